@@ -1,0 +1,40 @@
+// Builds the Fastify app from its services, without listening: tests inject requests
+// into it, and server.ts puts it behind the TLS listener.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import { FastifySSEPlugin } from 'fastify-sse-v2';
+import type { Logger } from '@castwright/core/logger';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHttpsOnly } from './plugins/https-only.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { authRoutes } from './routes/auth.ts';
+import { episodeAudioRoutes } from './routes/episode-audio.ts';
+import { episodeStreamRoutes } from './routes/episode-stream.ts';
+import { episodeRoutes } from './routes/episodes.ts';
+import { healthRoutes } from './routes/health.ts';
+import { ErrorBody } from './schemas/common.ts';
+import type { ApiServices } from './services.ts';
+
+export async function buildApp(
+  services: ApiServices,
+  options: { logger: Logger; serverFactory?: FastifyServerFactory },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps the app's default generic types.
+    loggerInstance: options.logger as FastifyBaseLogger,
+    trustProxy: services.config.trustProxy,
+    serverFactory: options.serverFactory,
+    requestIdHeader: false,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+  });
+  app.decorateRequest('user', null);
+  app.addSchema(ErrorBody);
+  registerErrorHandler(app);
+  registerHttpsOnly(app, { trustProxy: services.config.trustProxy });
+  await registerOpenApi(app);
+  await app.register(FastifySSEPlugin);
+  for (const routes of [healthRoutes, authRoutes, episodeRoutes, episodeStreamRoutes, episodeAudioRoutes]) {
+    await app.register(routes(services));
+  }
+  return app;
+}

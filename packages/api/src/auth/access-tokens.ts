@@ -1,0 +1,49 @@
+// JWT access tokens: HS256 only (the algorithm is pinned on verify, so `alg: none`
+// and key-confusion tricks fail), a typ of `at+jwt` (a refresh token or any other
+// JWT cannot pass as an access token), and exp/iat/sub required.
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ALGORITHM = 'HS256';
+const TYPE = 'at+jwt';
+const ISSUER = 'castwright';
+
+export interface AccessTokenClaims {
+  userId: string;
+}
+
+export class AccessTokens {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  async issue(userId: string, now = Date.now()): Promise<string> {
+    const issuedAt = Math.floor(now / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
+      .setJti(crypto.randomUUID())
+      .sign(this.#key);
+  }
+
+  /** The token's claims, or null for any token that is not a valid, current access token. */
+  async verify(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        typ: TYPE,
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      return payload.sub ? { userId: payload.sub } : null;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

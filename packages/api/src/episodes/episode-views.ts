@@ -1,0 +1,49 @@
+// How episode rows look in API responses.
+import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
+import { episodeAudioPath } from '@castwright/core/episode-states';
+
+export function audioUrlOf(episode: EpisodeRow): string | null {
+  return episode.status === 'ready' && episode.audio_key ? episodeAudioPath(episode.id) : null;
+}
+
+/** Audio length in whole seconds, as the interface counts durations. */
+export function audioSecondsOf(episode: EpisodeRow): number | null {
+  return episode.audio_duration_ms === null ? null : Math.round(episode.audio_duration_ms / 1000);
+}
+
+export function episodeListItem(episode: EpisodeRow) {
+  return {
+    id: episode.id,
+    title: episode.title,
+    status: episode.status,
+    preset: episode.preset,
+    hostMode: episode.host_mode,
+    sourceType: episode.source_type,
+    audioUrl: audioUrlOf(episode),
+    audioDuration: audioSecondsOf(episode),
+    createdAt: episode.created_at.toISOString(),
+  };
+}
+
+export function episodeDetail(episode: EpisodeRow) {
+  return {
+    id: episode.id,
+    title: episode.title,
+    description: episode.description,
+    status: episode.status,
+    progressPercent: episode.progress_percent,
+    preset: episode.preset,
+    hostMode: episode.host_mode,
+    sourceType: episode.source_type,
+    scriptText: episode.script_text,
+    audioUrl: audioUrlOf(episode),
+    audioDuration: audioSecondsOf(episode),
+    error: episode.status === 'error' ? episode.error_message : null,
+    createdAt: episode.created_at.toISOString(),
+  };
+}
+
+/** Public episodes are readable by anyone; others only by their owner. */
+export function canRead(episode: EpisodeRow, user: UserRow | null): boolean {
+  return episode.is_public || episode.user_id === user?.id;
+}

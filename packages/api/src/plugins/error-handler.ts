@@ -1,0 +1,59 @@
+// One error handler: catalog errors keep their status and text, validation errors
+// become 400s listing each problem, known Postgres and Fastify errors map to client
+// errors, and everything else is a 500 whose details stay in the log.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '@castwright/core/errors';
+
+const PG_TO_APP: Record<string, AppError['code']> = {
+  '23505': 'conflict', // unique_violation
+  '22P02': 'validation', // invalid_text_representation
+  '23503': 'notFound', // foreign_key_violation: the referenced row is gone
+};
+
+const FASTIFY_TO_APP: Record<string, AppError['code']> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation',
+};
+
+export function toAppError(error: FastifyError & { code?: string }): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error.validation) {
+    const problems = error.validation.map((issue) => {
+      const where = `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`;
+      const missing = (issue.params as { missingProperty?: string }).missingProperty;
+      return missing ? `${where}.${missing} is required` : `${where} ${issue.message ?? 'is invalid'}`;
+    });
+    return new AppError('validation', problems.join('; '), { extras: { errors: problems } });
+  }
+  if (error.code && FASTIFY_TO_APP[error.code]) {
+    const code = FASTIFY_TO_APP[error.code];
+    return new AppError(code as AppError['code'], code === 'validation' ? error.message : undefined);
+  }
+  if (error.code && PG_TO_APP[error.code]) return new AppError(PG_TO_APP[error.code] as AppError['code']);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('validation', error.message);
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      const internal = new AppError('internal');
+      return reply.status(internal.status).send(internal.toBody());
+    }
+    if (appError.status >= 500) request.log.error({ err: error }, appError.message);
+    for (const [name, value] of Object.entries(appError.headers ?? {})) reply.header(name, value);
+    return reply.status(appError.status).send(appError.toBody());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const notFound = new AppError('notFound', `No route for ${request.method} ${request.url.split('?')[0]}`);
+    return reply.status(404).send(notFound.toBody());
+  });
+}

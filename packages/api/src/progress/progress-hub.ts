@@ -1,0 +1,116 @@
+// One LISTEN connection per api process, fanned out to every SSE stream in it. If the
+// connection drops, it reconnects with exponential backoff and jitter, then asks every
+// stream to re-read its episode, since notifications sent meanwhile are lost.
+import pg from 'pg';
+import { PROGRESS_CHANNEL, parseProgressEvent, type ProgressEvent } from '@castwright/core/progress';
+import type { Logger } from '@castwright/core/logger';
+
+export interface ProgressSubscriber {
+  onEvent(event: ProgressEvent): void;
+  /** The hub reconnected; events may have been missed. */
+  onResync(): void;
+}
+
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_CAP_MS = 15_000;
+
+export class ProgressHub {
+  readonly #databaseUrl: string;
+  readonly #logger: Logger;
+  readonly #subscribers = new Map<string, Set<ProgressSubscriber>>();
+  #client: pg.Client | undefined;
+  #closed = false;
+  #attempt = 0;
+  #reconnectTimer: NodeJS.Timeout | undefined;
+
+  constructor(databaseUrl: string, logger: Logger) {
+    this.#databaseUrl = databaseUrl;
+    this.#logger = logger;
+  }
+
+  /** Resolves once listening; the first connection must succeed for the api to start. */
+  async start(): Promise<void> {
+    await this.#connect();
+  }
+
+  subscribe(episodeId: string, subscriber: ProgressSubscriber): () => void {
+    let set = this.#subscribers.get(episodeId);
+    if (!set) this.#subscribers.set(episodeId, (set = new Set()));
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0) this.#subscribers.delete(episodeId);
+    };
+  }
+
+  get subscriberCount(): number {
+    let count = 0;
+    for (const set of this.#subscribers.values()) count += set.size;
+    return count;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#reconnectTimer);
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Ends the current connection as a network failure would (used by tests of reconnection). */
+  async dropConnectionForTest(): Promise<void> {
+    const client = this.#client;
+    if (client) await client.query('SELECT pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#databaseUrl, application_name: 'castwright-progress-hub' });
+    client.on('notification', (message) => this.#dispatch(message.payload));
+    client.on('error', (error) => this.#lost(client, error));
+    client.on('end', () => this.#lost(client, new Error('connection ended')));
+    await client.connect();
+    await client.query(`LISTEN ${PROGRESS_CHANNEL}`);
+    this.#client = client;
+    this.#attempt = 0;
+  }
+
+  #dispatch(payload: string | undefined): void {
+    if (!payload) return;
+    let event: ProgressEvent;
+    try {
+      event = parseProgressEvent(payload);
+    } catch (error) {
+      this.#logger.warn({ err: error, payload }, 'ignoring malformed progress notification');
+      return;
+    }
+    for (const subscriber of this.#subscribers.get(event.id) ?? []) subscriber.onEvent(event);
+  }
+
+  #lost(client: pg.Client, error: Error): void {
+    if (this.#client !== client || this.#closed) return;
+    this.#client = undefined;
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    this.#logger.warn({ err: error }, 'progress listener lost its connection; reconnecting');
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect(): void {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** this.#attempt);
+    const delay = Math.random() * ceiling; // "full jitter": replicas do not reconnect in lockstep
+    this.#attempt += 1;
+    this.#reconnectTimer = setTimeout(() => {
+      this.#connect().then(
+        () => {
+          this.#logger.info('progress listener reconnected');
+          for (const set of this.#subscribers.values()) for (const subscriber of set) subscriber.onResync();
+        },
+        (error: unknown) => {
+          this.#logger.warn({ err: error, attempt: this.#attempt }, 'progress listener reconnect failed');
+          if (!this.#closed) this.#scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.#reconnectTimer.unref();
+  }
+}

@@ -1,0 +1,99 @@
+// Register, log in, refresh and log out.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AppError } from '@castwright/core/errors';
+import { newUserId } from '@castwright/core/ids';
+import { revokeRefreshTokenOf } from '@castwright/core/repositories/refresh-tokens';
+import { findUserByEmail, insertUser } from '@castwright/core/repositories/users';
+import { hashPassword, passwordProblems, verifyPassword } from '../auth/passwords.ts';
+import { currentUser } from '../plugins/authentication.ts';
+import { hashSecret } from '../auth/secret-hash.ts';
+import { issueTokenPair, rotateRefreshToken } from '../auth/token-pairs.ts';
+import { AuthUser, LoginBody, RefreshBody, RegisterBody, TokenSet } from '../schemas/auth.ts';
+import { errorResponses, MessageBody } from '../schemas/common.ts';
+import { bearer } from '../schemas/security.ts';
+import type { ApiServices } from '../services.ts';
+
+export function assertStrongPassword(password: string): void {
+  const problems = passwordProblems(password);
+  if (problems.length > 0) throw new AppError('weakPassword', problems.join('; '), { extras: { errors: problems } });
+}
+
+export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
+  const { db, accessTokens } = services;
+  return async (app) => {
+    app.post('/api/auth/register', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        body: RegisterBody,
+        response: {
+          201: Type.Object({ success: Type.Literal(true), message: Type.String(), user: AuthUser, tokens: TokenSet }),
+          ...errorResponses(400, 409, 429),
+        },
+      },
+    }, async (request, reply) => {
+      const { email, password, name } = request.body;
+      assertStrongPassword(password);
+      const user = await insertUser(db, {
+        id: newUserId(),
+        email,
+        password_hash: await hashPassword(password),
+        name: name?.trim() || null,
+      });
+      if (!user) throw new AppError('emailTaken');
+      const tokens = await issueTokenPair(db, accessTokens, user.id);
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Account created',
+        user: { id: user.id, email: user.email, name: user.name, tier: user.tier, emailVerified: user.email_verified },
+        tokens,
+      });
+    });
+
+    app.post('/api/auth/login', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password',
+        body: LoginBody,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), user: AuthUser, tokens: TokenSet }),
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    }, async (request) => {
+      const user = await findUserByEmail(db, request.body.email);
+      const valid = await verifyPassword(user?.password_hash, request.body.password);
+      if (!user || !valid) throw new AppError('invalidCredentials');
+      const tokens = await issueTokenPair(db, accessTokens, user.id);
+      return { success: true as const, user: { id: user.id, email: user.email, name: user.name, tier: user.tier }, tokens };
+    });
+
+    app.post('/api/auth/refresh', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new token pair (rotation)',
+        description: 'Each refresh token works once. Presenting a used token revokes every token descended from the same login.',
+        body: RefreshBody,
+        response: { 200: Type.Object({ success: Type.Literal(true), tokens: TokenSet }), ...errorResponses(400, 401, 429) },
+      },
+    }, async (request) => {
+      return { success: true as const, tokens: await rotateRefreshToken(db, accessTokens, request.body.refreshToken) };
+    });
+
+    app.post('/api/auth/logout', {
+      preHandler: services.auth.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke a refresh token (and every token of its login)',
+        security: bearer,
+        body: RefreshBody,
+        response: { 200: MessageBody, ...errorResponses(400, 401) },
+      },
+    }, async (request) => {
+      const user = currentUser(request);
+      await revokeRefreshTokenOf(db, user.id, hashSecret(request.body.refreshToken));
+      return { success: true as const, message: 'Logged out' };
+    });
+  };
+}

@@ -1,0 +1,27 @@
+// Schemas shared by many routes.
+import Type from 'typebox';
+
+export const ErrorBody = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.String({ description: 'Short error type' }),
+    message: Type.String({ description: 'Human-readable explanation' }),
+    errors: Type.Optional(Type.Array(Type.String(), { description: 'Each unmet rule, where there are several' })),
+  },
+  { $id: 'ErrorBody', additionalProperties: true },
+);
+
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, Type.Ref('ErrorBody')]));
+
+export const MessageBody = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+export const Pagination = Type.Object({
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
+
+export const Timestamp = Type.String({ format: 'date-time' });
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });

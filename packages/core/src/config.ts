@@ -1,0 +1,83 @@
+// One validated configuration for every role. The Config type is derived from the
+// schema, so the two can never drift apart.
+import path from 'node:path';
+import Type, { type Static } from 'typebox';
+import { parseValue, SchemaError } from './validation.ts';
+
+const Flag = Type.Enum(['0', '1', 'true', 'false'], { default: '0' });
+
+export const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8443 }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  DATA_DIR: Type.String({ default: './.data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  EMBEDDED_POSTGRES_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 5433 }),
+  TLS_CERT_FILE: Type.Optional(Type.String()),
+  TLS_KEY_FILE: Type.Optional(Type.String()),
+  TRUST_PROXY: Flag,
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+  MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
+  FFMPEG_PATH: Type.Optional(Type.String()),
+  FFPROBE_PATH: Type.Optional(Type.String()),
+});
+
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  tls: { certFile: string; keyFile: string } | undefined;
+  trustProxy: boolean;
+  publicBaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  workerConcurrency: number;
+  mediaConcurrency: number;
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once, at start; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(EnvSchema.properties)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  let parsed: Env;
+  try {
+    parsed = parseValue(EnvSchema, known, { what: 'configuration', convert: true });
+  } catch (error) {
+    if (error instanceof SchemaError) throw new ConfigError(error.message);
+    throw error;
+  }
+  if (Boolean(parsed.TLS_CERT_FILE) !== Boolean(parsed.TLS_KEY_FILE)) {
+    throw new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL,
+    embeddedPostgresPort: parsed.EMBEDDED_POSTGRES_PORT,
+    tls: parsed.TLS_CERT_FILE && parsed.TLS_KEY_FILE
+      ? { certFile: parsed.TLS_CERT_FILE, keyFile: parsed.TLS_KEY_FILE }
+      : undefined,
+    trustProxy: parsed.TRUST_PROXY === '1' || parsed.TRUST_PROXY === 'true',
+    publicBaseUrl: parsed.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    jwtSecret: parsed.JWT_SECRET,
+    logLevel: parsed.LOG_LEVEL,
+    workerConcurrency: parsed.WORKER_CONCURRENCY,
+    mediaConcurrency: parsed.MEDIA_CONCURRENCY,
+    ffmpegPath: parsed.FFMPEG_PATH,
+    ffprobePath: parsed.FFPROBE_PATH,
+  };
+}

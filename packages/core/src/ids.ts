@@ -1,0 +1,31 @@
+// Opaque, prefixed identifiers (`ep_…`, `seg_…`): 128 random bits, URL-safe.
+import { randomBytes, randomUUID } from 'node:crypto';
+
+export const ID_PREFIXES = {
+  episode: 'ep',
+  segment: 'seg',
+  playlist: 'pl',
+  briefing: 'br',
+  source: 'src',
+  run: 'run',
+  job: 'job',
+  webhook: 'wh',
+  delivery: 'del',
+  refreshFamily: 'rf',
+  apiKey: 'key',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomBytes(16).toString('base64url')}`;
+}
+
+/** User ids are UUIDs, as the interface specifies. */
+export function newUserId(): string {
+  return randomUUID();
+}
+
+export function hasPrefix(kind: IdKind, value: string): boolean {
+  return new RegExp(`^${ID_PREFIXES[kind]}_[A-Za-z0-9_-]{22}$`).test(value);
+}

@@ -1,0 +1,49 @@
+// Job contracts: task names, which role runs them, and their payload schemas. A job's
+// definition lives here, apart from its handler, which is loaded only where it runs.
+import { sql } from 'kysely';
+import Type, { type Static } from 'typebox';
+import type { Executor } from './db/connect.ts';
+import { parseValue } from './validation.ts';
+
+const EpisodeJob = Type.Object({ episodeId: Type.String({ minLength: 1 }) });
+
+export const JOBS = {
+  'episode:ingest': { role: 'general', payload: EpisodeJob, maxAttempts: 3 },
+  'episode:script': { role: 'general', payload: EpisodeJob, maxAttempts: 3 },
+  'episode:render': { role: 'media', payload: EpisodeJob, maxAttempts: 3 },
+} as const;
+
+export type TaskName = keyof typeof JOBS;
+export type WorkerRole = 'general' | 'media';
+export type JobPayload<T extends TaskName> = Static<(typeof JOBS)[T]['payload']>;
+
+export function tasksForRole(role: WorkerRole | 'all'): TaskName[] {
+  return (Object.keys(JOBS) as TaskName[]).filter((task) => role === 'all' || JOBS[task].role === role);
+}
+
+/** Checks a payload at run time: a job queued by an older release may not match today's type. */
+export function parseJobPayload<T extends TaskName>(task: T, payload: unknown): JobPayload<T> {
+  return parseValue(JOBS[task].payload, payload, { what: `payload for ${task}` }) as JobPayload<T>;
+}
+
+/**
+ * Queues a job with graphile-worker's own SQL function, so it commits or rolls back
+ * with the caller's transaction: a row never exists without its job, nor a job
+ * without its row.
+ */
+export async function addJob<T extends TaskName>(
+  executor: Executor,
+  task: T,
+  payload: JobPayload<T>,
+  options: { jobKey?: string; runAt?: Date } = {},
+): Promise<void> {
+  const checked = parseJobPayload(task, payload);
+  await sql`
+    SELECT graphile_worker.add_job(
+      identifier => ${task},
+      payload => ${JSON.stringify(checked)}::json,
+      max_attempts => ${JOBS[task].maxAttempts},
+      job_key => ${options.jobKey ?? null},
+      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz
+    )`.execute(executor);
+}

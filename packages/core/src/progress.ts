@@ -1,0 +1,26 @@
+// Episode progress events on the Postgres NOTIFY bus. Payloads stay tiny (an id and
+// a state), well under NOTIFY's 8,000-byte limit; readers fetch anything larger.
+import { sql } from 'kysely';
+import Type, { type Static } from 'typebox';
+import type { Executor } from './db/connect.ts';
+import { EPISODE_STATUSES } from './episode-states.ts';
+import { parseValue } from './validation.ts';
+
+export const PROGRESS_CHANNEL = 'episode_progress';
+
+export const ProgressEventSchema = Type.Object({
+  id: Type.String(),
+  status: Type.Enum([...EPISODE_STATUSES]),
+  progressPercent: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** When the change committed's transaction ran (ms since epoch), for latency figures. */
+  at: Type.Number(),
+});
+export type ProgressEvent = Static<typeof ProgressEventSchema>;
+
+export async function notifyProgress(executor: Executor, event: ProgressEvent): Promise<void> {
+  await sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${JSON.stringify(event)})`.execute(executor);
+}
+
+export function parseProgressEvent(payload: string): ProgressEvent {
+  return parseValue(ProgressEventSchema, JSON.parse(payload), { what: 'progress event' });
+}

@@ -1,0 +1,36 @@
+// Users: rows in, rows out. Callers own transactions.
+import type { Executor } from '../db/connect.ts';
+import type { NewUser, UserRow } from '../db/schema.ts';
+import type { Tier } from '../tiers.ts';
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Inserts a user; returns null when the e-mail is taken (no exception on the hot path). */
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow | null> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, email: normaliseEmail(user.email) })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setUserTier(db: Executor, email: string, tier: Tier): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ tier, updated_at: new Date() })
+    .where('email', '=', normaliseEmail(email))
+    .returningAll()
+    .executeTakeFirst();
+}

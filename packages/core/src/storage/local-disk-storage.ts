@@ -1,0 +1,57 @@
+// The developer default: objects as files under DATA_DIR/storage. Writes go to a
+// temporary name first and are renamed into place, so a reader never sees half a file.
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { assertSafeKey, type ByteRange, type ObjectStorage, type StoredObjectInfo } from './object-storage.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export class LocalDiskStorage implements ObjectStorage {
+  readonly driver = 'local';
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathFor(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    const target = this.pathFor(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    await copyFile(filePath, temporary);
+    await rename(temporary, target);
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const info = await stat(this.pathFor(key));
+      if (!info.isFile()) return null;
+      return { size: info.size, contentType: CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    return createReadStream(this.pathFor(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathFor(key), { force: true });
+  }
+}

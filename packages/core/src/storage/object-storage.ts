@@ -1,0 +1,33 @@
+// Where episode audio and uploads live. Local disk by default; S3-compatible in
+// production. Keys are slash-separated, like object-store keys.
+import type { Readable } from 'node:stream';
+
+export interface StoredObjectInfo {
+  size: number;
+  contentType: string;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive, as in HTTP Range headers. */
+  end: number;
+}
+
+export interface ObjectStorage {
+  readonly driver: string;
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  stat(key: string): Promise<StoredObjectInfo | null>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_\-.]+(\/[A-Za-z0-9_\-.]+)*$/;
+
+/** Keys are built by our code, never from raw client input; this check keeps it so. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.length > 512) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+}
+
+export function episodeAudioKey(episodeId: string): string {
+  return `episodes/${episodeId}/audio.mp3`;
+}

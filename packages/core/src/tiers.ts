@@ -1,0 +1,31 @@
+// Tiers and what each allows, straight from the interface's limit tables.
+
+export const TIERS = ['free', 'creator', 'professional', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const PRESETS = ['quick', 'standard', 'deep', 'extended'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export interface TierLimits {
+  /** Episodes per calendar month (UTC); null means unlimited. */
+  episodesPerMonth: number | null;
+  requestsPerHour: number;
+  presets: readonly Preset[];
+  maxUploadBytes: number;
+}
+
+const MB = 1024 * 1024;
+
+export const TIER_LIMITS: Record<Tier, TierLimits> = {
+  free: { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxUploadBytes: 5 * MB },
+  creator: { episodesPerMonth: 25, requestsPerHour: 50, presets: ['quick', 'standard', 'deep'], maxUploadBytes: 20 * MB },
+  professional: { episodesPerMonth: 100, requestsPerHour: 200, presets: PRESETS, maxUploadBytes: 50 * MB },
+  enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxUploadBytes: 100 * MB },
+};
+
+/** Approximate spoken length each preset promises, in minutes. */
+export const PRESET_MINUTES: Record<Preset, number> = { quick: 3, standard: 7, deep: 15, extended: 30 };
+
+export function isPresetAllowed(tier: Tier, preset: Preset): boolean {
+  return TIER_LIMITS[tier].presets.includes(preset);
+}

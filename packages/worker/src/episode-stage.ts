@@ -1,0 +1,44 @@
+// Runs one pipeline stage of an episode with the failure policy every stage shares:
+// a PermanentError, or the last attempt's error, fails the episode with a reason the
+// user can read; any earlier error is thrown so graphile-worker retries with backoff.
+import type { JobHelpers } from 'graphile-worker';
+import type { EpisodeRow } from '@castwright/core/db/schema';
+import { PermanentError } from '@castwright/core/errors';
+import { findEpisode, moveEpisode } from '@castwright/core/repositories/episodes';
+import type { WorkerContext } from './worker-context.ts';
+
+const ACTIVE = ['queued', 'ingesting', 'generating_script', 'review_script', 'generating_audio'] as const;
+
+export async function runEpisodeStage(
+  context: WorkerContext,
+  helpers: JobHelpers,
+  episodeId: string,
+  stageName: string,
+  work: (episode: EpisodeRow) => Promise<void>,
+): Promise<void> {
+  const episode = await findEpisode(context.db, episodeId);
+  if (!episode || !(ACTIVE as readonly string[]).includes(episode.status)) {
+    // Deleted, or already finished by an earlier run of this job: nothing to do.
+    helpers.logger.info(`episode ${episodeId} is gone or finished; skipping ${stageName}`);
+    return;
+  }
+  try {
+    await work(episode);
+  } catch (error) {
+    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    const permanent = error instanceof PermanentError;
+    context.logger.error({ err: error, episodeId, stage: stageName, attempt: helpers.job.attempts, permanent }, 'episode stage failed');
+    if (!permanent && !lastAttempt) throw error;
+    const reason = permanent
+      ? (error as Error).message
+      : `${stageName} failed after ${helpers.job.attempts} attempts; please try again later`;
+    await context.db.transaction().execute((trx) =>
+      moveEpisode(trx, episodeId, {
+        status: 'error',
+        progressPercent: episode.progress_percent,
+        from: ACTIVE,
+        set: { error_message: reason, completed_at: new Date() },
+      }),
+    );
+  }
+}

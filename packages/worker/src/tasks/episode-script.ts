@@ -1,0 +1,43 @@
+// episode:script — writes the speaker-labelled script, title and description, then
+// queues rendering (or waits for review when the user asked to see the script first).
+import type { Task } from 'graphile-worker';
+import { STAGE_PROGRESS } from '@castwright/core/episode-states';
+import { PermanentError } from '@castwright/core/errors';
+import { addJob, parseJobPayload } from '@castwright/core/jobs';
+import { moveEpisode } from '@castwright/core/repositories/episodes';
+import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
+import { formatScript } from '@castwright/content/script/script-format';
+import { runEpisodeStage } from '../episode-stage.ts';
+import type { WorkerContext } from '../worker-context.ts';
+
+export function episodeScriptTask(context: WorkerContext): Task {
+  return async (payload, helpers) => {
+    const { episodeId } = parseJobPayload('episode:script', payload);
+    await runEpisodeStage(context, helpers, episodeId, 'Script writing', async (episode) => {
+      await context.db.transaction().execute((trx) =>
+        moveEpisode(trx, episodeId, {
+          status: 'generating_script',
+          progressPercent: STAGE_PROGRESS.generating_script,
+          from: ['ingesting', 'generating_script'],
+        }),
+      );
+      if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
+      const script = writeOfflineScript({
+        text: episode.source_text,
+        preset: episode.preset,
+        hostMode: episode.host_mode,
+        voiceStyle: episode.voice_style,
+        voicePair: episode.voice_pair,
+      });
+      await context.db.transaction().execute(async (trx) => {
+        const fields = { script_text: formatScript(script.lines), title: script.title, description: script.description };
+        if (episode.review_script) {
+          await moveEpisode(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'], set: fields });
+        } else {
+          await trx.updateTable('episodes').set(fields).where('id', '=', episodeId).execute();
+          await addJob(trx, 'episode:render', { episodeId });
+        }
+      });
+    });
+  };
+}

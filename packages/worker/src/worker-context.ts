@@ -1,0 +1,12 @@
+// What task handlers are built from: the infrastructure one worker process holds.
+import type { Config } from '@castwright/core/config';
+import type { Db } from '@castwright/core/db/connect';
+import type { Logger } from '@castwright/core/logger';
+import type { ObjectStorage } from '@castwright/core/storage/object-storage';
+
+export interface WorkerContext {
+  config: Config;
+  db: Db;
+  storage: ObjectStorage;
+  logger: Logger;
+}
