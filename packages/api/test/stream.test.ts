@@ -1,0 +1,101 @@
+import t from 'tap';
+import { moveEpisode } from '@castwright/core/repositories/episodes';
+import type { EpisodeStatus } from '@castwright/core/episode-states';
+import { setUserTier } from '@castwright/core/repositories/users';
+import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { sseMessages } from '../../../test/helpers/sse-client.ts';
+
+const api = await startTestApi(t);
+const TEXT = 'A short text about rivers. Rivers carve valleys over millions of years.';
+
+async function newEpisode() {
+  const user = await registerUser(api);
+  await setUserTier(api.database.db, user.email, 'creator');
+  const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: TEXT, preset: 'quick' } });
+  const body = (await response.json()) as { episode: { id: string } };
+  return { user, id: body.episode.id };
+}
+
+function move(id: string, status: EpisodeStatus, progressPercent: number, set = {}) {
+  return api.database.db.transaction().execute((trx) =>
+    moveEpisode(trx, id, { status, progressPercent, from: ['queued', 'ingesting', 'generating_script', 'generating_audio'], set }),
+  );
+}
+
+/** The first message is sent after subscribing, but wait until the hub is listening again after a drop. */
+async function waitForSubscribers(count: number) {
+  while (api.api.progressHub.subscriberCount < count) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+t.test('the stream starts with the current state, follows every stage in order and closes at ready', async (t) => {
+  const { user, id } = await newEpisode();
+  const response = await api.request(`/api/episodes/${id}/stream`, { token: user.accessToken });
+  t.equal(response.status, 200);
+  t.match(response.headers.get('content-type'), /^text\/event-stream/);
+  const messages = sseMessages(response);
+  t.same((await messages.next()).value, { status: 'queued', progressPercent: 0 }, 'first message is the current state');
+  await waitForSubscribers(1);
+
+  await move(id, 'ingesting', 10);
+  await move(id, 'generating_script', 30);
+  await move(id, 'generating_audio', 70);
+  await move(id, 'generating_audio', 85);
+  await move(id, 'ready', 100, { audio_key: `episodes/${id}/audio.mp3`, audio_duration_ms: 61_400 });
+
+  const rest = [];
+  for await (const message of messages) rest.push(message);
+  t.same(rest, [
+    { status: 'ingesting', progressPercent: 10 },
+    { status: 'generating_script', progressPercent: 30 },
+    { status: 'generating_audio', progressPercent: 70 },
+    { status: 'generating_audio', progressPercent: 85 },
+    { status: 'ready', progressPercent: 100, audioUrl: `/api/episodes/${id}/audio`, audioDuration: 61 },
+  ]);
+});
+
+t.test('a failure is sent with its reason, then the stream closes', async (t) => {
+  const { user, id } = await newEpisode();
+  const response = await api.request(`/api/episodes/${id}/stream`, { token: user.accessToken });
+  const messages = sseMessages(response);
+  await messages.next();
+  await waitForSubscribers(1);
+  await move(id, 'ingesting', 10);
+  await move(id, 'error', 10, { error_message: 'The content has no readable text' });
+  const rest = [];
+  for await (const message of messages) rest.push(message);
+  t.same(rest, [{ status: 'ingesting', progressPercent: 10 }, { status: 'error', progressPercent: 10, error: 'The content has no readable text' }]);
+});
+
+t.test('a finished episode gets one message and an immediate close', async (t) => {
+  const { user, id } = await newEpisode();
+  await move(id, 'error', 0, { error_message: 'boom' });
+  const response = await api.request(`/api/episodes/${id}/stream`, { token: user.accessToken });
+  const all = [];
+  for await (const message of sseMessages(response)) all.push(message);
+  t.same(all, [{ status: 'error', progressPercent: 0, error: 'boom' }]);
+});
+
+t.test('after the listening connection drops, the hub reconnects and the stream catches up', async (t) => {
+  const { user, id } = await newEpisode();
+  const response = await api.request(`/api/episodes/${id}/stream`, { token: user.accessToken });
+  const messages = sseMessages(response);
+  await messages.next();
+  await waitForSubscribers(1);
+  await api.api.progressHub.dropConnectionForTest();
+  // Changes made while the hub is disconnected are not notified to it; the resync re-reads them.
+  await move(id, 'ingesting', 10);
+  await move(id, 'generating_script', 30);
+  const next = await messages.next();
+  t.match(next.value, { status: /ingesting|generating_script/ });
+  await move(id, 'ready', 100, { audio_key: 'x', audio_duration_ms: 1000 });
+  const rest = [];
+  for await (const message of messages) rest.push(message);
+  t.match(rest.at(-1), { status: 'ready', progressPercent: 100 });
+});
+
+t.test('streams need credentials and ownership', async (t) => {
+  const { id } = await newEpisode();
+  const stranger = await registerUser(api);
+  t.equal((await api.request(`/api/episodes/${id}/stream`)).status, 401);
+  t.equal((await api.request(`/api/episodes/${id}/stream`, { token: stranger.accessToken })).status, 404);
+});

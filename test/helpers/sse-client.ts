@@ -1,0 +1,15 @@
+// Reads a Server-Sent Events response as parsed `data:` messages, using the
+// eventsource-parser library for the wire format.
+import { createParser } from 'eventsource-parser';
+import type { Response } from 'undici';
+
+export async function* sseMessages(response: Response): AsyncGenerator<Record<string, unknown>> {
+  if (!response.body) return;
+  const queue: Record<string, unknown>[] = [];
+  const parser = createParser({ onEvent: (event) => queue.push(JSON.parse(event.data) as Record<string, unknown>) });
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+    while (queue.length > 0) yield queue.shift() as Record<string, unknown>;
+  }
+}

@@ -1,0 +1,76 @@
+// A real api process-in-miniature for tests: the Fastify app on HTTPS with its own
+// database, storage directory and self-signed certificate, plus a fetch that trusts
+// that certificate. Workers can be started beside it with `startWorkers`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Agent, fetch, Headers, type HeadersInit, type RequestInit, type Response } from 'undici';
+import { loadConfig, type Config } from '@castwright/core/config';
+import { createLogger } from '@castwright/core/logger';
+import { startApi, type RunningApi } from '@castwright/api/server/start-api';
+import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
+import { startWorker } from '@castwright/worker/start-worker';
+import type { WorkerRole } from '@castwright/core/jobs';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+interface TestContext {
+  teardown(fn: () => Promise<void> | void): void;
+}
+
+export interface TestApi {
+  baseUrl: string;
+  config: Config;
+  database: TestDatabase;
+  api: RunningApi;
+  /** fetch against the api, trusting its certificate; `path` starts with /api. */
+  request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  startWorkers(role?: WorkerRole | 'all'): Promise<void>;
+}
+
+export async function startTestApi(t: TestContext, env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDatabase(t);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'castwright-test-'));
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env });
+  const logger = createLogger({ level: config.logLevel, role: 'test' });
+  const api = await startApi(config, logger);
+  const { cert } = await loadTlsCredentials(config);
+  const agent = new Agent({ connect: { ca: cert, servername: 'localhost' } });
+  const stops: (() => Promise<void>)[] = [];
+  t.teardown(async () => {
+    for (const stop of stops.reverse()) await stop();
+    await api.close();
+    await agent.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const baseUrl = `https://127.0.0.1:${api.port}`;
+  return {
+    baseUrl,
+    config,
+    database,
+    api,
+    request(target, init = {}) {
+      const { token, json, ...rest } = init;
+      const headers = new Headers(rest.headers as HeadersInit | undefined);
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(`${baseUrl}${target}`, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+        dispatcher: agent,
+      });
+    },
+    async startWorkers(role = 'all') {
+      const worker = await startWorker(config, logger, role);
+      stops.push(() => worker.stop());
+    },
+  };
+}
+
+/** Registers a user and returns its tokens and id. */
+export async function registerUser(api: TestApi, email = `user-${Math.random().toString(36).slice(2)}@example.com`, password = 'Sup3rSecret') {
+  const response = await api.request('/api/auth/register', { method: 'POST', json: { email, password, name: 'Test User' } });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string }; tokens: { accessToken: string; refreshToken: string } };
+  return { email, password, userId: body.user.id, accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken };
+}
