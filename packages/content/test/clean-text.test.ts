@@ -1,0 +1,14 @@
+import t from 'tap';
+import { cleanText, MAX_SOURCE_CHARACTERS, usableText } from '../src/text/clean-text.ts';
+
+t.test('cleanText joins hyphenated breaks, drops control characters and collapses whitespace', async (t) => {
+  t.equal(cleanText('infor-\nmation  and\t\tmore\u0000'), 'information and more');
+  t.equal(cleanText('one\r\n\r\n\r\n\r\ntwo'), 'one\n\ntwo');
+  t.equal(cleanText('  caf\u0065\u0301  '), 'café', 'NFC-normalised');
+});
+
+t.test('usableText refuses empty and oversized text with a reason', async (t) => {
+  t.throws(() => usableText(' \n\t '), { message: /no readable text/ });
+  t.throws(() => usableText('a'.repeat(MAX_SOURCE_CHARACTERS + 1)), { message: /too long/ });
+  t.equal(usableText('Fine text.'), 'Fine text.');
+});

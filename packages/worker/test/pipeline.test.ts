@@ -1,0 +1,71 @@
+// The pipeline through real graphile-worker runners (general + media roles in this
+// process), a real database and the real offline voice and ffmpeg.
+import t from 'tap';
+import { sql } from 'kysely';
+import { setUserTier } from '@castwright/core/repositories/users';
+import { findEpisode } from '@castwright/core/repositories/episodes';
+import type { Db } from '@castwright/core/db/connect';
+import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+
+const api = await startTestApi(t);
+await api.startWorkers('general');
+await api.startWorkers('media');
+const user = await registerUser(api);
+await setUserTier(api.database.db, user.email, 'creator');
+
+async function create(body: Record<string, unknown>): Promise<string> {
+  const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { preset: 'quick', ...body } });
+  if (response.status !== 202) throw new Error(`create failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { episode: { id: string } }).episode.id;
+}
+
+async function settled(db: Db, id: string, deadline = Date.now() + 60_000) {
+  while (Date.now() < deadline) {
+    const episode = await findEpisode(db, id);
+    if (episode && (episode.status === 'ready' || episode.status === 'error')) return episode;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`episode ${id} did not finish in time`);
+}
+
+t.test('a text episode is ingested, scripted, rendered, stored and counted', async (t) => {
+  const id = await create({ content: 'Bees dance to tell each other where flowers are. The angle of the dance points to the food. The length of the waggle tells the distance.' });
+  const episode = await settled(api.database.db, id);
+  t.equal(episode.status, 'ready', episode.error_message ?? '');
+  t.equal(episode.progress_percent, 100);
+  t.equal(episode.audio_key, `episodes/${id}/audio.mp3`);
+  t.ok((episode.audio_duration_ms ?? 0) > 3000);
+  t.match(episode.title, /^Bees dance/);
+  const segments = await api.database.db.selectFrom('transcript_segments').selectAll().where('episode_id', '=', id).orderBy('position').execute();
+  t.ok(segments.length >= 3);
+  t.ok(segments.every((segment) => segment.speaker === 'Host 1'));
+  const usage = await api.database.db.selectFrom('usage_monthly').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+  t.equal(usage.total_audio_duration, Math.round((episode.audio_duration_ms ?? 0) / 1000));
+  t.ok(usage.total_characters > 100);
+});
+
+t.test('an unusable source fails the episode with a readable reason, without retries', async (t) => {
+  const id = await create({ url: 'https://example.com/article' });
+  const episode = await settled(api.database.db, id);
+  t.equal(episode.status, 'error');
+  t.match(episode.error_message, /web pages/);
+  const detail = (await (await api.request(`/api/episodes/${id}`, { token: user.accessToken })).json()) as { episode: { error: string } };
+  t.equal(detail.episode.error, episode.error_message, 'the reason is visible on GET');
+  const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE attempts > 1`.execute(api.database.db);
+  t.equal(jobs.rows[0]?.n, 0, 'a permanent error is not retried');
+});
+
+t.test('an episode deleted while queued is skipped, not resurrected', async (t) => {
+  const id = await create({ content: 'Short lived. Deleted at once.' });
+  await api.request(`/api/episodes/${id}`, { method: 'DELETE', token: user.accessToken });
+  const deadline = Date.now() + 20_000;
+  let pending = 1;
+  while (pending > 0 && Date.now() < deadline) {
+    const rows = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'episodeId' = ${id}`.execute(api.database.db);
+    pending = rows.rows[0]?.n ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  t.equal(pending, 0, 'its job ran and completed');
+  t.equal(await findEpisode(api.database.db, id), undefined);
+});
