@@ -9,7 +9,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '@castwright/core/config';
 import { createLogger } from '@castwright/core/logger';
 import { moveEpisode } from '@castwright/core/repositories/episodes';
 import { setUserTier } from '@castwright/core/repositories/users';
