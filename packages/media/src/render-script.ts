@@ -1,0 +1,119 @@
+// Turns a two-host script into the episode MP3 plus the timing of every line.
+// Each line is synthesized in order, trimmed of the engine's own padding, faded at
+// the edges and written onto a single timeline (at the engine's own sample rate)
+// with natural pauses; ffmpeg then loudness-normalises, resamples and encodes it.
+// Segment times come from the sample positions written, so they are the real
+// positions of each line in the file (the transcript player depends on that).
+
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fadeEdges, trimSilence } from './clip-edges.ts';
+import { probeDurationMs } from './ffmpeg-tools.ts';
+import { masterMp3 } from './master-mp3.ts';
+import { DEFAULT_PAUSES, TimelineBuilder } from './timeline.ts';
+import type { ClipPlacement, PausePlan } from './timeline.ts';
+import type { TtsEngine } from './tts-engine.ts';
+import { WavFileWriter } from './wav-file-writer.ts';
+
+export interface ScriptLine {
+  /** e.g. 'Host 1' / 'Host 2'. */
+  speaker: string;
+  text: string;
+}
+
+export interface RenderOptions {
+  lines: readonly ScriptLine[];
+  engine: TtsEngine;
+  /** Maps a speaker to one of `engine.voices()`. */
+  voiceFor(speaker: string): string;
+  /** Caller-owned directory; the MP3 is written here and nothing else is left behind. */
+  workDir: string;
+  metadata: { title: string; artist: string };
+  /** Called after each line is synthesized; awaited, so it may persist progress. */
+  onProgress?(linesDone: number, linesTotal: number): Promise<void> | void;
+  signal?: AbortSignal;
+  /** File name of the MP3 inside workDir (default `episode.mp3`). */
+  outputFileName?: string;
+  /** Pause lengths; defaults to DEFAULT_PAUSES. */
+  pauses?: PausePlan;
+}
+
+export interface RenderedSegment {
+  speaker: string;
+  text: string;
+  startTimeMs: number;
+  endTimeMs: number;
+}
+
+export interface RenderResult {
+  /** Absolute path of the MP3 in workDir. */
+  audioFile: string;
+  /** Duration of the MP3 as ffprobe reports it. */
+  durationMs: number;
+  segments: RenderedSegment[];
+}
+
+/** A line could not be rendered; says which one. */
+export class RenderScriptError extends Error {
+  override name = 'RenderScriptError';
+}
+
+/** Fade length at each clip edge: long enough to avoid clicks, short enough to be inaudible. */
+const EDGE_FADE_MS = 8;
+
+export async function renderScript(options: RenderOptions): Promise<RenderResult> {
+  const { lines, engine, voiceFor, workDir, metadata, onProgress, signal } = options;
+  if (lines.length === 0) throw new RenderScriptError('The script has no lines');
+  signal?.throwIfAborted();
+
+  const audioFile = join(workDir, options.outputFileName ?? 'episode.mp3');
+  const timelineFile = join(workDir, `.timeline-${randomUUID()}.wav`);
+  // The timeline runs at the engine's own rate (one engine voices a whole episode), so
+  // no resampling happens here: ffmpeg's resampler brings the master to 44.1 kHz.
+  let writer: WavFileWriter | undefined;
+  let timeline: TimelineBuilder | undefined;
+  let sampleRate = 0;
+  let writerOpen = false;
+  let succeeded = false;
+  try {
+    const placements: ClipPlacement[] = [];
+    for (const [index, line] of lines.entries()) {
+      signal?.throwIfAborted();
+      const audio = await engine.synthesize({ text: line.text, voice: voiceFor(line.speaker), signal }).catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new RenderScriptError(`Line ${index + 1} (${line.speaker}) could not be synthesized: ${reason}`, { cause: error });
+      });
+      if (!writer || !timeline) {
+        sampleRate = audio.sampleRate;
+        writer = await WavFileWriter.create(timelineFile, sampleRate);
+        writerOpen = true;
+        timeline = new TimelineBuilder(writer, sampleRate, options.pauses ?? DEFAULT_PAUSES);
+      } else if (audio.sampleRate !== sampleRate) {
+        throw new RenderScriptError(`Line ${index + 1}: the engine returned ${audio.sampleRate} Hz after ${sampleRate} Hz`);
+      }
+      const clip = fadeEdges(trimSilence(audio.samples, sampleRate), sampleRate, EDGE_FADE_MS);
+      placements.push(await timeline.add(line.speaker, clip));
+      await onProgress?.(index + 1, lines.length);
+    }
+    await timeline?.finish();
+    writerOpen = false;
+    await writer?.close();
+
+    await masterMp3({ input: timelineFile, output: audioFile, metadata, signal });
+    const durationMs = await probeDurationMs(audioFile);
+    const toMs = (sample: number) => Math.min(durationMs, Math.round((sample * 1000) / sampleRate));
+    const segments = lines.map((line, index) => {
+      const placement = placements[index] as ClipPlacement;
+      return { speaker: line.speaker, text: line.text, startTimeMs: toMs(placement.startSample), endTimeMs: toMs(placement.endSample) };
+    });
+    succeeded = true;
+    return { audioFile, durationMs, segments };
+  } finally {
+    if (writerOpen) await writer?.abandon().catch(() => {});
+    await rm(timelineFile, { force: true });
+    // A half-written MP3 must not be mistaken for a finished episode.
+    if (!succeeded) await rm(audioFile, { force: true });
+  }
+}

@@ -1,0 +1,30 @@
+// The one contract every text-to-speech engine implements (the built-in offline
+// Flite voices now; Kokoro ONNX and Chatterbox HTTP later), so the renderer can
+// mix engines without knowing how any of them makes sound.
+
+export interface SynthesisRequest {
+  text: string;
+  /** An engine-specific voice id; must be one of `engine.voices()`. */
+  voice: string;
+  /** Speaking-rate multiplier (1 = the voice's natural pace). Engines may ignore it. */
+  speed?: number;
+  /** Aborting rejects the request with an AbortError and stops the engine's work on it. */
+  signal?: AbortSignal;
+}
+
+/** Mono PCM in the range -1..1 at the engine's native rate (one rate for all of an engine's output). */
+export interface SynthesizedAudio {
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+export interface TtsEngine {
+  /** Stable id stored with episodes, e.g. 'offline'. */
+  readonly name: string;
+  voices(): readonly string[];
+  /** Loads models/starts workers ahead of time so the first line is not slow; optional to call. */
+  warmUp(): Promise<void>;
+  synthesize(request: SynthesisRequest): Promise<SynthesizedAudio>;
+  /** Releases workers, sessions and temp files; the engine is unusable afterwards. */
+  close(): Promise<void>;
+}
