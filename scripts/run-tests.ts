@@ -63,6 +63,10 @@ const templateUrl = new URL(adminUrl);
 templateUrl.pathname = `/${template}`;
 await migrateDatabase(templateUrl.toString(), logger);
 
+// tap compiles its plugin set from package.json's `tap` config; a fresh install still has
+// the default set (with its own TypeScript loader), so build it before the run.
+await run(bin('tap'), ['build'], process.env, () => undefined);
+
 let output = '';
 const tapCode = await run(
   bin('tap'),
