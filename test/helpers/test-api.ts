@@ -22,8 +22,12 @@ export interface TestApi {
   config: Config;
   database: TestDatabase;
   api: RunningApi;
-  /** fetch against the api, trusting its certificate; `path` starts with /api. */
-  request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /**
+   * fetch against the api, trusting its certificate; `path` starts with /api.
+   * `clientIp` picks the loopback source address (127.0.0.0/8), so tests can be
+   * different clients to the per-client rate limits; default 127.0.0.1.
+   */
+  request(path: string, init?: RequestInit & { token?: string; json?: unknown; clientIp?: string }): Promise<Response>;
   startWorkers(role?: WorkerRole | 'all'): Promise<void>;
 }
 
@@ -34,12 +38,17 @@ export async function startTestApi(t: TestContext, env: Record<string, string> =
   const logger = createLogger({ level: config.logLevel, role: 'test' });
   const api = await startApi(config, logger);
   const { cert } = await loadTlsCredentials(config);
-  const agent = new Agent({ connect: { ca: cert, servername: 'localhost' } });
+  const agents = new Map<string, Agent>();
+  const agentFor = (clientIp: string) => {
+    let agent = agents.get(clientIp);
+    if (!agent) agents.set(clientIp, (agent = new Agent({ localAddress: clientIp, connect: { ca: cert, servername: 'localhost' } })));
+    return agent;
+  };
   const stops: (() => Promise<void>)[] = [];
   t.teardown(async () => {
     for (const stop of stops.reverse()) await stop();
     await api.close();
-    await agent.close();
+    for (const agent of agents.values()) await agent.close();
     await rm(dataDir, { recursive: true, force: true });
   });
   const baseUrl = `https://127.0.0.1:${api.port}`;
@@ -49,7 +58,7 @@ export async function startTestApi(t: TestContext, env: Record<string, string> =
     database,
     api,
     request(target, init = {}) {
-      const { token, json, ...rest } = init;
+      const { token, json, clientIp = '127.0.0.1', ...rest } = init;
       const headers = new Headers(rest.headers as HeadersInit | undefined);
       if (token) headers.set('authorization', `Bearer ${token}`);
       if (json !== undefined) headers.set('content-type', 'application/json');
@@ -57,7 +66,7 @@ export async function startTestApi(t: TestContext, env: Record<string, string> =
         ...rest,
         headers,
         body: json !== undefined ? JSON.stringify(json) : rest.body,
-        dispatcher: agent,
+        dispatcher: agentFor(clientIp),
       });
     },
     async startWorkers(role = 'all') {
@@ -67,9 +76,15 @@ export async function startTestApi(t: TestContext, env: Record<string, string> =
   };
 }
 
-/** Registers a user and returns its tokens and id. */
+/** A loopback address of its own: a separate client to the per-client limits. */
+export function randomClientIp(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${octet()}.${octet()}.${octet()}`;
+}
+
+/** Registers a user (from a client address of its own) and returns its tokens and id. */
 export async function registerUser(api: TestApi, email = `user-${Math.random().toString(36).slice(2)}@example.com`, password = 'Sup3rSecret') {
-  const response = await api.request('/api/auth/register', { method: 'POST', json: { email, password, name: 'Test User' } });
+  const response = await api.request('/api/auth/register', { method: 'POST', json: { email, password, name: 'Test User' }, clientIp: randomClientIp() });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string }; tokens: { accessToken: string; refreshToken: string } };
   return { email, password, userId: body.user.id, accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken };

@@ -6,11 +6,15 @@ import type { Logger } from '@castwright/core/logger';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsOnly } from './plugins/https-only.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
 import { episodeStreamRoutes } from './routes/episode-stream.ts';
 import { episodeRoutes } from './routes/episodes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { accountTokenRoutes } from './routes/password-reset.ts';
+import { userAccountRoutes } from './routes/user-account.ts';
+import { userProfileRoutes } from './routes/user-profile.ts';
 import { ErrorBody } from './schemas/common.ts';
 import type { ApiServices } from './services.ts';
 
@@ -21,19 +25,32 @@ export async function buildApp(
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the app's default generic types.
     loggerInstance: options.logger as FastifyBaseLogger,
-    trustProxy: services.config.trustProxy,
+    // One trusted hop: the client address is what the nearest proxy saw, not what a client claims.
+    trustProxy: services.config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     serverFactory: options.serverFactory,
     requestIdHeader: false,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', undefined);
   app.addSchema(ErrorBody);
   registerErrorHandler(app);
   registerHttpsOnly(app, { trustProxy: services.config.trustProxy });
   await registerOpenApi(app);
   await app.register(FastifySSEPlugin);
-  for (const routes of [healthRoutes, authRoutes, episodeRoutes, episodeStreamRoutes, episodeAudioRoutes]) {
+  const routePlugins = [
+    healthRoutes,
+    authRoutes,
+    accountTokenRoutes,
+    userProfileRoutes,
+    userAccountRoutes,
+    apiKeyRoutes,
+    episodeRoutes,
+    episodeStreamRoutes,
+    episodeAudioRoutes,
+  ];
+  for (const routes of routePlugins) {
     await app.register(routes(services));
   }
   return app;

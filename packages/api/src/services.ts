@@ -5,6 +5,7 @@ import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Authenticator } from './plugins/authentication.ts';
 import type { ProgressHub } from './progress/progress-hub.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 export interface ApiServices {
   config: Config;
@@ -13,4 +14,5 @@ export interface ApiServices {
   accessTokens: AccessTokens;
   auth: Authenticator;
   progressHub: ProgressHub;
+  limiter: RateLimiter;
 }

@@ -20,6 +20,8 @@ export const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'Castwright <no-reply@castwright.local>' }),
   FFMPEG_PATH: Type.Optional(Type.String()),
   FFPROBE_PATH: Type.Optional(Type.String()),
 });
@@ -39,12 +41,19 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   workerConcurrency: number;
   mediaConcurrency: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The public address links in e-mails point to: PUBLIC_BASE_URL, never a request's Host header. */
+export function publicBaseUrl(config: Config): string {
+  return config.publicBaseUrl ?? `https://localhost:${config.port}`;
 }
 
 /** Reads the environment once, at start; a bad value stops the process with a clear message. */
@@ -79,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
     ffmpegPath: parsed.FFMPEG_PATH,
     ffprobePath: parsed.FFPROBE_PATH,
   };

@@ -11,6 +11,11 @@ export const JOBS = {
   'episode:ingest': { role: 'general', payload: EpisodeJob, maxAttempts: 3 },
   'episode:script': { role: 'general', payload: EpisodeJob, maxAttempts: 3 },
   'episode:render': { role: 'media', payload: EpisodeJob, maxAttempts: 3 },
+  // The e-mail address, not a user id: the API queues the same job whether or not the
+  // account exists, so the response cannot reveal it.
+  'email:password-reset': { role: 'general', payload: Type.Object({ email: Type.String({ minLength: 1 }) }), maxAttempts: 5 },
+  'email:verification': { role: 'general', payload: Type.Object({ userId: Type.String({ minLength: 1 }) }), maxAttempts: 5 },
+  'maintenance:rate-limits': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
 } as const;
 
 export type TaskName = keyof typeof JOBS;

@@ -21,11 +21,21 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   const taskList: TaskList = {};
   const closers: (() => Promise<void>)[] = [];
 
+  let crontab: string | undefined;
   if (role === 'general' || role === 'all') {
     const { episodeIngestTask } = await import('./tasks/episode-ingest.ts');
     const { episodeScriptTask } = await import('./tasks/episode-script.ts');
+    const { passwordResetEmailTask, verificationEmailTask } = await import('./tasks/account-email.ts');
+    const { MAINTENANCE_CRONTAB, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
+    const { createMailer } = await import('@castwright/core/mail/mailer');
+    const mailer = createMailer(config);
+    closers.push(async () => mailer.close());
     taskList['episode:ingest'] = episodeIngestTask(context);
     taskList['episode:script'] = episodeScriptTask(context);
+    taskList['email:password-reset'] = passwordResetEmailTask(context, mailer);
+    taskList['email:verification'] = verificationEmailTask(context, mailer);
+    taskList['maintenance:rate-limits'] = rateLimitCleanupTask(context);
+    crontab = MAINTENANCE_CRONTAB;
   }
   if (role === 'media' || role === 'all') {
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');
@@ -42,6 +52,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     connectionString: config.databaseUrl,
     concurrency,
     taskList,
+    crontab,
     noHandleSignals: true,
     pollInterval: 2_000,
     logger: graphileLogger(logger),

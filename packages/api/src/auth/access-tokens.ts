@@ -10,6 +10,8 @@ const ISSUER = 'castwright';
 
 export interface AccessTokenClaims {
   userId: string;
+  /** The login (refresh-token family) this token belongs to; lets a password change keep it. */
+  sessionId: string | undefined;
 }
 
 export class AccessTokens {
@@ -19,9 +21,9 @@ export class AccessTokens {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string, now = Date.now()): Promise<string> {
+  async issue(userId: string, sessionId: string, now = Date.now()): Promise<string> {
     const issuedAt = Math.floor(now / 1000);
-    return new SignJWT({})
+    return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -40,7 +42,8 @@ export class AccessTokens {
         issuer: ISSUER,
         requiredClaims: ['exp', 'iat', 'sub'],
       });
-      return payload.sub ? { userId: payload.sub } : null;
+      if (!payload.sub) return null;
+      return { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -9,7 +9,7 @@ import {
 } from '@castwright/core/repositories/refresh-tokens';
 import { AppError } from '@castwright/core/errors';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.ts';
-import { hashSecret, randomSecret } from './secret-hash.ts';
+import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
@@ -32,7 +32,7 @@ export async function issueTokenPair(
     tokenHash: hashSecret(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
   });
-  return { accessToken: await accessTokens.issue(userId), refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
+  return { accessToken: await accessTokens.issue(userId, familyId), refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
 }
 
 /**

@@ -7,7 +7,9 @@ import { AppError } from '@castwright/core/errors';
 import { findUserIdByApiKeyHash } from '@castwright/core/repositories/api-keys';
 import { findUserById } from '@castwright/core/repositories/users';
 import type { AccessTokens } from '../auth/access-tokens.ts';
-import { hashSecret } from '../auth/secret-hash.ts';
+import { hashSecret } from '@castwright/core/secret-hash';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { requestsPerHour } from '../rate-limit/rules.ts';
 
 export const API_KEY_PREFIX = 'svc_';
 
@@ -15,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated user, set by requireUser / optionalUser. */
     user: UserRow | null;
+    /** The login the access token belongs to (absent for API keys). */
+    sessionId: string | undefined;
   }
 }
 
@@ -23,7 +27,11 @@ export interface Authenticator {
   optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-export function createAuthenticator(db: Db, accessTokens: AccessTokens): Authenticator {
+/**
+ * Identifies the caller and meters the request against the tier's hourly limit,
+ * keyed by the user, so every credential of one account shares one budget.
+ */
+export function createAuthenticator(db: Db, accessTokens: AccessTokens, limiter: RateLimiter): Authenticator {
   async function identify(request: FastifyRequest): Promise<UserRow | null> {
     const header = request.headers.authorization;
     if (header === undefined) return null;
@@ -35,8 +43,10 @@ export function createAuthenticator(db: Db, accessTokens: AccessTokens): Authent
       userId = await findUserIdByApiKeyHash(db, hashSecret(token));
       if (!userId) throw new AppError('invalidToken', 'The API key is invalid or has been revoked');
     } else {
-      userId = (await accessTokens.verify(token))?.userId;
-      if (!userId) throw new AppError('invalidToken');
+      const claims = await accessTokens.verify(token);
+      if (!claims) throw new AppError('invalidToken');
+      userId = claims.userId;
+      request.sessionId = claims.sessionId;
     }
     // A deleted account's tokens stop working at once: the user row must still exist.
     const user = await findUserById(db, userId);
@@ -44,14 +54,20 @@ export function createAuthenticator(db: Db, accessTokens: AccessTokens): Authent
     return user;
   }
 
+  async function meter(user: UserRow, reply: FastifyReply): Promise<void> {
+    await limiter.enforce(requestsPerHour(user.tier), user.id, reply);
+  }
+
   return {
-    async requireUser(request) {
+    async requireUser(request, reply) {
       const user = await identify(request);
       if (!user) throw new AppError('unauthorized');
       request.user = user;
+      await meter(user, reply);
     },
-    async optionalUser(request) {
+    async optionalUser(request, reply) {
       request.user = await identify(request);
+      if (request.user) await meter(request.user, reply);
     },
   };
 }

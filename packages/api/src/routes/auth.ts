@@ -4,10 +4,12 @@ import Type from 'typebox';
 import { AppError } from '@castwright/core/errors';
 import { newUserId } from '@castwright/core/ids';
 import { revokeRefreshTokenOf } from '@castwright/core/repositories/refresh-tokens';
-import { findUserByEmail, insertUser } from '@castwright/core/repositories/users';
+import { addJob } from '@castwright/core/jobs';
+import { findUserByEmail, insertUser, normaliseEmail } from '@castwright/core/repositories/users';
 import { hashPassword, passwordProblems, verifyPassword } from '../auth/passwords.ts';
 import { currentUser } from '../plugins/authentication.ts';
-import { hashSecret } from '../auth/secret-hash.ts';
+import { AUTH_LIMITS } from '../rate-limit/rules.ts';
+import { hashSecret } from '@castwright/core/secret-hash';
 import { issueTokenPair, rotateRefreshToken } from '../auth/token-pairs.ts';
 import { AuthUser, LoginBody, RefreshBody, RegisterBody, TokenSet } from '../schemas/auth.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
@@ -20,9 +22,10 @@ export function assertStrongPassword(password: string): void {
 }
 
 export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
-  const { db, accessTokens } = services;
+  const { db, accessTokens, limiter } = services;
   return async (app) => {
     app.post('/api/auth/register', {
+      preHandler: async (request) => limiter.enforce(AUTH_LIMITS.register, request.ip),
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
@@ -35,23 +38,27 @@ export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
     }, async (request, reply) => {
       const { email, password, name } = request.body;
       assertStrongPassword(password);
-      const user = await insertUser(db, {
-        id: newUserId(),
-        email,
-        password_hash: await hashPassword(password),
-        name: name?.trim() || null,
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction().execute(async (trx) => {
+        const inserted = await insertUser(trx, { id: newUserId(), email, password_hash: passwordHash, name: name?.trim() || null });
+        if (inserted) await addJob(trx, 'email:verification', { userId: inserted.id });
+        return inserted;
       });
       if (!user) throw new AppError('emailTaken');
       const tokens = await issueTokenPair(db, accessTokens, user.id);
       return reply.status(201).send({
         success: true as const,
-        message: 'Account created',
+        message: 'Account created; we sent a link to confirm your e-mail address',
         user: { id: user.id, email: user.email, name: user.name, tier: user.tier, emailVerified: user.email_verified },
         tokens,
       });
     });
 
     app.post('/api/auth/login', {
+      preHandler: async (request) => {
+        await limiter.enforce(AUTH_LIMITS.loginClient, request.ip);
+        await limiter.enforce(AUTH_LIMITS.loginAccount, `${normaliseEmail(request.body.email)}|${request.ip}`);
+      },
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
@@ -70,6 +77,7 @@ export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
     });
 
     app.post('/api/auth/refresh', {
+      preHandler: async (request) => limiter.enforce(AUTH_LIMITS.refresh, request.ip),
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new token pair (rotation)',

@@ -13,6 +13,7 @@ import { buildApp } from '../app.ts';
 import { AccessTokens } from '../auth/access-tokens.ts';
 import { createAuthenticator } from '../plugins/authentication.ts';
 import { ProgressHub } from '../progress/progress-hub.ts';
+import { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { loadTlsCredentials } from './tls-credentials.ts';
 
 export interface RunningApi {
@@ -30,13 +31,15 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const progressHub = new ProgressHub(config.databaseUrl, logger);
   await progressHub.start();
   const tls = await loadTlsCredentials(config);
+  const limiter = new RateLimiter(db);
   const services = {
     config,
     db,
     storage: createStorage(config),
     accessTokens,
-    auth: createAuthenticator(db, accessTokens),
+    auth: createAuthenticator(db, accessTokens, limiter),
     progressHub,
+    limiter,
   };
   const app = await buildApp(services, {
     logger,

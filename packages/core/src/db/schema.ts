@@ -92,6 +92,23 @@ export interface UsageMonthlyTable {
   cost_total: Numeric;
 }
 
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'password_reset' | 'email_verification';
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -99,6 +116,8 @@ export interface Database {
   episodes: EpisodesTable;
   transcript_segments: TranscriptSegmentsTable;
   usage_monthly: UsageMonthlyTable;
+  account_tokens: AccountTokensTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

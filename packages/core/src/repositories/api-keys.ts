@@ -21,3 +21,20 @@ export async function findUserIdByApiKeyHash(db: Executor, keyHash: string): Pro
     .executeTakeFirst();
   return live?.user_id;
 }
+
+/** Revokes the user's current key (if any) and stores the new one, in the caller's transaction. */
+export async function replaceApiKey(trx: Executor, key: { id: string; userId: string; keyHash: string; lastFour: string }): Promise<void> {
+  await revokeApiKey(trx, key.userId);
+  await trx.insertInto('api_keys').values({ id: key.id, user_id: key.userId, key_hash: key.keyHash, last_four: key.lastFour }).execute();
+}
+
+/** Revokes the current key; true if there was one. */
+export async function revokeApiKey(db: Executor, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -70,3 +70,14 @@ export async function revokeRefreshTokenOf(db: Executor, userId: string, tokenHa
   await revokeRefreshFamily(db, row.family_id);
   return true;
 }
+
+/** Ends every login of a user except, optionally, the one making the change. */
+export async function revokeUserSessions(db: Executor, userId: string, exceptFamilyId?: string): Promise<void> {
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptFamilyId) query = query.where('family_id', '!=', exceptFamilyId);
+  await query.execute();
+}

@@ -34,3 +34,25 @@ export async function setUserTier(db: Executor, email: string, tier: Tier): Prom
     .returningAll()
     .executeTakeFirst();
 }
+
+export async function updateProfile(
+  db: Executor,
+  id: string,
+  changes: { name?: string | null; bio?: string | null; avatar_url?: string | null },
+): Promise<UserRow | undefined> {
+  return db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function updatePasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function markEmailVerified(db: Executor, id: string): Promise<void> {
+  await db.updateTable('users').set({ email_verified: true, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Deletes the user; every table holding account data cascades from users. */
+export async function deleteUser(db: Executor, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,85 @@
+// Sliding-window rate limits over the shared PostgreSQL counters. The estimate is
+// the current window's hits plus the previous window's, weighted by how much of it
+// still overlaps the sliding window — smooth at window edges, one row per window.
+// If the counter store cannot be reached the limiter fails closed (503): the API
+// cannot serve those requests without its database anyway, and auth endpoints must
+// never lose their brute-force protection.
+import type { FastifyReply } from 'fastify';
+import type { Db } from '@castwright/core/db/connect';
+import { AppError } from '@castwright/core/errors';
+import { hitCounter, unhitCounter } from '@castwright/core/repositories/rate-limit-counters';
+
+export interface RateLimitRule {
+  /** Names the counter; part of the key. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+  /** When refused: seconds until a request would be allowed again. */
+  retryAfterSeconds: number;
+}
+
+export class RateLimiter {
+  readonly #db: Db;
+  readonly #now: () => number;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  async consume(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
+    const now = this.#now();
+    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+    const key = `${rule.name}:${subject}`;
+    let counts;
+    try {
+      counts = await hitCounter(this.#db, key, new Date(windowStart), rule.windowMs);
+    } catch {
+      throw new AppError('unavailable', 'Rate limiting is temporarily unavailable; try again shortly');
+    }
+    const overlap = 1 - (now - windowStart) / rule.windowMs;
+    const estimate = counts.previous * overlap + counts.current;
+    const allowed = estimate <= rule.limit;
+    const windowEnd = windowStart + rule.windowMs;
+    let retryAfterSeconds = 0;
+    if (!allowed) {
+      await unhitCounter(this.#db, key, new Date(windowStart)).catch(() => undefined);
+      // After this window ends its hits become the "previous" count and fade linearly.
+      const current = counts.current - 1;
+      const fade = current <= rule.limit - 1 ? 0 : rule.windowMs * (1 - (rule.limit - 1) / current);
+      retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now + fade) / 1000));
+    }
+    return {
+      allowed,
+      limit: rule.limit,
+      remaining: Math.max(0, Math.floor(rule.limit - estimate)),
+      resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+      retryAfterSeconds,
+    };
+  }
+
+  /** Consumes and, when refused, throws the spec's 429 with Retry-After; sets RateLimit-* headers. */
+  async enforce(rule: RateLimitRule, subject: string, reply?: FastifyReply): Promise<void> {
+    const decision = await this.consume(rule, subject);
+    const headers = {
+      'RateLimit-Limit': String(decision.limit),
+      'RateLimit-Remaining': String(decision.remaining),
+      'RateLimit-Reset': String(decision.resetSeconds),
+    };
+    if (!decision.allowed) {
+      throw new AppError('rateLimited', `Too many requests; try again in ${decision.retryAfterSeconds} seconds`, {
+        headers: { ...headers, 'Retry-After': String(decision.retryAfterSeconds) },
+        extras: { retryAfter: decision.retryAfterSeconds },
+      });
+    }
+    if (reply) for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  }
+}

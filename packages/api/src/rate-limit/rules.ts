@@ -1,0 +1,32 @@
+// Every limit the API enforces, in one table. Per-tier request limits are keyed by the
+// authenticated user (JWT or API key), never by address; the auth endpoints, used
+// before anyone is known, are keyed by client address.
+import { TIER_LIMITS, type Tier } from '@castwright/core/tiers';
+import type { RateLimitRule } from './rate-limiter.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export function requestsPerHour(tier: Tier): RateLimitRule {
+  return { name: `requests-${tier}`, limit: TIER_LIMITS[tier].requestsPerHour, windowMs: HOUR };
+}
+
+export const AUTH_LIMITS = {
+  /** 3 registrations per hour per client. */
+  register: { name: 'register', limit: 3, windowMs: HOUR },
+  /**
+   * 5 login attempts per 15 minutes for one account from one client: failures from an
+   * attacker elsewhere cannot lock the owner out of their own device.
+   */
+  loginAccount: { name: 'login-account', limit: 5, windowMs: 15 * MINUTE },
+  /** A client spraying many accounts is stopped too. */
+  loginClient: { name: 'login-client', limit: 20, windowMs: 15 * MINUTE },
+  /** 30 refreshes per hour per client. */
+  refresh: { name: 'refresh', limit: 30, windowMs: HOUR },
+  passwordResetRequest: { name: 'password-reset-request', limit: 5, windowMs: HOUR },
+  passwordReset: { name: 'password-reset', limit: 10, windowMs: HOUR },
+  emailVerification: { name: 'email-verification', limit: 20, windowMs: HOUR },
+  /** 3 API key generations per day per user. */
+  apiKeyGeneration: { name: 'api-key-generation', limit: 3, windowMs: DAY },
+} as const satisfies Record<string, RateLimitRule>;

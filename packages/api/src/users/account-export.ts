@@ -1,0 +1,22 @@
+// The data export: everything the account holds, in one JSON document.
+import type { Db } from '@castwright/core/db/connect';
+import type { UserRow } from '@castwright/core/db/schema';
+import { episodeDetail } from '../episodes/episode-views.ts';
+import { usageRecordView } from './user-views.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
+  const [episodes, usage] = await Promise.all([
+    db.selectFrom('episodes').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute(),
+    db.selectFrom('usage_monthly').selectAll().where('user_id', '=', user.id).orderBy('month', 'desc').execute(),
+  ]);
+  return {
+    success: true as const,
+    exportDate: now.toISOString(),
+    user: { id: user.id, email: user.email, name: user.name, bio: user.bio, avatarUrl: user.avatar_url, tier: user.tier, createdAt: user.created_at.toISOString() },
+    episodes: episodes.map(episodeDetail),
+    usage: usage.map(usageRecordView),
+    summary: { totalEpisodes: episodes.length, accountAge: Math.floor((now.getTime() - user.created_at.getTime()) / DAY_MS) },
+  };
+}

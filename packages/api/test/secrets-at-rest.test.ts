@@ -1,0 +1,46 @@
+// No secret is stored in plaintext: after a session that creates every kind of secret,
+// the whole database (our tables and the job queue) is searched for each of them.
+import t from 'tap';
+import { sql } from 'kysely';
+import { setUserTier } from '@castwright/core/repositories/users';
+import { randomClientIp, registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { startSmtpSink, tokenFrom } from '../../../test/helpers/smtp-sink.ts';
+
+t.test('passwords, refresh tokens, reset and verification tokens and API keys are stored only as hashes', async (t) => {
+  const smtp = await startSmtpSink(t);
+  const api = await startTestApi(t, { SMTP_URL: smtp.url });
+  await api.startWorkers('general');
+  const password = 'Plaintext1Secret';
+  const user = await registerUser(api, 'secrets@example.com', password);
+  await setUserTier(api.database.db, user.email, 'creator');
+  const verificationToken = tokenFrom(await smtp.waitFor((mail) => /Confirm/.test(mail.subject ?? '')));
+
+  const login = (await (await api.request('/api/auth/login', { method: 'POST', json: { email: user.email, password }, clientIp: randomClientIp() })).json()) as { tokens: { refreshToken: string } };
+  const refreshed = (await (await api.request('/api/auth/refresh', { method: 'POST', json: { refreshToken: login.tokens.refreshToken } })).json()) as { tokens: { refreshToken: string } };
+  const apiKey = ((await (await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken })).json()) as { apiKey: string }).apiKey;
+  await api.request('/api/auth/request-password-reset', { method: 'POST', json: { email: user.email } });
+  const resetToken = tokenFrom(await smtp.waitFor((mail) => /Reset/.test(mail.subject ?? '')));
+  const newPassword = 'Another2Secret';
+  t.equal((await api.request('/api/auth/reset-password', { method: 'POST', json: { token: resetToken, password: newPassword } })).status, 200);
+
+  const tables = await sql<{ schema: string; name: string }>`
+    SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+    WHERE table_type = 'BASE TABLE' AND table_schema IN ('public', 'graphile_worker')`.execute(api.database.db);
+  let dump = '';
+  for (const table of tables.rows) {
+    const rows = await sql<{ row: string }>`SELECT row_to_json(t)::text AS row FROM ${sql.table(`${table.schema}.${table.name}`)} AS t`.execute(api.database.db);
+    dump += rows.rows.map((row) => row.row).join('\n');
+  }
+  t.ok(dump.includes(user.email), 'the dump really holds the account');
+  const secrets = {
+    password,
+    newPassword,
+    refreshToken: user.refreshToken,
+    rotatedRefreshToken: login.tokens.refreshToken,
+    latestRefreshToken: refreshed.tokens.refreshToken,
+    apiKey,
+    resetToken,
+    verificationToken,
+  };
+  for (const [name, secret] of Object.entries(secrets)) t.notOk(dump.includes(secret), `${name} is not stored in plaintext`);
+});

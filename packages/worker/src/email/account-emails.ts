@@ -1,0 +1,31 @@
+// The account e-mails: plain text first (it is what most security mail is read as),
+// with a minimal HTML part. Links are built from PUBLIC_BASE_URL, never a request's Host.
+import type { OutgoingMail } from '@castwright/core/mail/mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string);
+
+function mail(to: string, subject: string, paragraphs: string[], link: string): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: [...paragraphs, link].join('\n\n'),
+    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  };
+}
+
+export function passwordResetEmail(to: string, baseUrl: string, token: string): OutgoingMail {
+  const link = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return mail(to, 'Reset your Castwright password', [
+    'Someone asked to reset the password of your Castwright account. If it was you, open the link below within one hour to choose a new password. It works once.',
+    `API clients: POST /api/auth/reset-password with {"token": "${token}", "password": "…"}.`,
+    'If it was not you, ignore this message: your password stays as it is.',
+  ], link);
+}
+
+export function verificationEmail(to: string, baseUrl: string, token: string): OutgoingMail {
+  const link = `${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+  return mail(to, 'Confirm your e-mail address for Castwright', [
+    'Welcome to Castwright. Please confirm that this is your e-mail address by opening the link below within 24 hours.',
+  ], link);
+}
