@@ -20,6 +20,10 @@ export const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
+  OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  OPENAI_MODEL: Type.String({ default: 'gpt-4o-mini' }),
+  OUTBOUND_ALLOW_PRIVATE: Flag,
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Castwright <no-reply@castwright.local>' }),
   FFMPEG_PATH: Type.Optional(Type.String()),
@@ -41,6 +45,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   workerConcurrency: number;
   mediaConcurrency: number;
+  /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
+  llm: { baseUrl: string | undefined; apiKey: string; model: string } | undefined;
+  /** Development and tests only: lets outbound fetches reach loopback and private addresses. */
+  outboundAllowPrivate: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   ffmpegPath: string | undefined;
@@ -88,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
+    llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
+      ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
+      : undefined,
+    outboundAllowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE === '1' || parsed.OUTBOUND_ALLOW_PRIVATE === 'true',
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     ffmpegPath: parsed.FFMPEG_PATH,

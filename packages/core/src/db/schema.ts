@@ -62,7 +62,12 @@ export interface EpisodesTable {
   source_type: SourceType;
   source_url: string | null;
   source_text: string | null;
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
+  source_filename: ColumnType<string | null, string | null | undefined, string | null>;
   script_text: string | null;
+  script_writer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ShowNotes JSON (see content/show-notes), null until ready. */
+  show_notes: ColumnType<unknown, string | null | undefined, string | null>;
   audio_key: string | null;
   audio_duration_ms: number | null;
   error_message: string | null;
