@@ -9,7 +9,10 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
+import { episodeScriptReviewRoutes } from './routes/episode-script-review.ts';
+import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
 import { episodeStreamRoutes } from './routes/episode-stream.ts';
+import { episodeUploadRoutes } from './routes/episode-upload.ts';
 import { episodeRoutes } from './routes/episodes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { accountTokenRoutes } from './routes/password-reset.ts';
@@ -47,8 +50,11 @@ export async function buildApp(
     userAccountRoutes,
     apiKeyRoutes,
     episodeRoutes,
+    episodeUploadRoutes,
     episodeStreamRoutes,
     episodeAudioRoutes,
+    episodeScriptReviewRoutes,
+    episodeShowNotesRoutes,
   ];
   for (const routes of routePlugins) {
     await app.register(routes(services));

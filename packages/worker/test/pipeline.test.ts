@@ -4,8 +4,8 @@ import t from 'tap';
 import { sql } from 'kysely';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { findEpisode } from '@castwright/core/repositories/episodes';
-import type { Db } from '@castwright/core/db/connect';
 import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
 
 const api = await startTestApi(t);
 await api.startWorkers('general');
@@ -19,18 +19,9 @@ async function create(body: Record<string, unknown>): Promise<string> {
   return ((await response.json()) as { episode: { id: string } }).episode.id;
 }
 
-async function settled(db: Db, id: string, deadline = Date.now() + 60_000) {
-  while (Date.now() < deadline) {
-    const episode = await findEpisode(db, id);
-    if (episode && (episode.status === 'ready' || episode.status === 'error')) return episode;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`episode ${id} did not finish in time`);
-}
-
 t.test('a text episode is ingested, scripted, rendered, stored and counted', async (t) => {
   const id = await create({ content: 'Bees dance to tell each other where flowers are. The angle of the dance points to the food. The length of the waggle tells the distance.' });
-  const episode = await settled(api.database.db, id);
+  const episode = await waitForEpisode(api.database.db, id);
   t.equal(episode.status, 'ready', episode.error_message ?? '');
   t.equal(episode.progress_percent, 100);
   t.equal(episode.audio_key, `episodes/${id}/audio.mp3`);
@@ -45,10 +36,11 @@ t.test('a text episode is ingested, scripted, rendered, stored and counted', asy
 });
 
 t.test('an unusable source fails the episode with a readable reason, without retries', async (t) => {
-  const id = await create({ url: 'https://example.com/article' });
-  const episode = await settled(api.database.db, id);
+  // Loopback is refused here (no OUTBOUND_ALLOW_PRIVATE), so nothing leaves the machine.
+  const id = await create({ url: 'http://127.0.0.1:9/article' });
+  const episode = await waitForEpisode(api.database.db, id);
   t.equal(episode.status, 'error');
-  t.match(episode.error_message, /web pages/);
+  t.match(episode.error_message, /private network address/);
   const detail = (await (await api.request(`/api/episodes/${id}`, { token: user.accessToken })).json()) as { episode: { error: string } };
   t.equal(detail.episode.error, episode.error_message, 'the reason is visible on GET');
   const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE attempts > 1`.execute(api.database.db);

@@ -12,7 +12,8 @@ import { countEpisodeAgainstQuota, type QuotaSnapshot } from '@castwright/core/r
 import { isPresetAllowed, TIER_LIMITS, type Preset } from '@castwright/core/tiers';
 
 export interface EpisodeRequest {
-  source: { type: SourceType; text?: string; url?: string };
+  /** `key` and `filename`: an uploaded document's stored original and its client-side name. */
+  source: { type: SourceType; text?: string; url?: string; key?: string; filename?: string };
   preset: Preset;
   hostMode: HostMode;
   voiceStyle: VoiceStyle;
@@ -23,10 +24,21 @@ export interface EpisodeRequest {
 
 export const UPGRADE_PATH = '/api/billing/pricing';
 
+export interface CreateEpisodeOptions {
+  /** The new episode's id, when the caller needs it before the row exists (an upload's storage key). */
+  id?: string;
+  /**
+   * Runs inside the transaction once the quota is counted and before the row is
+   * inserted (an upload stores its original here): if it throws, nothing is committed.
+   */
+  beforeInsert?: () => Promise<void>;
+}
+
 export async function createEpisode(
   db: Db,
   user: UserRow,
   request: EpisodeRequest,
+  options: CreateEpisodeOptions = {},
 ): Promise<{ episode: EpisodeRow; quota: QuotaSnapshot }> {
   if (!isPresetAllowed(user.tier, request.preset)) {
     const allowed = TIER_LIMITS[user.tier].presets;
@@ -45,8 +57,9 @@ export async function createEpisode(
         },
       });
     }
+    await options.beforeInsert?.();
     const episode = await insertEpisode(trx, {
-      id: newId('episode'),
+      id: options.id ?? newId('episode'),
       user_id: user.id,
       title: provisionalTitle(request.source),
       description: '',
@@ -59,6 +72,8 @@ export async function createEpisode(
       source_type: request.source.type,
       source_url: request.source.url ?? null,
       source_text: request.source.text ?? null,
+      source_key: request.source.key ?? null,
+      source_filename: request.source.filename ?? null,
     });
     await addJob(trx, 'episode:ingest', { episodeId: episode.id });
     return { episode, quota: counted.quota };
@@ -68,6 +83,7 @@ export async function createEpisode(
 /** A title until the script writer gives a better one: the text's first words, or the page's address. */
 function provisionalTitle(source: EpisodeRequest['source']): string {
   if (source.url) return `Episode from ${new URL(source.url).hostname}`;
+  if (source.filename) return source.filename.length > 80 ? `${source.filename.slice(0, 77)}…` : source.filename;
   const words = (source.text ?? '').trim().split(/\s+/).slice(0, 10).join(' ');
   return words.length > 80 ? `${words.slice(0, 77)}…` : words || 'Untitled episode';
 }

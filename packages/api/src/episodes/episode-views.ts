@@ -47,3 +47,18 @@ export function episodeDetail(episode: EpisodeRow) {
 export function canRead(episode: EpisodeRow, user: UserRow | null): boolean {
   return episode.is_public || episode.user_id === user?.id;
 }
+
+/** The 202 body of an accepted episode (POST /api/episodes and /api/episodes/upload). */
+export function acceptedEpisodeBody(episode: EpisodeRow, quota: { used: number; limit: number | null; remaining: number | null }) {
+  return {
+    success: true as const,
+    episode: {
+      id: episode.id,
+      status: episode.status,
+      preset: episode.preset,
+      hostMode: episode.host_mode,
+      createdAt: episode.created_at.toISOString(),
+    },
+    quota: { used: quota.used, limit: quota.limit, remaining: quota.remaining },
+  };
+}

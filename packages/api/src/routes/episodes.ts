@@ -5,7 +5,7 @@ import { deleteEpisode, findEpisode, listEpisodes, listTranscript } from '@castw
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import Type from 'typebox';
 import { createEpisode } from '../episodes/create-episode.ts';
-import { episodeDetail, episodeListItem } from '../episodes/episode-views.ts';
+import { acceptedEpisodeBody, episodeDetail, episodeListItem } from '../episodes/episode-views.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { transcriptView } from '../episodes/transcript-view.ts';
 import { currentUser } from '../plugins/authentication.ts';
@@ -58,17 +58,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         ttsEngine: body.ttsEngine ?? 'auto',
         reviewScript: body.reviewScript ?? false,
       });
-      return reply.status(202).send({
-        success: true as const,
-        episode: {
-          id: episode.id,
-          status: episode.status,
-          preset: episode.preset,
-          hostMode: episode.host_mode,
-          createdAt: episode.created_at.toISOString(),
-        },
-        quota: { used: quota.used, limit: quota.limit, remaining: quota.remaining },
-      });
+      return reply.status(202).send(acceptedEpisodeBody(episode, quota));
     });
 
     app.get('/api/episodes', {

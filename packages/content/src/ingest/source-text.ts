@@ -4,7 +4,11 @@
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { PermanentError } from '@castwright/core/errors';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
+import type { Readable } from 'node:stream';
 import { usableText } from '../text/clean-text.ts';
+import { outboundPolicy } from '../fetch/outbound-policy.ts';
+import { fetchArticleText } from './web-article.ts';
+import { extractDocumentText, MAX_DOCUMENT_BYTES } from './documents/extract-document-text.ts';
 
 export interface SourceTextDependencies {
   storage: ObjectStorage;
@@ -17,11 +21,32 @@ export async function sourceText(episode: EpisodeRow, dependencies: SourceTextDe
     case 'text':
       if (episode.source_text === null) throw new PermanentError('The episode has no text');
       return usableText(episode.source_text);
-    case 'url':
-      throw new PermanentError('Creating episodes from web pages is not available yet; send the text as content');
-    case 'upload':
-      throw new PermanentError('Creating episodes from documents is not available yet; send the text as content');
+    case 'url': {
+      if (episode.source_url === null) throw new PermanentError('The episode has no web address');
+      const { text } = await fetchArticleText(episode.source_url, outboundPolicy({ allowPrivateAddresses: dependencies.allowPrivateAddresses }));
+      return usableText(text);
+    }
+    case 'upload': {
+      if (episode.source_key === null) throw new PermanentError('The episode has no uploaded document');
+      const original = await readBounded(await dependencies.storage.read(episode.source_key), MAX_DOCUMENT_BYTES);
+      const { text } = await extractDocumentText(original, episode.source_key);
+      return usableText(text);
+    }
   }
-  void dependencies;
   throw new PermanentError(`Unknown source type ${String(episode.source_type)}`);
+}
+
+/** A stored document's bytes, refusing (and no longer reading) one past `maxBytes`. */
+async function readBounded(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      stream.destroy();
+      throw new PermanentError('The uploaded document is too large');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }

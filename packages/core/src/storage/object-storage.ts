@@ -31,3 +31,8 @@ export function assertSafeKey(key: string): void {
 export function episodeAudioKey(episodeId: string): string {
   return `episodes/${episodeId}/audio.mp3`;
 }
+
+/** Where an uploaded document's original lives; `extension` is one of ours (`pdf`, `docx`…), never the client's. */
+export function uploadKey(episodeId: string, extension: string): string {
+  return `uploads/${episodeId}/original.${extension}`;
+}

@@ -13,6 +13,7 @@ import { moveEpisode, replaceTranscript } from '@castwright/core/repositories/ep
 import { recordEpisodeUsage } from '@castwright/core/repositories/usage';
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
+import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
 import { renderScript } from '@castwright/media/render-script';
 import type { TtsEngine } from '@castwright/media/tts-engine';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -58,6 +59,7 @@ export function episodeRenderTask(context: WorkerContext, engine: TtsEngine): Ta
           },
         });
 
+        const showNotes = buildShowNotes(result.segments);
         const audioKey = episodeAudioKey(episodeId);
         await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg');
         await context.db.transaction().execute(async (trx) => {
@@ -79,7 +81,12 @@ export function episodeRenderTask(context: WorkerContext, engine: TtsEngine): Ta
             status: 'ready',
             progressPercent: STAGE_PROGRESS.ready,
             from: ['generating_audio'],
-            set: { audio_key: audioKey, audio_duration_ms: Math.round(result.durationMs), completed_at: new Date() },
+            set: {
+              audio_key: audioKey,
+              audio_duration_ms: Math.round(result.durationMs),
+              completed_at: new Date(),
+              show_notes: JSON.stringify(showNotes),
+            },
           });
           if (ready) {
             await recordEpisodeUsage(trx, {

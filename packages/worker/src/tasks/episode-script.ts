@@ -5,7 +5,8 @@ import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError } from '@castwright/core/errors';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
 import { moveEpisode } from '@castwright/core/repositories/episodes';
-import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
+import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
+import { writeOfflineScript, type ScriptRequest } from '@castwright/content/script/offline-script-writer';
 import { formatScript } from '@castwright/content/script/script-format';
 import { runEpisodeStage } from '../episode-stage.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -22,15 +23,21 @@ export function episodeScriptTask(context: WorkerContext): Task {
         }),
       );
       if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
-      const script = writeOfflineScript({
+      const request: ScriptRequest = {
         text: episode.source_text,
         preset: episode.preset,
         hostMode: episode.host_mode,
         voiceStyle: episode.voice_style,
         voicePair: episode.voice_pair,
-      });
+      };
+      // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
+      const writer = context.config.llm ? 'llm' : 'offline';
+      const script = context.config.llm
+        ? await writeLlmScript(request, context.config.llm, { signal: helpers.abortSignal })
+        : writeOfflineScript(request);
+      if (script.lines.length === 0) throw new PermanentError('The script writer returned an empty script');
       await context.db.transaction().execute(async (trx) => {
-        const fields = { script_text: formatScript(script.lines), title: script.title, description: script.description };
+        const fields = { script_text: formatScript(script.lines), title: script.title, description: script.description, script_writer: writer };
         if (episode.review_script) {
           await moveEpisode(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'], set: fields });
         } else {

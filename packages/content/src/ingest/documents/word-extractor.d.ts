@@ -1,0 +1,9 @@
+// word-extractor ships no types; the part of its interface we use.
+declare module 'word-extractor' {
+  interface WordDocument {
+    getBody(): string;
+  }
+  export default class WordExtractor {
+    extract(source: string | Buffer): Promise<WordDocument>;
+  }
+}

@@ -1,0 +1,99 @@
+// What the LLM is told: the hosts, their tone and roles, and for each request the
+// length to aim for. Prompts are plain text; the reply shape comes from the schema.
+import type { ScriptRequest } from './offline-script-writer.ts';
+
+const TONES: Record<ScriptRequest['voiceStyle'], string> = {
+  professional: 'polished, clear and measured, like a well-produced news podcast',
+  casual: 'relaxed and friendly, like two friends talking, with everyday language',
+  educational: 'patient and explanatory, defining terms and building understanding step by step',
+  enthusiastic: 'energetic and upbeat, curious and excited about the material',
+};
+
+const PAIRS: Record<ScriptRequest['voicePair'], string> = {
+  'expert-curious': 'Host 1 is the expert who explains; Host 2 is a curious co-host who asks the questions a listener would ask and reacts.',
+  debate: 'Host 1 and Host 2 take different positions and argue them respectfully, challenging each other with evidence from the source.',
+  interview: 'Host 1 is the interviewer who asks the questions; Host 2 is the guest who knows the subject and answers in depth.',
+};
+
+export function systemPrompt(request: ScriptRequest): string {
+  const hosts = request.hostMode === 'single'
+    ? 'There is one host, "Host 1", speaking alone to the listener; every line has speaker "Host 1".'
+    : `There are two hosts, "Host 1" and "Host 2", in conversation. ${PAIRS[request.voicePair]} Alternate speakers naturally; avoid long runs by one host.`;
+  return [
+    'You write scripts for an audio podcast that is read aloud by text-to-speech voices.',
+    hosts,
+    `Tone: ${TONES[request.voiceStyle]}.`,
+    'Base everything on the source text; do not invent facts, numbers or quotes.',
+    'Write spoken language only: no stage directions, sound cues, Markdown, lists, URLs or speaker names inside the text.',
+    'Each line is one turn of a few sentences. Reply with JSON only, matching the given schema.',
+  ].join('\n');
+}
+
+export function wholeScriptPrompt(text: string, targetWords: number): string {
+  return [
+    `Write the complete episode script from the source text below: about ${targetWords} words in total across all lines`,
+    '(opening, the body, and a short closing). Also give a short episode title and a one- or two-sentence description.',
+    '',
+    'Source text:',
+    '"""',
+    text,
+    '"""',
+  ].join('\n');
+}
+
+export interface OutlineSection {
+  title: string;
+  keyPoints: string[];
+}
+
+export function outlinePrompt(sourceOverview: string, sections: number, minutes: number): string {
+  return [
+    `Plan a ${minutes}-minute episode in ${sections} sections that follow the source in order.`,
+    'For each section give a short title and 2 to 5 key points it will cover; no two sections may cover the same point.',
+    'Also give the episode title and a one- or two-sentence description.',
+    '',
+    'Source text (excerpts from each part, in order):',
+    '"""',
+    sourceOverview,
+    '"""',
+  ].join('\n');
+}
+
+export interface SectionContext {
+  index: number;
+  total: number;
+  episodeTitle: string;
+  outline: readonly OutlineSection[];
+  /** What earlier sections said, in brief; empty for the first. */
+  soFar: readonly string[];
+  /** The last lines spoken, so the next section follows on. */
+  lastLines: string;
+  source: string;
+  targetWords: number;
+}
+
+export function sectionPrompt(context: SectionContext): string {
+  const section = context.outline[context.index] as OutlineSection;
+  const first = context.index === 0;
+  const last = context.index === context.total - 1;
+  const outline = context.outline
+    .map((entry, n) => `${n + 1}. ${entry.title}: ${entry.keyPoints.join('; ')}`)
+    .join('\n');
+  return [
+    `Episode: "${context.episodeTitle}". Outline:`,
+    outline,
+    '',
+    `Write section ${context.index + 1} of ${context.total}: "${section.title}", about ${context.targetWords} words.`,
+    first ? 'It opens the episode: greet the listener and introduce the topic.' : 'It continues the conversation: no greeting, no re-introduction.',
+    last ? 'It ends the episode with a short wrap-up and goodbye.' : 'Do not wrap up or say goodbye; the episode continues.',
+    'Cover only this section\'s key points; do not repeat what was already said.',
+    context.soFar.length > 0 ? `Said so far:\n${context.soFar.map((summary, n) => `- Section ${n + 1}: ${summary}`).join('\n')}` : '',
+    context.lastLines ? `The last lines spoken were:\n${context.lastLines}` : '',
+    'Also give a one-sentence summary of what this section says, for the writer of the next one.',
+    '',
+    'Source text for this section:',
+    '"""',
+    context.source,
+    '"""',
+  ].filter((part) => part !== '').join('\n');
+}

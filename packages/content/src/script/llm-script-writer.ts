@@ -1,0 +1,193 @@
+// The script writer for an OpenAI-compatible Chat Completions endpoint. Short inputs
+// and presets are written in one request; long ones (deep, extended, or source text
+// beyond one excerpt) are planned first as an outline of ~5-minute sections, then
+// written section by section, each with the outline and a summary of what was said
+// so far, so a long script neither repeats itself nor loses the thread.
+import OpenAI from 'openai';
+import Type from 'typebox';
+import { PermanentError } from '@castwright/core/errors';
+import { PRESET_MINUTES } from '@castwright/core/tiers';
+import { countWords } from '../text/sentences.ts';
+import { outlinePrompt, sectionPrompt, systemPrompt, wholeScriptPrompt, type OutlineSection } from './llm-prompts.ts';
+import { requestStructured, UnusableReplyError, type ChatMessage } from './llm-structured-reply.ts';
+import { WORDS_PER_MINUTE, type ScriptRequest, type WrittenScript } from './offline-script-writer.ts';
+import type { ScriptLine } from './script-format.ts';
+import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
+
+export interface LlmSettings {
+  /** undefined: the SDK's default (api.openai.com). */
+  baseUrl: string | undefined;
+  apiKey: string;
+  model: string;
+}
+
+export interface LlmWriteOptions {
+  signal?: AbortSignal | undefined;
+  /** Per request; long sections take a while on slow models. */
+  timeoutMs?: number;
+  /** The SDK's own retries of connection errors, 408/429/5xx. */
+  maxRetries?: number;
+}
+
+/** The writer answered, but twice (after a repair) with nothing usable: a job retry would not help. */
+export class UnusableScriptError extends PermanentError {}
+
+/** Minutes of script per section in sectioned writing. */
+const MINUTES_PER_SECTION = 5;
+const MAX_SECTIONS = 12;
+const MAX_LINE_CHARACTERS = 2000;
+
+export interface LlmWrittenScript extends WrittenScript {
+  /** Index of the first line of each section (one entry, 0, for a script written in one go). */
+  sectionStarts: number[];
+}
+
+export async function writeLlmScript(request: ScriptRequest, settings: LlmSettings, options: LlmWriteOptions = {}): Promise<LlmWrittenScript> {
+  const text = request.text.trim();
+  if (text === '') throw new PermanentError('The content has no text to build a script from');
+  const client = new OpenAI({
+    baseURL: settings.baseUrl ?? null,
+    apiKey: settings.apiKey,
+    timeout: options.timeoutMs ?? 180_000,
+    maxRetries: options.maxRetries ?? 2,
+  });
+  const minutes = PRESET_MINUTES[request.preset];
+  const targetWords = minutes * WORDS_PER_MINUTE;
+  const system: ChatMessage = { role: 'system', content: systemPrompt(request) };
+  const writer: Writer = { client, model: settings.model, system, request, signal: options.signal };
+  try {
+    const sectioned = minutes >= 15 || text.length > EXCERPT_CHARACTERS;
+    return sectioned ? await writeInSections(writer, text, minutes, targetWords) : await writeWhole(writer, text, targetWords);
+  } catch (error) {
+    if (error instanceof UnusableReplyError) {
+      throw new UnusableScriptError(`The script writer returned an unusable script: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+interface Writer {
+  client: OpenAI;
+  model: string;
+  system: ChatMessage;
+  request: ScriptRequest;
+  signal: AbortSignal | undefined;
+}
+
+function lineSchema(request: ScriptRequest) {
+  const speakers = request.hostMode === 'single' ? ['Host 1'] : ['Host 1', 'Host 2'];
+  return Type.Array(
+    Type.Object(
+      { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_LINE_CHARACTERS }) },
+      { additionalProperties: false },
+    ),
+    { minItems: 1 },
+  );
+}
+
+function checkLines(lines: readonly ScriptLine[], request: ScriptRequest): string[] {
+  const problems: string[] = [];
+  lines.forEach((line, index) => {
+    if (line.text.trim() === '') problems.push(`lines.${index}.text is blank`);
+  });
+  if (request.hostMode === 'multi' && lines.length > 1 && !lines.some((line) => line.speaker === 'Host 2')) {
+    problems.push('Host 2 never speaks; this is a two-host conversation');
+  }
+  return problems;
+}
+
+/** One speakable line per turn: the stored format is one line per turn. */
+function cleanLines(lines: readonly ScriptLine[]): ScriptLine[] {
+  return lines.map((line) => ({ speaker: line.speaker, text: line.text.replace(/\s+/g, ' ').trim() }));
+}
+
+async function writeWhole(writer: Writer, text: string, targetWords: number): Promise<LlmWrittenScript> {
+  const schema = Type.Object(
+    { title: Type.String({ minLength: 1, maxLength: 200 }), description: Type.String({ maxLength: 1000 }), lines: lineSchema(writer.request) },
+    { additionalProperties: false },
+  );
+  const reply = await requestStructured({
+    client: writer.client,
+    model: writer.model,
+    name: 'podcast_script',
+    schema,
+    messages: [writer.system, { role: 'user', content: wholeScriptPrompt(text, targetWords) }],
+    check: (value) => checkLines(value.lines, writer.request),
+    signal: writer.signal,
+  });
+  return { title: reply.title.trim(), description: reply.description.trim(), lines: cleanLines(reply.lines), sectionStarts: [0] };
+}
+
+async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<LlmWrittenScript> {
+  const wanted = Math.min(MAX_SECTIONS, Math.max(2, Math.round(minutes / MINUTES_PER_SECTION), Math.ceil(text.length / (EXCERPT_CHARACTERS * 4))));
+  const overviewParts = splitIntoParts(text, wanted);
+  const overview = overviewParts.map((part) => excerpt(part, Math.floor(EXCERPT_CHARACTERS / overviewParts.length))).join('\n\n[…]\n\n');
+  const outlineSchema = Type.Object(
+    {
+      title: Type.String({ minLength: 1, maxLength: 200 }),
+      description: Type.String({ maxLength: 1000 }),
+      sections: Type.Array(
+        Type.Object(
+          { title: Type.String({ minLength: 1, maxLength: 200 }), keyPoints: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }) },
+          { additionalProperties: false },
+        ),
+        { minItems: 1 },
+      ),
+    },
+    { additionalProperties: false },
+  );
+  const outline = await requestStructured({
+    client: writer.client,
+    model: writer.model,
+    name: 'episode_outline',
+    schema: outlineSchema,
+    messages: [writer.system, { role: 'user', content: outlinePrompt(overview, wanted, minutes) }],
+    check: (value) => (value.sections.length > MAX_SECTIONS ? [`at most ${MAX_SECTIONS} sections`] : []),
+    signal: writer.signal,
+  });
+  const sections: OutlineSection[] = outline.sections;
+  const parts = splitIntoParts(text, sections.length);
+  const sectionSchema = Type.Object(
+    { lines: lineSchema(writer.request), summary: Type.String({ minLength: 1, maxLength: 1000 }) },
+    { additionalProperties: false },
+  );
+  const lines: ScriptLine[] = [];
+  const sectionStarts: number[] = [];
+  const soFar: string[] = [];
+  for (let index = 0; index < sections.length; index += 1) {
+    const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
+    const reply = await requestStructured({
+      client: writer.client,
+      model: writer.model,
+      name: 'podcast_script_section',
+      schema: sectionSchema,
+      messages: [
+        writer.system,
+        {
+          role: 'user',
+          content: sectionPrompt({
+            index,
+            total: sections.length,
+            episodeTitle: outline.title,
+            outline: sections,
+            soFar,
+            lastLines,
+            source: excerpt(parts[index] ?? ''),
+            targetWords: Math.round(targetWords / sections.length),
+          }),
+        },
+      ],
+      check: (value) => checkLines(value.lines, writer.request),
+      signal: writer.signal,
+    });
+    sectionStarts.push(lines.length);
+    lines.push(...cleanLines(reply.lines));
+    soFar.push(reply.summary.replace(/\s+/g, ' ').trim());
+  }
+  return { title: outline.title.trim(), description: outline.description.trim(), lines, sectionStarts };
+}
+
+/** Words in a script, for logs and tests. */
+export function scriptWords(lines: readonly ScriptLine[]): number {
+  return lines.reduce((sum, line) => sum + countWords(line.text), 0);
+}

@@ -1,0 +1,104 @@
+// One structured-output exchange with an OpenAI-compatible Chat Completions endpoint:
+// ask for JSON matching a schema, check the reply, and when it is unusable (cut off,
+// not JSON, not matching the schema) send it back once with the problems to repair,
+// then try once more from scratch. Only then does it give up, naming the problems.
+import type OpenAI from 'openai';
+import type { TSchema, Static } from 'typebox';
+import { parseValue, SchemaError } from '@castwright/core/validation';
+
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export interface StructuredRequest<S extends TSchema> {
+  client: OpenAI;
+  model: string;
+  /** Names the schema for the endpoint, e.g. `podcast_script`. */
+  name: string;
+  /** Checked strictly on our side; sent with length keywords removed (strict mode rejects them). */
+  schema: S;
+  messages: ChatMessage[];
+  /** Checks beyond the schema; returns problems, empty when the value is fine. */
+  check?: (value: Static<S>) => string[];
+  signal?: AbortSignal | undefined;
+  maxTokens?: number;
+}
+
+/** The endpoint answered, but never with something usable. */
+export class UnusableReplyError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join('; '));
+    this.problems = problems;
+  }
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; raw: string; problems: string[] };
+
+export async function requestStructured<S extends TSchema>(request: StructuredRequest<S>): Promise<Static<S>> {
+  const first = await exchange(request, request.messages);
+  if (first.ok) return first.value;
+  const repair: ChatMessage[] = [
+    ...request.messages,
+    { role: 'assistant', content: first.raw.slice(0, 20_000) },
+    {
+      role: 'user',
+      content:
+        `That reply was not usable: ${first.problems.join('; ')}. ` +
+        'Reply again with only one complete JSON object that matches the schema, nothing else.',
+    },
+  ];
+  const repaired = await exchange(request, repair);
+  if (repaired.ok) return repaired.value;
+  const retried = await exchange(request, request.messages);
+  if (retried.ok) return retried.value;
+  throw new UnusableReplyError(retried.problems);
+}
+
+async function exchange<S extends TSchema>(request: StructuredRequest<S>, messages: ChatMessage[]): Promise<Outcome<Static<S>>> {
+  const completion = await request.client.chat.completions.create(
+    {
+      model: request.model,
+      messages,
+      ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+      response_format: { type: 'json_schema', json_schema: { name: request.name, strict: true, schema: wireSchema(request.schema) } },
+    },
+    { signal: request.signal },
+  );
+  const choice = completion.choices[0];
+  const raw = choice?.message.content ?? '';
+  if (!choice) return { ok: false, raw, problems: ['the reply had no choices'] };
+  if (choice.finish_reason === 'length') return { ok: false, raw, problems: ['the reply was cut off at the length limit; be more concise'] };
+  if (raw.trim() === '') return { ok: false, raw, problems: ['the reply was empty'] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stripFence(raw));
+  } catch (error) {
+    return { ok: false, raw, problems: [`the reply is not valid JSON (${(error as Error).message})`] };
+  }
+  let value: Static<S>;
+  try {
+    value = parseValue(request.schema, parsed, { what: request.name });
+  } catch (error) {
+    if (error instanceof SchemaError) return { ok: false, raw, problems: error.problems.slice(0, 10) };
+    throw error;
+  }
+  const problems = request.check?.(value) ?? [];
+  return problems.length > 0 ? { ok: false, raw, problems: problems.slice(0, 10) } : { ok: true, value };
+}
+
+/** Some endpoints wrap JSON in a Markdown fence even in JSON mode. */
+function stripFence(raw: string): string {
+  const match = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(raw);
+  return match?.[1] ?? raw;
+}
+
+const UNSUPPORTED = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'default']);
+
+/** The schema as plain JSON Schema without the keywords strict structured output does not accept. */
+export function wireSchema(schema: TSchema): Record<string, unknown> {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).filter(([key]) => !UNSUPPORTED.has(key)).map(([key, value]) => [key, strip(value)]));
+  };
+  return strip(JSON.parse(JSON.stringify(schema))) as Record<string, unknown>;
+}

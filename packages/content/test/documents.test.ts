@@ -1,0 +1,121 @@
+import t from 'tap';
+import { PermanentError } from '@castwright/core/errors';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { documentTypeFor } from '../src/ingest/documents/document-type.ts';
+import { DOCX_LIMITS, inspectDocxArchive } from '../src/ingest/documents/docx-text.ts';
+import { extractDocumentText } from '../src/ingest/documents/extract-document-text.ts';
+import { extractPdfText } from '../src/ingest/documents/pdf-text.ts';
+import { stripMarkdown } from '../src/ingest/documents/plain-text.ts';
+import { usableText } from '../src/text/clean-text.ts';
+import {
+  corruptDoc,
+  deflatedEntry,
+  deflatedZeros,
+  docxEntries,
+  minimalDocx,
+  minimalPdf,
+  pngBytes,
+  zipArchive,
+} from '../../../test/helpers/test-documents.ts';
+
+const refused = (message: RegExp) => ({ constructor: PermanentError, message });
+
+t.test('a PDF: text of every line, read in a worker', async (t) => {
+  const pdf = minimalPdf(['Glaciers carve valleys over millennia.', 'Meltwater feeds (great) rivers.']);
+  const { type, text } = await extractDocumentText(pdf, 'glaciers.pdf');
+  t.equal(type, 'pdf');
+  t.equal(usableText(text), 'Glaciers carve valleys over millennia.\nMeltwater feeds (great) rivers.');
+});
+
+t.test('a PDF read from a file path', async (t) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'castwright-docs-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'upload.bin');
+  await writeFile(file, minimalPdf(['Read from disk.']));
+  t.equal((await extractDocumentText(file, 'Report.PDF')).text.trim(), 'Read from disk.');
+});
+
+t.test('a truncated or corrupt PDF is a permanent "could not be read"', async (t) => {
+  const pdf = minimalPdf(['Some words that will be cut off.']);
+  await t.rejects(extractDocumentText(pdf.subarray(0, Math.floor(pdf.length / 3)), 'cut.pdf'), refused(/^The PDF could not be read$/));
+  await t.rejects(extractDocumentText(Buffer.from('%PDF-1.7\n this is not a pdf at all'), 'junk.pdf'), refused(/^The PDF could not be read$/));
+});
+
+t.test('a PDF that outruns the wall-clock limit is terminated', async (t) => {
+  const started = Date.now();
+  await t.rejects(extractPdfText(minimalPdf(['slow']), { timeoutMs: 1 }), refused(/took too long/));
+  t.ok(Date.now() - started < 5_000, 'the caller is answered at once, not when the worker would have finished');
+});
+
+t.test('a DOCX: paragraphs through mammoth after the central-directory check', async (t) => {
+  const docx = minimalDocx(['Bees dance to share directions.', 'The hive & its queen.']);
+  t.match(await inspectDocxArchive(docx), { entries: 3 });
+  const { type, text } = await extractDocumentText(docx, 'bees.docx');
+  t.equal(type, 'docx');
+  t.equal(usableText(text), 'Bees dance to share directions.\n\nThe hive & its queen.');
+});
+
+t.test('a DOCX zip bomb is refused from the central directory, without inflating it', async (t) => {
+  const bomb = zipArchive([...docxEntries(['tiny']), await deflatedZeros('word/media/zeros.bin', 200 * 1024 * 1024)]);
+  t.ok(bomb.length < 1024 * 1024, `the bomb is small on disk (${bomb.length} bytes)`);
+  const started = process.hrtime.bigint();
+  await t.rejects(extractDocumentText(bomb, 'bomb.docx'), refused(/expand past 50 MB/));
+  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+  t.ok(elapsedMs < 250, `refused in ${elapsedMs.toFixed(1)} ms (inflating 200 MB takes far longer)`);
+
+  const dense = zipArchive([...docxEntries(['tiny']), await deflatedZeros('word/media/dense.bin', 10 * 1024 * 1024)]);
+  await t.rejects(inspectDocxArchive(dense), refused(/zip bomb/), 'under the size cap but over 100:1');
+});
+
+t.test('a DOCX whose entries lie about their size is refused when inflated through yauzl', async (t) => {
+  const entries = docxEntries(['The real text.']);
+  const document = entries[2];
+  if (!document) throw new Error('no document entry');
+  const real = await deflatedZeros('word/document.xml', 4 * 1024 * 1024);
+  // Declares 1 KB; the data inflates to 4 MB. The central directory alone looks harmless.
+  entries[2] = { ...real, size: 1024, crc: document.crc };
+  await t.rejects(extractDocumentText(zipArchive(entries), 'liar.docx'), refused(/damaged/));
+});
+
+t.test('DOCX structure limits: too many entries, no word/document.xml', async (t) => {
+  const many = zipArchive([...docxEntries(['x']), ...Array.from({ length: DOCX_LIMITS.maxEntries }, (_, n) => deflatedEntry(`word/part${n}.xml`, '<x/>'))]);
+  await t.rejects(extractDocumentText(many, 'many.docx'), refused(/too many parts/));
+  const plainZip = zipArchive([deflatedEntry('notes.txt', 'just a zip')]);
+  await t.rejects(extractDocumentText(plainZip, 'notes.docx'), refused(/not a Word document/));
+  await t.rejects(extractDocumentText(Buffer.from('PK\u0003\u0004 truncated zip'), 'broken.docx'), refused(/not a readable DOCX/));
+});
+
+t.test('a corrupt DOC: recognised by its OLE2 magic bytes, then refused by word-extractor', async (t) => {
+  t.equal(documentTypeFor(corruptDoc(), 'old.doc'), 'doc');
+  await t.rejects(extractDocumentText(corruptDoc(), 'old.doc'), refused(/Word document could not be read/));
+});
+
+t.test('magic bytes and extension must agree', async (t) => {
+  const pdf = minimalPdf(['x']);
+  t.equal(documentTypeFor(pdf, 'a.pdf'), 'pdf');
+  t.equal(documentTypeFor(pdf, 'a.docx'), null, 'a PDF named .docx');
+  t.equal(documentTypeFor(pngBytes(), 'photo.pdf'), null, 'a PNG named .pdf');
+  t.equal(documentTypeFor(minimalDocx(['x']), 'a.pdf'), null, 'a zip named .pdf');
+  t.equal(documentTypeFor(minimalDocx(['x']), 'a.docx'), 'docx');
+  t.equal(documentTypeFor(Buffer.from('hello'), 'notes.MD'), 'md');
+  t.equal(documentTypeFor(Buffer.from('hello'), 'notes.rtf'), null);
+  t.equal(documentTypeFor(Buffer.from('hello'), 'README'), null);
+  await t.rejects(extractDocumentText(pngBytes(), 'photo.pdf'), refused(/PDF, DOCX, DOC, TXT, MD/));
+});
+
+t.test('TXT and MD: strict UTF-8, no NULs, Markdown markup removed', async (t) => {
+  t.equal((await extractDocumentText(Buffer.from('Caf\u00e9 society.\n'), 'a.txt')).text, 'Caf\u00e9 society.\n');
+  await t.rejects(extractDocumentText(Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x73]), 'latin1.txt'), refused(/not valid UTF-8/));
+  await t.rejects(extractDocumentText(Buffer.from('nul\u0000byte'), 'nul.txt'), refused(/not valid UTF-8/));
+  const markdown = '# Rivers\n\nThe **Nile** is *long*; see [the atlas](https://example.com/atlas) and `maps`.\n\n- Amazon\n- Yangtze\n\n> Water finds a way.';
+  const { text } = await extractDocumentText(Buffer.from(markdown), 'rivers.md');
+  t.equal(usableText(text), 'Rivers\n\nThe Nile is long; see the atlas and maps.\n\nAmazon\nYangtze\n\nWater finds a way.');
+  t.equal(stripMarkdown('## Title ##\n__bold__ ![alt text](x.png)'), 'Title\nbold alt text');
+});
+
+t.test('an empty document is refused by the cleaning step', async (t) => {
+  const { text } = await extractDocumentText(minimalDocx(['   ']), 'empty.docx');
+  t.throws(() => usableText(text), { message: /no readable text/ });
+});

@@ -1,0 +1,157 @@
+// The LLM script writer against a loopback server speaking the real Chat Completions
+// protocol to the real `openai` SDK.
+import t from 'tap';
+import { readFile } from 'node:fs/promises';
+import { writeLlmScript, scriptWords, UnusableScriptError } from '../src/script/llm-script-writer.ts';
+import { WORDS_PER_MINUTE, type ScriptRequest } from '../src/script/offline-script-writer.ts';
+import { formatScript, parseScript } from '../src/script/script-format.ts';
+import { PermanentError } from '@castwright/core/errors';
+import { fillerWords, startFakeChatServer, type ChatRequestBody } from '../../../test/helpers/fake-chat-completions.ts';
+
+const article = await readFile(new URL('../../../test/fixtures/lighthouses.txt', import.meta.url), 'utf8');
+const base: ScriptRequest = { text: article, preset: 'quick', hostMode: 'multi', voiceStyle: 'casual', voicePair: 'debate' };
+const goodScript = JSON.stringify({
+  title: 'Lighthouses',
+  description: 'Why lights on the coast mattered.',
+  lines: [
+    { speaker: 'Host 1', text: 'Welcome back. Today: lighthouses.' },
+    { speaker: 'Host 2', text: 'I am not sure they\nstill matter.' },
+    { speaker: 'Host 1', text: 'They do, and here is why.' },
+  ],
+});
+const userPrompt = (body: ChatRequestBody) => body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+const settings = (baseUrl: string) => ({ baseUrl, apiKey: 'test-key', model: 'test-model' });
+
+t.test('a good reply becomes the script; tone, pair and schema go to the endpoint', async (t) => {
+  const server = await startFakeChatServer(t, () => ({ content: goodScript }));
+  const script = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
+  t.equal(script.title, 'Lighthouses');
+  t.same(script.lines.map((line) => line.speaker), ['Host 1', 'Host 2', 'Host 1']);
+  t.equal(script.lines[1]?.text, 'I am not sure they still matter.', 'a newline inside a turn cannot break the line format');
+  t.same(parseScript(formatScript(script.lines)), script.lines);
+  t.equal(server.requests.length, 1);
+  const request = server.requests[0] as ChatRequestBody;
+  t.equal(request.model, 'test-model');
+  t.equal(request.response_format?.type, 'json_schema');
+  t.equal(request.response_format?.json_schema?.strict, true);
+  t.notMatch(JSON.stringify(request.response_format?.json_schema?.schema), /minLength|maxItems/, 'strict-mode schema keywords only');
+  const system = request.messages[0]?.content ?? '';
+  t.match(system, /relaxed and friendly/);
+  t.match(system, /different positions/);
+  t.match(userPrompt(request), new RegExp(`about ${3 * WORDS_PER_MINUTE} words`));
+});
+
+t.test('single host: a Host 2 line is a schema problem that gets repaired', async (t) => {
+  const server = await startFakeChatServer(t, (_body, index) => ({
+    content: index === 0 ? goodScript : JSON.stringify({ title: 'Solo', description: 'd', lines: [{ speaker: 'Host 1', text: 'Just me today.' }] }),
+  }));
+  const script = await writeLlmScript({ ...base, hostMode: 'single' }, settings(server.baseUrl), { maxRetries: 0 });
+  t.same(script.lines, [{ speaker: 'Host 1', text: 'Just me today.' }]);
+  t.equal(server.requests.length, 2);
+  t.match(server.requests[0]?.messages[0]?.content, /one host/);
+});
+
+t.test('malformed JSON gets one repair round carrying the bad output and the problem', async (t) => {
+  const broken = '{"title": "Lighthouses", "lines": [';
+  const server = await startFakeChatServer(t, (_body, index) => ({ content: index === 0 ? broken : goodScript }));
+  const script = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
+  t.equal(script.lines.length, 3);
+  t.equal(server.requests.length, 2);
+  const repair = server.requests[1] as ChatRequestBody;
+  t.equal(repair.messages.at(-2)?.role, 'assistant');
+  t.equal(repair.messages.at(-2)?.content, broken);
+  t.match(userPrompt(repair), /not valid JSON/);
+});
+
+t.test('a reply cut off at the length limit is not used even if it parses', async (t) => {
+  const server = await startFakeChatServer(t, (_body, index) => ({ content: goodScript, finishReason: index === 0 ? 'length' : 'stop' }));
+  const script = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
+  t.equal(script.lines.length, 3);
+  t.equal(server.requests.length, 2);
+  t.match(userPrompt(server.requests[1] as ChatRequestBody), /cut off/);
+});
+
+t.test('repair fails, a fresh retry succeeds', async (t) => {
+  const server = await startFakeChatServer(t, (_body, index) => ({ content: index < 2 ? '{"title": 1}' : goodScript }));
+  const script = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
+  t.equal(script.lines.length, 3);
+  t.equal(server.requests.length, 3);
+  t.equal(server.requests[2]?.messages.length, 2, 'the retry starts from scratch');
+});
+
+t.test('schema-invalid every time: a permanent error naming the problems, no empty script', async (t) => {
+  const server = await startFakeChatServer(t, () => ({ content: JSON.stringify({ title: 'T', description: 'd', lines: [] }) }));
+  const failure = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 }).catch((error: unknown) => error);
+  t.ok(failure instanceof UnusableScriptError);
+  t.ok(failure instanceof PermanentError);
+  t.match((failure as Error).message, /^The script writer returned an unusable script: lines/);
+  t.equal(server.requests.length, 3, 'first try, one repair, one retry');
+});
+
+t.test('a deep episode is outlined, then written section by section with running context', async (t) => {
+  const server = await startFakeChatServer(t, (body) => {
+    const name = body.response_format?.json_schema?.name;
+    const prompt = userPrompt(body);
+    if (name === 'episode_outline') {
+      const count = Number(/in (\d+) sections/.exec(prompt)?.[1]);
+      return {
+        content: JSON.stringify({
+          title: 'Lights on the coast',
+          description: 'A long look at lighthouses.',
+          sections: Array.from({ length: count }, (_, n) => ({ title: `Part ${n + 1}`, keyPoints: [`point ${n + 1}a`, `point ${n + 1}b`] })),
+        }),
+      };
+    }
+    const section = Number(/Write section (\d+) of/.exec(prompt)?.[1]);
+    const words = Number(/about (\d+) words/.exec(prompt)?.[1]);
+    const turns = Math.ceil(words / 60);
+    return {
+      content: JSON.stringify({
+        lines: Array.from({ length: turns }, (_, n) => ({
+          speaker: n % 2 === 0 ? 'Host 1' : 'Host 2',
+          text: fillerWords(n < turns - 1 ? 60 : words - 60 * (turns - 1), `s${section}t${n}w`),
+        })),
+        summary: `Section ${section} covered point ${section}a.`,
+      }),
+    };
+  });
+  const script = await writeLlmScript({ ...base, preset: 'deep' }, settings(server.baseUrl), { maxRetries: 0 });
+  const names = server.requests.map((body) => body.response_format?.json_schema?.name);
+  t.equal(names[0], 'episode_outline');
+  t.match(userPrompt(server.requests[0] as ChatRequestBody), /15-minute episode in 3 sections/);
+  t.same(names.slice(1), ['podcast_script_section', 'podcast_script_section', 'podcast_script_section']);
+  const sections = server.requests.slice(1).map(userPrompt);
+  sections.forEach((prompt, n) => {
+    t.match(prompt, /Part 1: point 1a; point 1b/, `section ${n + 1} carries the outline`);
+    for (let earlier = 1; earlier <= n; earlier += 1) t.match(prompt, `Section ${earlier}: Section ${earlier} covered point ${earlier}a.`, 'and what was said so far');
+  });
+  t.match(sections[0], /opens the episode/);
+  t.match(sections[1], /The last lines spoken were:\n\[Host 2\]: s1t11w0 .*\n\[Host 1\]: s1t12w0 /);
+  t.match(sections[2], /wrap-up/);
+  t.same(script.sectionStarts, [0, 13, 26], 'each section of 750 words in 13 turns');
+  t.equal(script.title, 'Lights on the coast');
+  const target = 15 * WORDS_PER_MINUTE;
+  t.ok(Math.abs(scriptWords(script.lines) - target) <= target * 0.05, `${scriptWords(script.lines)} words, near ${target}`);
+});
+
+t.test('long source text is chunked: no request carries much more than one excerpt', async (t) => {
+  const longText = Array.from({ length: 16 }, (_, n) => article.replaceAll('Lighthouses', `Lighthouses (part ${n + 1})`)).join('\n\n');
+  t.ok(longText.length > 40_000);
+  const server = await startFakeChatServer(t, (body) =>
+    body.response_format?.json_schema?.name === 'episode_outline'
+      ? { content: JSON.stringify({ title: 'T', description: 'D', sections: [{ title: 'A', keyPoints: ['a'] }, { title: 'B', keyPoints: ['b'] }, { title: 'C', keyPoints: ['c'] }] }) }
+      : { content: JSON.stringify({ lines: [{ speaker: 'Host 1', text: 'Hello.' }, { speaker: 'Host 2', text: 'Hi.' }], summary: 'Greetings.' }) },
+  );
+  await writeLlmScript({ ...base, text: longText, preset: 'standard' }, settings(server.baseUrl), { maxRetries: 0 });
+  t.equal(server.requests.length, 4);
+  for (const body of server.requests) t.ok(userPrompt(body).length < 16_000, `prompt of ${userPrompt(body).length} characters`);
+  t.match(userPrompt(server.requests[1] as ChatRequestBody), /\(part 1\)/, 'the first section reads the start of the source');
+  t.match(userPrompt(server.requests[3] as ChatRequestBody), /\(part 1[2-6]\)/, 'the last section reads the end of the source');
+  t.notMatch(userPrompt(server.requests[3] as ChatRequestBody), /\(part 1\)/);
+});
+
+t.test('an unreachable endpoint is an ordinary error the job may retry', async (t) => {
+  const failure = await writeLlmScript(base, settings('http://127.0.0.1:1/v1'), { maxRetries: 0 }).catch((error: unknown) => error);
+  t.ok(failure instanceof Error);
+  t.notOk(failure instanceof PermanentError);
+});
