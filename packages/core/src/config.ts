@@ -28,9 +28,25 @@ export const EnvSchema = Type.Object({
   MAIL_FROM: Type.String({ default: 'Castwright <no-reply@castwright.local>' }),
   FFMPEG_PATH: Type.Optional(Type.String()),
   FFPROBE_PATH: Type.Optional(Type.String()),
+  STORAGE_DRIVER: Type.Enum(['local', 's3'], { default: 'local' }),
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 3, maxLength: 63 })),
+  S3_REGION: Type.String({ default: 'us-east-1' }),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  S3_FORCE_PATH_STYLE: Flag,
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  S3_PREFIX: Type.String({ default: '' }),
+  KOKORO_MODEL_DIR: Type.Optional(Type.String()),
+  KOKORO_DEVICE: Type.Enum(['auto', 'cuda', 'cpu'], { default: 'auto' }),
+  CHATTERBOX_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  CHATTERBOX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  CHATTERBOX_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600000, default: 120000 }),
+  CHATTERBOX_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 2 }),
 });
 
 type Env = Static<typeof EnvSchema>;
+
+const isOn = (flag: Static<typeof Flag>) => flag === '1' || flag === 'true';
 
 export interface Config {
   port: number;
@@ -53,6 +69,23 @@ export interface Config {
   mailFrom: string;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** Where audio and uploads are kept: local disk under DATA_DIR (default) or an S3-compatible bucket. */
+  storage: { driver: 'local' } | { driver: 's3'; s3: S3Settings };
+  /** Kokoro weights and voices; the engine is available when the model file is there. */
+  kokoro: { modelDir: string; device: Env['KOKORO_DEVICE'] };
+  /** A Chatterbox TTS server (OpenAI-compatible speech endpoint); undefined: not configured. */
+  chatterbox: { url: string; apiKey: string | undefined; timeoutMs: number; retries: number } | undefined;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Both or neither; neither: the SDK's default chain (instance role, AWS_* variables, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Prepended to every key, so one bucket can hold several deployments. */
+  prefix: string;
 }
 
 export class ConfigError extends Error {
@@ -90,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: parsed.TLS_CERT_FILE && parsed.TLS_KEY_FILE
       ? { certFile: parsed.TLS_CERT_FILE, keyFile: parsed.TLS_KEY_FILE }
       : undefined,
-    trustProxy: parsed.TRUST_PROXY === '1' || parsed.TRUST_PROXY === 'true',
+    trustProxy: isOn(parsed.TRUST_PROXY),
     publicBaseUrl: parsed.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     jwtSecret: parsed.JWT_SECRET,
     logLevel: parsed.LOG_LEVEL,
@@ -99,10 +132,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
       ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
       : undefined,
-    outboundAllowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE === '1' || parsed.OUTBOUND_ALLOW_PRIVATE === 'true',
+    outboundAllowPrivate: isOn(parsed.OUTBOUND_ALLOW_PRIVATE),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     ffmpegPath: parsed.FFMPEG_PATH,
     ffprobePath: parsed.FFPROBE_PATH,
+    storage: parsed.STORAGE_DRIVER === 's3' ? { driver: 's3', s3: s3Settings(parsed) } : { driver: 'local' },
+    kokoro: {
+      modelDir: path.resolve(parsed.KOKORO_MODEL_DIR ?? path.join(parsed.DATA_DIR, 'models', 'kokoro')),
+      device: parsed.KOKORO_DEVICE,
+    },
+    chatterbox: parsed.CHATTERBOX_URL
+      ? {
+          url: parsed.CHATTERBOX_URL.replace(/\/+$/, ''),
+          apiKey: parsed.CHATTERBOX_API_KEY,
+          timeoutMs: parsed.CHATTERBOX_TIMEOUT_MS,
+          retries: parsed.CHATTERBOX_RETRIES,
+        }
+      : undefined,
+  };
+}
+
+function s3Settings(parsed: Env): S3Settings {
+  if (!parsed.S3_BUCKET) throw new ConfigError('Invalid configuration: STORAGE_DRIVER=s3 needs S3_BUCKET');
+  if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return {
+    bucket: parsed.S3_BUCKET,
+    region: parsed.S3_REGION,
+    endpoint: parsed.S3_ENDPOINT,
+    forcePathStyle: isOn(parsed.S3_FORCE_PATH_STYLE),
+    credentials: parsed.S3_ACCESS_KEY_ID && parsed.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: parsed.S3_ACCESS_KEY_ID, secretAccessKey: parsed.S3_SECRET_ACCESS_KEY }
+      : undefined,
+    prefix: parsed.S3_PREFIX.replace(/^\/+|\/+$/g, '').replace(/(.)$/, '$1/'),
   };
 }
