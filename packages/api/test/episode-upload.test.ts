@@ -9,6 +9,8 @@ import { findEpisode } from '@castwright/core/repositories/episodes';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
 import { corruptDoc, deflatedZeros, docxEntries, minimalDocx, minimalPdf, pngBytes, zipArchive } from '../../../test/helpers/test-documents.ts';
+import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
+import { wordDocument } from '../../../test/helpers/word-97-document.ts';
 
 const api = await startTestApi(t);
 const { cert } = await loadTlsCredentials(api.config);
@@ -248,4 +250,18 @@ t.test('a corrupt DOC is accepted by its magic bytes, then fails processing with
   }
   t.equal(episode?.status, 'error');
   t.match(episode?.error_message, /Word document could not be read/);
+});
+
+t.test('a Word 97 .doc upload is accepted and its text, 8-bit and UTF-16 pieces alike, is what ingestion stores', async (t) => {
+  // Workers run since the end-to-end test above.
+  const owner = await user();
+  const last = 'Greek fishermen call it χταπόδι; a café’s plate costs 12 €.';
+  const response = await upload(owner.accessToken, { bytes: wordDocument(`${[...PARAGRAPHS, last].join('\r')}\r`), name: 'octopus.doc' }, { preset: 'quick' });
+  t.equal(response.status, 202);
+  const id = (await json(response)).episode.id as string;
+  t.match(await findEpisode(api.database.db, id), { source_type: 'upload', source_key: `uploads/${id}/original.doc`, source_filename: 'octopus.doc' });
+  const ingested = await waitForEpisode(api.database.db, id, ['generating_script', 'review_script', 'generating_audio', 'ready', 'error'], 30_000);
+  t.not(ingested.status, 'error', ingested.error_message ?? '');
+  // One \n between paragraphs (Word's paragraph marks); word-extractor makes ’ an ASCII apostrophe.
+  t.equal(ingested.source_text, `${PARAGRAPHS.join('\n')}\nGreek fishermen call it χταπόδι; a café's plate costs 12 €.`);
 });

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@castwright/core/config';
 import { createLogger } from '@castwright/core/logger';
 import { migrateCommand, setTierCommand, UsageError } from './commands/admin.ts';
+import { modelsCommand } from './commands/models.ts';
 import { apiCommand, workerCommand } from './commands/roles.ts';
 import { startCommand } from './commands/start.ts';
 
@@ -14,6 +15,7 @@ Commands:
   worker --role general|media|all run a job worker (default role: general)
   migrate                        bring the database schema up to date
   user set-tier <email> <tier>   change a user's tier (free, creator, professional, enterprise)
+  models pull kokoro             download the Kokoro voices (checksum-pinned) into KOKORO_MODEL_DIR
 
 Configuration comes from the environment; see the README.`;
 
@@ -51,6 +53,9 @@ async function main(argv: string[]): Promise<number> {
     case 'user':
       if (rest[0] !== 'set-tier') throw new UsageError('usage: castwright user set-tier <email> <tier>');
       await setTierCommand(config, logger, rest[1], rest[2]);
+      return 0;
+    case 'models':
+      await modelsCommand(config, logger, rest);
       return 0;
     default:
       throw new UsageError(`unknown command "${command}"\n\n${HELP}`);

@@ -20,6 +20,7 @@ export const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
+  RENDER_SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 20_000 }),
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OPENAI_MODEL: Type.String({ default: 'gpt-4o-mini' }),
@@ -61,6 +62,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   workerConcurrency: number;
   mediaConcurrency: number;
+  /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
+  renderShutdownGraceMs: number;
   /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
   llm: { baseUrl: string | undefined; apiKey: string; model: string } | undefined;
   /** Development and tests only: lets outbound fetches reach loopback and private addresses. */
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
+    renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
       ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
       : undefined,

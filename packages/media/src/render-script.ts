@@ -37,6 +37,8 @@ export interface RenderOptions {
   outputFileName?: string;
   /** Pause lengths; defaults to DEFAULT_PAUSES. */
   pauses?: PausePlan;
+  /** Speaking-rate multiplier passed to the engine for every line (default 1). */
+  speed?: number;
 }
 
 export interface RenderedSegment {
@@ -80,7 +82,7 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
     const placements: ClipPlacement[] = [];
     for (const [index, line] of lines.entries()) {
       signal?.throwIfAborted();
-      const audio = await engine.synthesize({ text: line.text, voice: voiceFor(line.speaker), signal }).catch((error: unknown) => {
+      const audio = await engine.synthesize({ text: line.text, voice: voiceFor(line.speaker), speed: options.speed, signal }).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         throw new RenderScriptError(`Line ${index + 1} (${line.speaker}) could not be synthesized: ${reason}`, { cause: error });

@@ -25,6 +25,13 @@ export async function runEpisodeStage(
   try {
     await work(episode);
   } catch (error) {
+    if (context.shutdownSignal.aborted || helpers.abortSignal?.aborted) {
+      // The worker is shutting down and could not finish in its grace period. Queue
+      // the stage afresh (full attempts, no backoff) for another worker; this run ends cleanly.
+      await helpers.addJob(helpers.job.task_identifier, helpers.job.payload as object);
+      context.logger.warn({ episodeId, stage: stageName }, 'worker shutting down: stage re-queued');
+      return;
+    }
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
     const permanent = error instanceof PermanentError;
     context.logger.error({ err: error, episodeId, stage: stageName, attempt: helpers.job.attempts, permanent }, 'episode stage failed');

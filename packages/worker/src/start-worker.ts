@@ -17,7 +17,9 @@ export interface RunningWorker {
 export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all'): Promise<RunningWorker> {
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required for the worker role');
   const db = createDb(config.databaseUrl, { max: 4 });
-  const context: WorkerContext = { config, db, storage: createStorage(config), logger };
+  const shutdown = new AbortController();
+  const context: WorkerContext = { config, db, storage: createStorage(config), logger, shutdownSignal: shutdown.signal };
+  const graceMs = role === 'general' ? 5_000 : config.renderShutdownGraceMs;
   const taskList: TaskList = {};
   const closers: (() => Promise<void>)[] = [];
 
@@ -39,10 +41,10 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   }
   if (role === 'media' || role === 'all') {
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');
-    const { createTtsEngine } = await import('./tts-engine-choice.ts');
-    const engine = await createTtsEngine(config, logger);
-    closers.push(() => engine.close());
-    taskList['episode:render'] = episodeRenderTask(context, engine);
+    const { openTtsEngines } = await import('./tts-engines.ts');
+    const engines = await openTtsEngines(config, logger);
+    closers.push(() => engines.close());
+    taskList['episode:render'] = episodeRenderTask(context, engines);
   }
   const missing = tasksForRole(role).filter((task) => !taskList[task]);
   if (missing.length > 0) throw new Error(`No handler for ${missing.join(', ')}`);
@@ -54,6 +56,13 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList,
     crontab,
     noHandleSignals: true,
+    // Our own shutdownSignal fires first (see stop); this is graphile-worker's backstop.
+    // Its abort comes too late to record job completions, so it must not be the one used.
+    gracefulShutdownAbortTimeout: graceMs + 10_000,
+    // Unbatched, graphile-worker records a job's completion without awaiting it, so a
+    // job finished during shutdown could stay locked (for hours) after the process
+    // exits. Batched (delay 0 = next tick), the batch is flushed before stop resolves.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     pollInterval: 2_000,
     logger: graphileLogger(logger),
   });
@@ -61,7 +70,12 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   return {
     runner,
     async stop() {
-      await runner.stop();
+      const timer = setTimeout(() => shutdown.abort(new Error('The worker is shutting down')), graceMs);
+      try {
+        await runner.stop();
+      } finally {
+        clearTimeout(timer);
+      }
       for (const close of closers) await close();
       await db.destroy();
     },

@@ -9,4 +9,9 @@ export interface WorkerContext {
   db: Db;
   storage: ObjectStorage;
   logger: Logger;
+  /**
+   * Fires when a stopping worker's grace period runs out: long tasks (renders) abort
+   * and re-queue themselves then, while the job queue connection is still healthy.
+   */
+  shutdownSignal: AbortSignal;
 }

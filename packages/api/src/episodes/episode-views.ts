@@ -39,6 +39,13 @@ export function episodeDetail(episode: EpisodeRow) {
     audioUrl: audioUrlOf(episode),
     audioDuration: audioSecondsOf(episode),
     error: episode.status === 'error' ? episode.error_message : null,
+    voice: {
+      ttsEngine: episode.tts_engine,
+      voiceStyle: episode.voice_style,
+      voicePair: episode.voice_pair,
+      engineUsed: episode.tts_engine_used,
+      fallbackReason: episode.tts_fallback_reason,
+    },
     createdAt: episode.created_at.toISOString(),
   };
 }

@@ -61,6 +61,16 @@ export const EpisodeDetail = Type.Object({
   audioUrl: Nullable(Type.String()),
   audioDuration: Nullable(Type.Integer()),
   error: Nullable(Type.String({ description: 'Why processing failed, when status is error' })),
+  voice: Type.Object(
+    {
+      ttsEngine: Type.Enum([...TTS_ENGINES], { description: 'The engine asked for' }),
+      voiceStyle: Type.Enum([...VOICE_STYLES]),
+      voicePair: Type.Enum([...VOICE_PAIRS]),
+      engineUsed: Nullable(Type.String({ description: 'The engine that voiced the audio (kokoro, chatterbox or offline); null until rendered' })),
+      fallbackReason: Nullable(Type.String({ description: 'Why the asked-for engine was not used, when it was not' })),
+    },
+    { description: 'How the episode is voiced (the mapping of voiceStyle/voicePair is in the README)' },
+  ),
   createdAt: Timestamp,
 });
 

@@ -13,6 +13,7 @@ export async function apiCommand(config: Config, logger: Logger): Promise<void> 
 
 export async function workerCommand(config: Config, logger: Logger, role: WorkerRole | 'all'): Promise<void> {
   const worker = await startWorker(config, logger, role);
-  // A media render may take minutes; graphile-worker re-queues what it cannot finish.
-  closeOnSignals(() => worker.stop(), logger, role === 'general' ? 25_000 : 120_000);
+  // A render gets RENDER_SHUTDOWN_GRACE_MS to finish before it is aborted and re-queued;
+  // the hard limit leaves time for that re-queue and for closing the engines.
+  closeOnSignals(() => worker.stop(), logger, role === 'general' ? 25_000 : config.renderShutdownGraceMs + 15_000);
 }

@@ -69,6 +69,9 @@ export interface EpisodesTable {
   /** ShowNotes JSON (see content/show-notes), null until ready. */
   show_notes: ColumnType<unknown, string | null | undefined, string | null>;
   audio_key: string | null;
+  /** The engine that voiced the episode; null until rendered. */
+  tts_engine_used: ColumnType<string | null, string | null | undefined, string | null>;
+  tts_fallback_reason: ColumnType<string | null, string | null | undefined, string | null>;
   audio_duration_ms: number | null;
   error_message: string | null;
   created_at: Timestamp;

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Task } from 'graphile-worker';
+import type { EpisodeRow } from '@castwright/core/db/schema';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
@@ -14,20 +15,66 @@ import { recordEpisodeUsage } from '@castwright/core/repositories/usage';
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
 import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
-import { renderScript } from '@castwright/media/render-script';
-import type { TtsEngine } from '@castwright/media/tts-engine';
+import { renderScript, type RenderOptions, type RenderResult } from '@castwright/media/render-script';
+import { castVoices, type Host } from '@castwright/media/voice-casting';
 import { runEpisodeStage } from '../episode-stage.ts';
+import { engineOrder, type TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
-
-/** Built-in voices: a male voice for Host 1, a female voice for Host 2. */
-const OFFLINE_VOICES: Record<string, string> = { 'Host 1': 'rms', 'Host 2': 'slt' };
 
 /** Rendering reports progress from 70 up to 99; 100 is reserved for ready. */
 const RENDER_PROGRESS_SPAN = 29;
 
-export function episodeRenderTask(context: WorkerContext, engine: TtsEngine): Task {
+interface EngineRender {
+  result: RenderResult;
+  engineUsed: string;
+  /** Why engines before the one used were passed over; null when the first choice voiced it. */
+  fallbackReason: string | null;
+}
+
+/**
+ * Renders with the first engine that works, in `engineOrder`. One engine voices the
+ * whole episode (hosts must not change voice mid-show), so a failure restarts the
+ * render on the next engine. `auto` passes over engines that are not set up here
+ * without calling it a fallback; an engine asked for by name that is absent is one.
+ */
+async function renderWithFallback(
+  context: WorkerContext,
+  engines: TtsEngines,
+  episode: EpisodeRow,
+  render: (options: Pick<RenderOptions, 'engine' | 'voiceFor' | 'speed' | 'pauses'>) => Promise<RenderResult>,
+  signal: AbortSignal | undefined,
+): Promise<EngineRender> {
+  const reasons: string[] = [];
+  let lastError: unknown;
+  for (const name of engineOrder(episode.tts_engine)) {
+    const engine = engines.get(name);
+    if (!engine) {
+      if (episode.tts_engine === name) reasons.push(`${name}: ${engines.unavailableReason(name) ?? 'unavailable'}`);
+      continue;
+    }
+    const casting = castVoices(name, episode.voice_style, episode.voice_pair, engine.voices());
+    try {
+      const result = await render({
+        engine,
+        voiceFor: (speaker) => casting.voices[speaker as Host] ?? casting.voices['Host 1'],
+        speed: casting.speed,
+        pauses: casting.pauses,
+      });
+      return { result, engineUsed: name, fallbackReason: reasons.length > 0 ? reasons.join('; ') : null };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      lastError = error;
+      reasons.push(`${name}: ${(error as Error).message}`);
+      context.logger.warn({ err: error, episodeId: episode.id, engine: name }, 'TTS engine failed; trying the next one');
+    }
+  }
+  throw lastError ?? new Error('No TTS engine is available');
+}
+
+export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): Task {
   return async (payload, helpers) => {
     const { episodeId } = parseJobPayload('episode:render', payload);
+    const signal = AbortSignal.any([context.shutdownSignal, ...(helpers.abortSignal ? [helpers.abortSignal] : [])]);
     await runEpisodeStage(context, helpers, episodeId, 'Audio rendering', async (episode) => {
       await context.db.transaction().execute((trx) =>
         moveEpisode(trx, episodeId, {
@@ -42,22 +89,29 @@ export function episodeRenderTask(context: WorkerContext, engine: TtsEngine): Ta
       const workDir = await mkdtemp(path.join(tmpdir(), 'castwright-render-'));
       try {
         let reported: number = STAGE_PROGRESS.generating_audio;
-        const result = await renderScript({
-          lines,
-          engine,
-          voiceFor: (speaker) => OFFLINE_VOICES[speaker] ?? 'rms',
-          workDir,
-          metadata: { title: episode.title, artist: 'Castwright' },
-          signal: helpers.abortSignal,
-          onProgress: async (done, total) => {
-            const percent = STAGE_PROGRESS.generating_audio + Math.floor((RENDER_PROGRESS_SPAN * done) / total);
-            if (percent <= reported) return;
-            reported = percent;
-            await context.db.transaction().execute((trx) =>
-              moveEpisode(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'] }),
-            );
-          },
-        });
+        const { result, engineUsed, fallbackReason } = await renderWithFallback(
+          context,
+          engines,
+          episode,
+          (voicing) =>
+            renderScript({
+              ...voicing,
+              lines,
+              workDir,
+              metadata: { title: episode.title, artist: 'Castwright' },
+              signal,
+              // Never backwards: a fallback render starts again from the first line.
+              onProgress: async (done, total) => {
+                const percent = STAGE_PROGRESS.generating_audio + Math.floor((RENDER_PROGRESS_SPAN * done) / total);
+                if (percent <= reported) return;
+                reported = percent;
+                await context.db.transaction().execute((trx) =>
+                  moveEpisode(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'] }),
+                );
+              },
+            }),
+          signal,
+        );
 
         const showNotes = buildShowNotes(result.segments);
         const audioKey = episodeAudioKey(episodeId);
@@ -86,6 +140,8 @@ export function episodeRenderTask(context: WorkerContext, engine: TtsEngine): Ta
               audio_duration_ms: Math.round(result.durationMs),
               completed_at: new Date(),
               show_notes: JSON.stringify(showNotes),
+              tts_engine_used: engineUsed,
+              tts_fallback_reason: fallbackReason,
             },
           });
           if (ready) {

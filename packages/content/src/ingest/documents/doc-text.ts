@@ -3,10 +3,16 @@ import { PermanentError } from '@castwright/core/errors';
 import WordExtractor from 'word-extractor';
 
 export async function extractDocText(bytes: Buffer): Promise<string> {
+  let body: string;
   try {
     const document = await new WordExtractor().extract(bytes);
-    return document.getBody();
+    body = document.getBody();
   } catch {
     throw new PermanentError('The Word document could not be read');
   }
+  // The main document always ends with a paragraph mark, so a readable body is never
+  // empty. word-extractor does not throw when the piece table points outside the
+  // stream: it returns an empty body, which would pass for "no text" further on.
+  if (body === '') throw new PermanentError('The Word document could not be read');
+  return body;
 }

@@ -1,0 +1,126 @@
+// Requests to one Chatterbox server with the retry policy a remote model needs: a time
+// limit per attempt (send to last byte), exponential backoff with full jitter between
+// attempts, Retry-After honoured up to a cap, and only failures that can pass retried
+// (network errors, timeouts, 408, 429, 5xx). Any other 4xx fails at once with the
+// server's own message. The caller's abort ends everything at once and is never retried.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { abortReason } from './abort.ts';
+import { ChatterboxError } from './chatterbox-error.ts';
+import { serverErrorMessage } from './chatterbox-protocol.ts';
+
+export interface RetryPolicy {
+  /** Attempts after the first. */
+  retries: number;
+  /** Limit for one attempt, from sending the request to the last byte of the reply. */
+  timeoutMs: number;
+  /** The backoff ceiling starts here and doubles each attempt… */
+  backoffBaseMs: number;
+  /** …up to here; the wait is uniformly random below the ceiling ("full jitter"). */
+  backoffMaxMs: number;
+  /** The longest Retry-After obeyed; a server asking for more is retried after this. */
+  retryAfterMaxMs: number;
+}
+
+export interface ChatterboxRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Sent as the JSON body. */
+  json?: unknown;
+  accept: string;
+}
+
+export interface ChatterboxReply {
+  contentType: string;
+  body: Uint8Array;
+}
+
+type AttemptOutcome = { reply: ChatterboxReply } | { failure: ChatterboxError; retryAfterMs?: number };
+
+export class ChatterboxHttp {
+  readonly baseUrl: string;
+  private readonly apiKey: string | undefined;
+  private readonly policy: RetryPolicy;
+
+  constructor(baseUrl: string, apiKey: string | undefined, policy: RetryPolicy) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    this.apiKey = apiKey;
+    this.policy = policy;
+  }
+
+  /** The 2xx reply, or a ChatterboxError once retrying cannot help or attempts run out. */
+  async send(request: ChatterboxRequest, signal?: AbortSignal): Promise<ChatterboxReply> {
+    for (let attempt = 1; ; attempt++) {
+      // An aborted signal makes fetch reject before sending, so no check is needed here.
+      const outcome = await this.attempt(request, signal);
+      if ('reply' in outcome) return outcome.reply;
+      const { failure, retryAfterMs } = outcome;
+      if (!failure.transient) throw failure;
+      if (attempt > this.policy.retries) {
+        const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
+        throw new ChatterboxError(`${failure.message} (gave up after ${tries})`, { status: failure.status, transient: true, cause: failure });
+      }
+      try {
+        await sleep(retryAfterMs ?? this.backoffMs(attempt), undefined, signal ? { signal } : {});
+      } catch (error) {
+        if (signal?.aborted) throw abortReason(signal);
+        throw error;
+      }
+    }
+  }
+
+  private async attempt(request: ChatterboxRequest, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
+    const timeout = AbortSignal.timeout(this.policy.timeoutMs);
+    const headers: Record<string, string> = { accept: request.accept };
+    if (request.json !== undefined) headers['content-type'] = 'application/json';
+    if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
+    try {
+      const response = await fetch(this.baseUrl + request.path, {
+        method: request.method,
+        headers,
+        ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      // Read under the same signal: a reply that stalls halfway is as dead as one that never starts.
+      const body = new Uint8Array(await response.arrayBuffer());
+      if (response.ok) return { reply: { contentType: response.headers.get('content-type') ?? '', body } };
+      return this.refusal(request, response, body);
+    } catch (error) {
+      if (signal?.aborted) throw abortReason(signal);
+      const problem = timeout.aborted ? `did not answer within ${this.policy.timeoutMs} ms` : `unreachable: ${networkProblem(error)}`;
+      return { failure: new ChatterboxError(`Chatterbox at ${this.baseUrl} ${problem}`, { transient: true, cause: error }) };
+    }
+  }
+
+  private refusal(request: ChatterboxRequest, response: Response, body: Uint8Array): AttemptOutcome {
+    const { status } = response;
+    const detail = serverErrorMessage(new TextDecoder().decode(body)) ?? (response.statusText || 'no reason given');
+    const hint = status === 401 || status === 403 ? ' (check the API key)' : '';
+    const transient = status === 408 || status === 429 || status >= 500;
+    const failure = new ChatterboxError(`Chatterbox at ${this.baseUrl} answered ${request.path} with ${status}: ${detail}${hint}`, { status, transient });
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.policy.retryAfterMaxMs);
+    return retryAfterMs === undefined ? { failure } : { failure, retryAfterMs };
+  }
+
+  private backoffMs(attempt: number): number {
+    const ceiling = Math.min(this.policy.backoffMaxMs, this.policy.backoffBaseMs * 2 ** (attempt - 1));
+    return Math.random() * ceiling; // full jitter: workers that failed together do not retry in lockstep
+  }
+}
+
+/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), clamped to 0..capMs. */
+export function parseRetryAfter(value: string | null, capMs: number, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), capMs);
+}
+
+/** "ECONNREFUSED", "ENOTFOUND", … from undici's "fetch failed" wrapper; its message when there is no code. */
+function networkProblem(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown }).code;
+  // undici's own codes (UND_ERR_SOCKET, …) say less than its message ("other side closed").
+  if (typeof code === 'string' && !code.startsWith('UND_ERR')) return code;
+  return cause instanceof Error ? cause.message : String(cause);
+}

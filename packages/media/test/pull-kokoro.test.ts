@@ -1,0 +1,79 @@
+// `castwright models pull kokoro` against a loopback file server: verified files
+// land, present ones are kept, and anything that does not match its pin (size or
+// SHA-256) is refused and leaves nothing behind.
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t, { type Test } from 'tap';
+import { KOKORO_FILES, findKokoroInstall, type PinnedFile } from '@castwright/media/kokoro/kokoro-files';
+import { ModelDownloadError, pullKokoro } from '@castwright/media/kokoro/pull-kokoro';
+import { kokoroJsVoicesDir, kokoroShapedModel } from '../../../test/helpers/kokoro-shaped-model.ts';
+
+async function serve(t: Test, files: Map<string, Uint8Array>) {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    const body = files.get(request.url ?? '');
+    if (!body) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-length': body.byteLength }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+t.test('downloads, verifies and lays out the model; a second pull downloads nothing', async (t) => {
+  const model = kokoroShapedModel();
+  const voices = KOKORO_FILES.filter((file) => ['voices/af_heart.bin', 'voices/bm_george.bin'].includes(file.path));
+  t.equal(voices.length, 2);
+  const served = new Map<string, Uint8Array>([['/onnx/model.onnx', model]]);
+  for (const voice of voices) served.set(`/${voice.path}`, await readFile(path.join(kokoroJsVoicesDir(), path.basename(voice.path))));
+  const { base, requests } = await serve(t, served);
+  // The real pins for the voices (so this also checks them against kokoro-js's copies);
+  // the test model stands in for the 310 MB weights.
+  const manifest: PinnedFile[] = [
+    { path: 'model.onnx', url: `${base}/onnx/model.onnx`, bytes: model.byteLength, sha256: sha256(model) },
+    ...voices.map((voice) => ({ ...voice, url: `${base}/${voice.path}` })),
+  ];
+  const modelDir = await mkdtemp(path.join(tmpdir(), 'castwright-pull-'));
+  t.teardown(() => rm(modelDir, { recursive: true, force: true }));
+
+  t.equal(await findKokoroInstall(modelDir), undefined, 'not installed yet');
+  t.same(await pullKokoro({ modelDir, files: manifest }), { downloaded: 3, present: 0 });
+  t.same((await findKokoroInstall(modelDir))?.voices, ['af_heart', 'bm_george']);
+  t.same(await pullKokoro({ modelDir, files: manifest }), { downloaded: 0, present: 3 });
+  t.equal(requests.length, 3, 'nothing fetched twice');
+});
+
+t.test('a file that does not match its pin is refused and not installed', async (t) => {
+  const good = kokoroShapedModel();
+  const tampered = Uint8Array.from(good);
+  tampered[tampered.length - 1] = (tampered.at(-1) ?? 0) ^ 0xff;
+  const { base } = await serve(t, new Map([['/model.onnx', tampered], ['/long.onnx', new Uint8Array(good.byteLength + 10)]]));
+  const modelDir = await mkdtemp(path.join(tmpdir(), 'castwright-pull-'));
+  t.teardown(() => rm(modelDir, { recursive: true, force: true }));
+  const pin = { path: 'model.onnx', bytes: good.byteLength, sha256: sha256(good) };
+
+  await t.rejects(pullKokoro({ modelDir, files: [{ ...pin, url: `${base}/model.onnx` }] }), { name: 'ModelDownloadError', message: /does not match its pin/ });
+  await t.rejects(pullKokoro({ modelDir, files: [{ ...pin, url: `${base}/long.onnx` }] }), { message: /larger than the pinned/ });
+  await t.rejects(pullKokoro({ modelDir, files: [{ ...pin, url: `${base}/missing.onnx` }] }), ModelDownloadError);
+  t.same(await readdir(modelDir), [], 'no model file and no .part left behind');
+  await t.rejects(stat(path.join(modelDir, 'model.onnx')));
+});
+
+t.test('the pinned manifest: the fp32 model plus 28 English voices of 510×256 float32', async (t) => {
+  t.equal(KOKORO_FILES.length, 29);
+  for (const file of KOKORO_FILES) {
+    t.match(file.sha256, /^[0-9a-f]{64}$/);
+    t.match(file.url, /^https:\/\/huggingface\.co\/onnx-community\/Kokoro-82M-v1\.0-ONNX\/resolve\//);
+  }
+  for (const voice of KOKORO_FILES.filter((file) => file.path.startsWith('voices/'))) {
+    const bytes = await readFile(path.join(kokoroJsVoicesDir(), path.basename(voice.path)));
+    t.equal(sha256(bytes), voice.sha256, `${voice.path} pin matches kokoro-js's copy`);
+  }
+});
