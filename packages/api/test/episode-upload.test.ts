@@ -7,6 +7,8 @@ import { FormData } from 'undici';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { findEpisode } from '@castwright/core/repositories/episodes';
 import { setUserTier } from '@castwright/core/repositories/users';
+import { createStorage } from '@castwright/core/storage/create-storage';
+import { uploadKey } from '@castwright/core/storage/object-storage';
 import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
 import { corruptDoc, deflatedZeros, docxEntries, minimalDocx, minimalPdf, pngBytes, zipArchive } from '../../../test/helpers/test-documents.ts';
 import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
@@ -68,6 +70,32 @@ t.test('a PDF upload answers 202 like POST /api/episodes and records the stored 
   t.match(row, { source_type: 'upload', source_key: `uploads/${body.episode.id}/original.pdf`, source_filename: 'octopus facts.pdf', voice_style: 'casual', title: 'octopus facts.pdf' });
   t.ok((await storedUploads()).includes(path.join(body.episode.id, 'original.pdf')), 'the original is in storage');
   t.same(await leftoverTempDirectories(), [], 'the temporary file is gone');
+});
+
+t.test('deleting an episode, or the whole account, deletes the uploaded original from storage', async (t) => {
+  const storage = createStorage(api.config);
+  const uploaded = async (token: string, name: string) => {
+    const response = await upload(token, { bytes: minimalPdf(PARAGRAPHS), name }, { preset: 'quick' });
+    t.equal(response.status, 202, name);
+    const id = (await json(response)).episode.id as string;
+    const key = uploadKey(id, 'pdf');
+    t.ok(await storage.stat(key), `${name}: the original is stored`);
+    return { id, key };
+  };
+
+  const owner = await user();
+  const single = await uploaded(owner.accessToken, 'single.pdf');
+  const sibling = await uploaded(owner.accessToken, 'sibling.pdf');
+  t.equal((await api.request(`/api/episodes/${single.id}`, { method: 'DELETE', token: owner.accessToken })).status, 200);
+  t.equal(await storage.stat(single.key), null, 'the deleted episode’s original is gone');
+  t.ok(await storage.stat(sibling.key), 'another episode’s original stays');
+
+  const bystander = await user();
+  const others = await uploaded(bystander.accessToken, 'bystander.pdf');
+  const deleted = await api.request('/api/user/account', { method: 'DELETE', token: owner.accessToken, json: { password: owner.password, confirm: 'DELETE' } });
+  t.equal(deleted.status, 200);
+  t.equal(await storage.stat(sibling.key), null, 'the deleted account’s originals are gone');
+  t.ok(await storage.stat(others.key), 'another account’s original stays');
 });
 
 t.test('wrong or mismatched types are 400s naming the allowed types, and keep nothing', async (t) => {

@@ -3,12 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FormData } from 'undici';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
-import { episodeAudioKey } from '@castwright/core/storage/object-storage';
+import { episodeAudioKey, uploadKey } from '@castwright/core/storage/object-storage';
 import { S3Storage } from '@castwright/core/storage/s3-storage';
 import { startS3Server } from '../../../test/helpers/s3-server.ts';
 import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { minimalPdf } from '../../../test/helpers/test-documents.ts';
 
 const s3 = await startS3Server(t);
 const api = await startTestApi(t, s3.env('api-test/'));
@@ -31,6 +33,16 @@ async function readyEpisode(token: string, audio: Buffer): Promise<string> {
   await writeFile(file, audio);
   await storage.putFile(episodeAudioKey(episode.id), file, 'audio/mpeg');
   await api.database.db.updateTable('episodes').set({ status: 'ready', progress_percent: 100, audio_key: episodeAudioKey(episode.id), audio_duration_ms: 1500 }).where('id', '=', episode.id).execute();
+  return episode.id;
+}
+
+/** An episode from an uploaded PDF, whose original the upload route stores in S3. */
+async function uploadedEpisode(token: string): Promise<string> {
+  const form = new FormData();
+  form.append('preset', 'quick');
+  form.append('file', new Blob([minimalPdf(['Some text here.'])]), 'notes.pdf');
+  const response = await api.request('/api/episodes/upload', { method: 'POST', token, body: form });
+  const { episode } = (await response.json()) as { episode: { id: string } };
   return episode.id;
 }
 
@@ -65,7 +77,7 @@ t.test('the api streams audio from S3, whole and in byte ranges', async (t) => {
   t.same(reads.map((request) => request.headers.range), [undefined, 'bytes=0-99', 'bytes=40000-40999', 'bytes=99000-99999', 'bytes=99999-99999'], 'each range is read from S3 as a range');
 });
 
-t.test('deleting an episode deletes its audio in S3', async (t) => {
+t.test('deleting an episode deletes its audio and its uploaded original in S3', async (t) => {
   const owner = await creator();
   const id = await readyEpisode(owner.accessToken, randomBytes(1_000));
   const objectKey = `api-test/${episodeAudioKey(id)}`;
@@ -73,20 +85,27 @@ t.test('deleting an episode deletes its audio in S3', async (t) => {
   const response = await api.request(`/api/episodes/${id}`, { method: 'DELETE', token: owner.accessToken });
   t.equal(response.status, 200);
   t.notOk((await s3.listKeys()).includes(objectKey), 'and then it is not');
+
+  const uploaded = await uploadedEpisode(owner.accessToken);
+  const originalKey = `api-test/${uploadKey(uploaded, 'pdf')}`;
+  t.ok((await s3.listKeys()).includes(originalKey), 'the uploaded original is in the bucket');
+  t.equal((await api.request(`/api/episodes/${uploaded}`, { method: 'DELETE', token: owner.accessToken })).status, 200);
+  t.notOk((await s3.listKeys()).includes(originalKey), 'and then it is not');
 });
 
-t.test('deleting an account deletes all its audio in S3', async (t) => {
+t.test('deleting an account deletes all its audio and uploaded originals in S3', async (t) => {
   const owner = await creator();
   const ids = [await readyEpisode(owner.accessToken, randomBytes(1_000)), await readyEpisode(owner.accessToken, randomBytes(2_000))];
+  const uploaded = await uploadedEpisode(owner.accessToken);
   const bystander = await creator();
   const kept = await readyEpisode(bystander.accessToken, randomBytes(500));
-  const objectKeys = ids.map((id) => `api-test/${episodeAudioKey(id)}`);
+  const objectKeys = [...ids.map((id) => `api-test/${episodeAudioKey(id)}`), `api-test/${uploadKey(uploaded, 'pdf')}`];
   const before = await s3.listKeys();
-  t.ok(objectKeys.every((key) => before.includes(key)), 'the audio is in the bucket');
+  t.ok(objectKeys.every((key) => before.includes(key)), 'the audio and the original are in the bucket');
 
   const deleted = await api.request('/api/user/account', { method: 'DELETE', token: owner.accessToken, json: { password: owner.password, confirm: 'DELETE' } });
   t.equal(deleted.status, 200);
   const remaining = await s3.listKeys();
-  t.same(objectKeys.filter((key) => remaining.includes(key)), [], 'the account’s audio is gone from the bucket');
+  t.same(objectKeys.filter((key) => remaining.includes(key)), [], 'the account’s audio and original are gone from the bucket');
   t.ok(remaining.includes(`api-test/${episodeAudioKey(kept)}`), 'another account’s audio stays');
 });

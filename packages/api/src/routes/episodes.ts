@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '@castwright/core/errors';
 import { deleteEpisode, findEpisode, listEpisodes, listTranscript } from '@castwright/core/repositories/episodes';
-import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import Type from 'typebox';
 import { createEpisode } from '../episodes/create-episode.ts';
+import { episodeStorageKeys } from '../episodes/episode-storage-keys.ts';
 import { acceptedEpisodeBody, episodeDetail, episodeListItem } from '../episodes/episode-views.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { transcriptView } from '../episodes/transcript-view.ts';
@@ -94,7 +94,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       preHandler: auth.requireUser,
       schema: {
         tags: ['episodes'],
-        summary: 'Delete an episode and its audio (owner only)',
+        summary: 'Delete an episode, its audio and its uploaded document (owner only)',
         security: bearer,
         params: IdParams,
         response: { 200: MessageBody, ...errorResponses(401, 403, 404) },
@@ -105,9 +105,11 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       if (episode.user_id !== currentUser(request).id) throw new AppError('forbidden', 'Only the owner can delete this episode');
       await deleteEpisode(db, episode.id);
       // The row is gone first: a failure here leaves an orphan file, never a row without its audio.
-      await storage.delete(episodeAudioKey(episode.id)).catch((error: unknown) => {
-        request.log.warn({ err: error, episodeId: episode.id }, 'could not delete episode audio');
-      });
+      for (const key of episodeStorageKeys(episode)) {
+        await storage.delete(key).catch((error: unknown) => {
+          request.log.warn({ err: error, episodeId: episode.id, key }, 'could not delete a stored file of a deleted episode');
+        });
+      }
       return { success: true as const, message: 'Episode deleted' };
     });
 

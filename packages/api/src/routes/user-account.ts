@@ -5,6 +5,7 @@ import { AppError } from '@castwright/core/errors';
 import { revokeUserSessions } from '@castwright/core/repositories/refresh-tokens';
 import { deleteUser, updatePasswordHash } from '@castwright/core/repositories/users';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { episodeStorageKeys } from '../episodes/episode-storage-keys.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { NewPassword } from '../schemas/auth.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
@@ -65,7 +66,7 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
       schema: {
         tags: ['user'],
         summary: 'Delete your account and everything in it, irreversibly',
-        description: 'Needs your `password` and `confirm` set to the literal string `DELETE`. Removes the account, episodes and their audio, tokens and keys; every credential stops working at once.',
+        description: 'Needs your `password` and `confirm` set to the literal string `DELETE`. Removes the account, episodes with their audio and uploaded documents, tokens and keys; every credential stops working at once.',
         security: bearer,
         body: Type.Object({ password: Type.String({ maxLength: 256 }), confirm: Type.String({ maxLength: 32 }) }),
         response: { 200: MessageBody, ...errorResponses(400, 401, 429) },
@@ -76,12 +77,12 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
         throw new AppError('validation', 'Set confirm to the literal string DELETE to delete your account', { extras: { errors: ['confirm must be "DELETE"'] } });
       }
       if (!(await verifyPassword(user.password_hash, request.body.password))) throw new AppError('invalidCredentials', 'The password is incorrect');
-      const audioKeys = await db.selectFrom('episodes').select('audio_key').where('user_id', '=', user.id).where('audio_key', 'is not', null).execute();
+      const episodes = await db.selectFrom('episodes').select(['id', 'audio_key', 'source_key']).where('user_id', '=', user.id).execute();
       // Rows first (one cascading delete); files after, so a storage hiccup never leaves
       // an account half-deleted — at worst an orphan file, which is logged.
       await deleteUser(db, user.id);
-      for (const { audio_key: key } of audioKeys) {
-        if (key) await storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'could not delete audio of a deleted account'));
+      for (const key of episodes.flatMap(episodeStorageKeys)) {
+        await storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'could not delete a stored file of a deleted account'));
       }
       return { success: true as const, message: 'Your account and all its data have been deleted' };
     });
