@@ -20,6 +20,36 @@ export default tseslint.config(
     },
   },
   {
+    // Queries live in core's repositories, nowhere else: services and tasks call repository
+    // functions, which take `db` or `trx` first so the caller owns the transaction.
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['packages/core/src/repositories/**', 'packages/core/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
+          message: 'Queries belong in packages/core/src/repositories: call a repository function instead.',
+        },
+      ],
+    },
+  },
+  {
+    // A route is a table: schema, preHandler, one call into a service (api/src/<area>/),
+    // reply shaping. Repositories, job queueing and raw SQL stay behind the services.
+    files: ['packages/api/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@castwright/core/repositories/*', '@castwright/core/jobs', 'kysely'], message: 'Routes call service functions in api/src/<area>/, which own the rules and the transaction.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // tap's top-level `t.test(...)` returns a promise the runner tracks; awaiting it is not the idiom.
     files: ['**/test/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-floating-promises': 'off' },

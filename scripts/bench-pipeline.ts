@@ -14,9 +14,9 @@ import { moveEpisode } from '@castwright/core/repositories/episodes';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { startEmbeddedDatabase } from '@castwright/cli/embedded-database';
 import { migrateDatabase } from '@castwright/cli/migrate-database';
-import { freePort } from '../test/helpers/free-port.ts';
-import { sseMessages } from '../test/helpers/sse-client.ts';
-import { registerUser, startTestApi } from '../test/helpers/test-api.ts';
+import { freePort } from '#test-helpers/free-port';
+import { sseMessages } from '#test-helpers/sse-client';
+import { registerUser, startTestApi } from '#test-helpers/test-api';
 
 const NOTIFY_SAMPLES = 300;
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 8);

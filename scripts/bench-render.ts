@@ -19,11 +19,12 @@ import { configureFfmpegTools, ffmpegCommand, runFfmpeg } from '@castwright/medi
 import { findKokoroInstall } from '@castwright/media/kokoro/kokoro-files';
 import { KokoroEngine } from '@castwright/media/kokoro/kokoro-engine';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
-import { renderScript, type ScriptLine } from '@castwright/media/render-script';
+import type { ScriptLine } from '@castwright/core/script-lines';
+import { renderScript } from '@castwright/media/render-script';
 import type { SynthesizedAudio, TtsEngine } from '@castwright/media/tts-engine';
-import { castVoices, type EngineName, type Host } from '@castwright/media/voice-casting';
+import { castVoices, type EngineName } from '@castwright/media/voice-casting';
 import { encodeWavFloat32 } from '@castwright/media/wav';
-import { installKokoroShapedModel } from '../test/helpers/kokoro-shaped-model.ts';
+import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
 
 const config = loadConfig();
 const logger = createLogger({ level: 'warn', role: 'bench' });
@@ -54,7 +55,7 @@ async function voice(engine: TtsEngine, name: EngineName, lines: readonly Script
   const casting = castVoices(name, 'professional', 'expert-curious', engine.voices());
   const clips: SynthesizedAudio[] = [];
   const started = performance.now();
-  for (const line of lines) clips.push(await engine.synthesize({ text: line.text, voice: casting.voices[line.speaker as Host], speed: casting.speed }));
+  for (const line of lines) clips.push(await engine.synthesize({ text: line.text, voice: casting.voices[line.speaker], speed: casting.speed }));
   const seconds = (performance.now() - started) / 1000;
   const audioSeconds = clips.reduce((sum, clip) => sum + clip.samples.length / clip.sampleRate, 0);
   return { clips, seconds, audioSeconds };

@@ -1,4 +1,5 @@
-// `npm test`: type check, lint, then the tap suite against a real PostgreSQL.
+// `npm test`: type check, lint, declared dependencies against imports (knip), then the
+// tap suite against a real PostgreSQL.
 // The database server is DATABASE_URL's when given, else an embedded one started
 // here; a template database is migrated once and each test file clones it, so
 // files run in parallel without sharing state. Ends with `N passed, M failed`.
@@ -10,7 +11,7 @@ import pg from 'pg';
 import { createLogger } from '@castwright/core/logger';
 import { startEmbeddedDatabase } from '@castwright/cli/embedded-database';
 import { migrateDatabase } from '@castwright/cli/migrate-database';
-import { freePort } from '../test/helpers/free-port.ts';
+import { freePort } from '#test-helpers/free-port';
 import { countTapResults } from './tap-summary.ts';
 
 const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'warn', role: 'test-runner' });
@@ -33,7 +34,12 @@ let failed = 0;
 
 // Static checks count as one test each; a full run only (not when files are named).
 if (tapArgs.length === 0) {
-  for (const [label, command, args] of [['typecheck', bin('tsc'), ['-p', 'tsconfig.json']], ['lint', bin('eslint'), ['.']]] as const) {
+  const checks = [
+    ['typecheck', bin('tsc'), ['-p', 'tsconfig.json']],
+    ['lint', bin('eslint'), ['.']],
+    ['dependencies match imports', bin('knip'), ['--no-progress']],
+  ] as const;
+  for (const [label, command, args] of checks) {
     console.log(`# ${label}`);
     const ok = (await run(command, [...args])) === 0;
     console.log(`${ok ? 'ok' : 'not ok'} - ${label}`);

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Agent, fetch, type RequestInit } from 'undici';
-import { freePort } from './helpers/free-port.ts';
-import { probeFile } from './helpers/probe.ts';
-import { sseMessages } from './helpers/sse-client.ts';
+import { freePort } from '#test-helpers/free-port';
+import { probeFile } from '#test-helpers/probe';
+import { sseMessages } from '#test-helpers/sse-client';
+import { readFixture } from '#test-helpers/fixtures';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'castwright-e2e-'));
 const port = await freePort();
@@ -55,7 +56,7 @@ t.test('register, create a two-host episode, follow it to ready, download valid 
   const { tokens } = (await registered.json()) as { tokens: { accessToken: string } };
   const auth = { authorization: `Bearer ${tokens.accessToken}` };
 
-  const content = await readFile(new URL('./fixtures/lighthouses.txt', import.meta.url), 'utf8');
+  const content = await readFixture('lighthouses.txt');
   const created = await call('/api/episodes', {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },

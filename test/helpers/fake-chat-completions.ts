@@ -14,9 +14,11 @@ export interface ChatRequestBody {
   response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
 }
 
-export interface ChatAnswer {
+interface ChatAnswer {
   content: string;
   finishReason?: 'stop' | 'length';
+  /** Tokens the reply bills (default 100 prompt, 100 completion). */
+  usage?: { promptTokens: number; completionTokens: number };
 }
 
 export interface FakeChatServer {
@@ -43,7 +45,11 @@ export async function startFakeChatServer(t: TestContext, answer: FakeChatServer
         created: Math.floor(Date.now() / 1000),
         model: body.model,
         choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, logprobs: null, finish_reason: reply.finishReason ?? 'stop' }],
-        usage: { prompt_tokens: 100, completion_tokens: 100, total_tokens: 200 },
+        usage: {
+          prompt_tokens: reply.usage?.promptTokens ?? 100,
+          completion_tokens: reply.usage?.completionTokens ?? 100,
+          total_tokens: (reply.usage?.promptTokens ?? 100) + (reply.usage?.completionTokens ?? 100),
+        },
       }),
     );
   });

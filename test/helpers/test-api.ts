@@ -11,6 +11,8 @@ import { startApi, type RunningApi } from '@castwright/api/server/start-api';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { startWorker } from '@castwright/worker/start-worker';
 import type { WorkerRole } from '@castwright/core/jobs';
+import { setUserTier } from '@castwright/core/repositories/users';
+import type { Tier } from '@castwright/core/tiers';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 interface TestContext {
@@ -88,4 +90,18 @@ export async function registerUser(api: TestApi, email = `user-${Math.random().t
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { user: { id: string }; tokens: { accessToken: string; refreshToken: string } };
   return { email, password, userId: body.user.id, accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken };
+}
+
+/** A response body as loose JSON, for assertions on its fields. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function json(response: { json(): Promise<unknown> }): Promise<Record<string, any>> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (await response.json()) as Record<string, any>;
+}
+
+/** A registered user on the given tier (creator by default): free accounts cannot use most presets. */
+export async function creator(api: TestApi, tier: Tier = 'creator') {
+  const user = await registerUser(api);
+  await setUserTier(api.database.db, user.email, tier);
+  return user;
 }

@@ -5,17 +5,9 @@ import path from 'node:path';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
-import { randomClientIp, registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { creator, json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: { json(): Promise<unknown> }) => (await response.json()) as Record<string, any>;
-
-async function creator() {
-  const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
-  return user;
-}
 
 t.test('profile: read, update, and bounds on every field', async (t) => {
   const user = await registerUser(api);
@@ -51,7 +43,7 @@ t.test('quota: used, remaining and percentage; unlimited shown as null', async (
 });
 
 t.test('usage: one record per month, newest first, months bounded 1..24', async (t) => {
-  const user = await creator();
+  const user = await creator(api);
   const lastYear = new Date();
   lastYear.setUTCMonth(lastYear.getUTCMonth() - 2, 1);
   const twoMonthsAgo = `${lastYear.getUTCFullYear()}-${String(lastYear.getUTCMonth() + 1).padStart(2, '0')}-01`;
@@ -74,7 +66,7 @@ t.test('usage: one record per month, newest first, months bounded 1..24', async 
 });
 
 t.test('export: a JSON attachment with profile, episodes, usage and summary', async (t) => {
-  const user = await creator();
+  const user = await creator(api);
   await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: 'Exported text. It has two sentences.', preset: 'quick' } });
   const response = await api.request('/api/user/export', { token: user.accessToken });
   t.equal(response.status, 200);
@@ -107,7 +99,7 @@ t.test('change password: checks the current one and the rules, ends other sessio
 });
 
 t.test('account deletion: needs password and DELETE; removes everything; tokens stop at once', async (t) => {
-  const user = await creator();
+  const user = await creator(api);
   const created = await json(await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: 'Doomed text.', preset: 'quick' } }));
   const episodeId = created.episode.id as string;
   const dir = await mkdtemp(path.join(tmpdir(), 'castwright-delete-'));

@@ -1,10 +1,8 @@
 import t from 'tap';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { json, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: { json(): Promise<unknown> }) => (await response.json()) as Record<string, any>;
 
 t.test('free accounts cannot create API keys', async (t) => {
   const user = await registerUser(api);

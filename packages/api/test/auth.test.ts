@@ -1,10 +1,9 @@
 import t from 'tap';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { json, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
-const json = async (response: Response | { json(): Promise<unknown> }) => (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 t.test('register creates a free, unverified account with a token pair', async (t) => {
   const response = await api.request('/api/auth/register', { method: 'POST', json: { email: 'New.User@Example.com', password: 'Abcdefg1', name: 'New' } });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { setUserTier } from '@castwright/core/repositories/users';
 
 const api = await startTestApi(t);

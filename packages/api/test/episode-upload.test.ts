@@ -9,15 +9,13 @@ import { findEpisode } from '@castwright/core/repositories/episodes';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { uploadKey } from '@castwright/core/storage/object-storage';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { corruptDoc, deflatedZeros, docxEntries, minimalDocx, minimalPdf, pngBytes, zipArchive } from '../../../test/helpers/test-documents.ts';
-import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
-import { wordDocument } from '../../../test/helpers/word-97-document.ts';
+import { json, registerUser, startTestApi } from '#test-helpers/test-api';
+import { corruptDoc, deflatedZeros, docxEntries, minimalDocx, minimalPdf, pngBytes, zipArchive } from '#test-helpers/test-documents';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { wordDocument } from '#test-helpers/word-97-document';
 
 const api = await startTestApi(t);
 const { cert } = await loadTlsCredentials(api.config);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: { json(): Promise<unknown> }) => (await response.json()) as Record<string, any>;
 const MB = 1024 * 1024;
 const PARAGRAPHS = [
   'Octopuses have three hearts and blue blood.',

@@ -1,21 +1,13 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { creator, json, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: { json(): Promise<unknown> }) => (await response.json()) as Record<string, any>;
 const TEXT = 'Tides rise and fall twice a day. The moon pulls the oceans. Sailors have long read the tides to plan voyages.';
 
-async function creator() {
-  const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
-  return user;
-}
-
 t.test('creating an episode answers 202 with the episode, quota, and a queued job in the same commit', async (t) => {
-  const user = await creator();
+  const user = await creator(api);
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: TEXT, hostMode: 'multi' } });
   t.equal(response.status, 202);
   const body = await json(response);
@@ -36,7 +28,7 @@ t.test('creating an episode answers 202 with the episode, quota, and a queued jo
 });
 
 t.test('exactly one of content and url; enums and types are checked', async (t) => {
-  const user = await creator();
+  const user = await creator(api);
   const cases: [string, unknown][] = [
     ['neither', { preset: 'quick' }],
     ['both', { content: TEXT, url: 'https://example.com/a' }],
@@ -108,7 +100,7 @@ t.test('enterprise quota is unlimited, shown as null', async (t) => {
 });
 
 t.test('listing: newest first, status filter, limit and offset bounds', async (t) => {
-  const user = await creator();
+  const user = await creator(api);
   const ids: string[] = [];
   for (let n = 0; n < 3; n++) {
     const body = await json(await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: `${n} ${TEXT}`, preset: 'quick' } }));
@@ -137,7 +129,7 @@ t.test('listing: newest first, status filter, limit and offset bounds', async (t
 });
 
 t.test('reading one episode: owner sees it; others get 404; anonymous gets 401; public is open', async (t) => {
-  const owner = await creator();
+  const owner = await creator(api);
   const other = await registerUser(api);
   const created = await json(await api.request('/api/episodes', { method: 'POST', token: owner.accessToken, json: { content: TEXT, preset: 'quick' } }));
   const id = created.episode.id as string;
@@ -158,8 +150,8 @@ t.test('reading one episode: owner sees it; others get 404; anonymous gets 401; 
 });
 
 t.test('delete: owner only, 403 for others, 404 when missing; quota is not refunded', async (t) => {
-  const owner = await creator();
-  const other = await creator();
+  const owner = await creator(api);
+  const other = await creator(api);
   const created = await json(await api.request('/api/episodes', { method: 'POST', token: owner.accessToken, json: { content: TEXT, preset: 'quick' } }));
   const id = created.episode.id as string;
 
@@ -179,7 +171,7 @@ t.test('delete: owner only, 403 for others, 404 when missing; quota is not refun
 });
 
 t.test('oversized bodies are refused with 413 and unknown routes with 404, in the error format', async (t) => {
-  const user = await creator();
+  const user = await creator(api);
   const huge = 'word '.repeat(250_000);
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: huge } });
   t.ok(response.status === 400 || response.status === 413, `status ${response.status}`);

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { request as httpRequest } from 'node:http';
-import { startTestApi } from '../../../test/helpers/test-api.ts';
+import { startTestApi } from '#test-helpers/test-api';
 
 function plainHttp(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

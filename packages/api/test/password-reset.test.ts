@@ -3,14 +3,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { findUserByEmail } from '@castwright/core/repositories/users';
-import { randomClientIp, registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { startSmtpSink, tokenFrom } from '../../../test/helpers/smtp-sink.ts';
+import { json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
+import { startSmtpSink, tokenFrom } from '#test-helpers/smtp-sink';
 
 const smtp = await startSmtpSink(t);
 const api = await startTestApi(t, { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://pods.example.com' });
 await api.startWorkers('general');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: { json(): Promise<unknown> }) => (await response.json()) as Record<string, any>;
 const to = (email: string) => (mail: { to?: unknown }) => JSON.stringify(mail.to).includes(email);
 
 t.test('registration sends a verification e-mail; its link confirms the address', async (t) => {

@@ -5,13 +5,11 @@ import { Agent, fetch } from 'undici';
 import { createDb } from '@castwright/core/db/connect';
 import { deleteExpiredCounters } from '@castwright/core/repositories/rate-limit-counters';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { RateLimiter } from '../src/rate-limit/rate-limiter.ts';
-import { freePort } from '../../../test/helpers/free-port.ts';
-import { randomClientIp, registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
+import { RateLimiter } from '@castwright/api/rate-limit/rate-limiter';
+import { freePort } from '#test-helpers/free-port';
+import { json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: { json(): Promise<unknown> }) => (await response.json()) as Record<string, any>;
 
 t.test('free accounts get 10 requests an hour, keyed by the user across credentials', async (t) => {
   const user = await registerUser(api);

@@ -4,13 +4,12 @@ import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FormData } from 'undici';
-import { setUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { episodeAudioKey, uploadKey } from '@castwright/core/storage/object-storage';
 import { S3Storage } from '@castwright/core/storage/s3-storage';
-import { startS3Server } from '../../../test/helpers/s3-server.ts';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { minimalPdf } from '../../../test/helpers/test-documents.ts';
+import { startS3Server } from '#test-helpers/s3-server';
+import { creator, startTestApi } from '#test-helpers/test-api';
+import { minimalPdf } from '#test-helpers/test-documents';
 
 const s3 = await startS3Server(t);
 const api = await startTestApi(t, s3.env('api-test/'));
@@ -18,12 +17,6 @@ const storage = createStorage(api.config);
 t.teardown(() => (storage instanceof S3Storage ? storage.destroy() : undefined));
 const dir = await mkdtemp(path.join(tmpdir(), 'castwright-s3-audio-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
-
-async function creator() {
-  const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
-  return user;
-}
 
 /** An episode made ready with `audio` stored in S3, as the render job leaves it. */
 async function readyEpisode(token: string, audio: Buffer): Promise<string> {
@@ -48,7 +41,7 @@ async function uploadedEpisode(token: string): Promise<string> {
 
 t.test('the api streams audio from S3, whole and in byte ranges', async (t) => {
   t.type(storage, S3Storage, 'STORAGE_DRIVER=s3 gives the S3 driver');
-  const owner = await creator();
+  const owner = await creator(api);
   const audio = randomBytes(100_000);
   const id = await readyEpisode(owner.accessToken, audio);
   const objectKey = `api-test/${episodeAudioKey(id)}`;
@@ -78,7 +71,7 @@ t.test('the api streams audio from S3, whole and in byte ranges', async (t) => {
 });
 
 t.test('deleting an episode deletes its audio and its uploaded original in S3', async (t) => {
-  const owner = await creator();
+  const owner = await creator(api);
   const id = await readyEpisode(owner.accessToken, randomBytes(1_000));
   const objectKey = `api-test/${episodeAudioKey(id)}`;
   t.ok((await s3.listKeys()).includes(objectKey), 'the audio is in the bucket');
@@ -94,10 +87,10 @@ t.test('deleting an episode deletes its audio and its uploaded original in S3', 
 });
 
 t.test('deleting an account deletes all its audio and uploaded originals in S3', async (t) => {
-  const owner = await creator();
+  const owner = await creator(api);
   const ids = [await readyEpisode(owner.accessToken, randomBytes(1_000)), await readyEpisode(owner.accessToken, randomBytes(2_000))];
   const uploaded = await uploadedEpisode(owner.accessToken);
-  const bystander = await creator();
+  const bystander = await creator(api);
   const kept = await readyEpisode(bystander.accessToken, randomBytes(500));
   const objectKeys = [...ids.map((id) => `api-test/${episodeAudioKey(id)}`), `api-test/${uploadKey(uploaded, 'pdf')}`];
   const before = await s3.listKeys();

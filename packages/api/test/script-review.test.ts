@@ -4,9 +4,9 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { sseMessages } from '../../../test/helpers/sse-client.ts';
-import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
+import { registerUser, startTestApi } from '#test-helpers/test-api';
+import { sseMessages } from '#test-helpers/sse-client';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
 const api = await startTestApi(t);
 await api.startWorkers('all');

@@ -3,8 +3,8 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { randomClientIp, registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { startSmtpSink, tokenFrom } from '../../../test/helpers/smtp-sink.ts';
+import { randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
+import { startSmtpSink, tokenFrom } from '#test-helpers/smtp-sink';
 
 t.test('passwords, refresh tokens, reset and verification tokens and API keys are stored only as hashes', async (t) => {
   const smtp = await startSmtpSink(t);

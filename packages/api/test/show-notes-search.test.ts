@@ -1,8 +1,8 @@
 // Show notes and transcript search on an episode made by the real workers.
 import t from 'tap';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
+import { registerUser, startTestApi } from '#test-helpers/test-api';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
 const api = await startTestApi(t);
 await api.startWorkers('all');

@@ -2,8 +2,8 @@ import t from 'tap';
 import { moveEpisode } from '@castwright/core/repositories/episodes';
 import type { EpisodeStatus } from '@castwright/core/episode-states';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { sseMessages } from '../../../test/helpers/sse-client.ts';
+import { registerUser, startTestApi } from '#test-helpers/test-api';
+import { sseMessages } from '#test-helpers/sse-client';
 
 const api = await startTestApi(t);
 const TEXT = 'A short text about rivers. Rivers carve valleys over millions of years.';

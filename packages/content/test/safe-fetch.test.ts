@@ -4,11 +4,11 @@
 import t from 'tap';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PermanentError } from '@castwright/core/errors';
-import { safeFetch } from '../src/fetch/safe-fetch.ts';
-import { outboundPolicy } from '../src/fetch/outbound-policy.ts';
-import { isPublicAddress } from '../src/fetch/public-address.ts';
-import { pinnedLookup, type LookupFunction } from '../src/fetch/pinned-lookup.ts';
-import { startLoopbackSite, type LoopbackSite, type Route } from '../../../test/helpers/loopback-site.ts';
+import { safeFetch } from '@castwright/content/fetch/safe-fetch';
+import { outboundPolicy } from '@castwright/content/fetch/outbound-policy';
+import { isPublicAddress } from '@castwright/content/fetch/public-address';
+import { pinnedLookup, type LookupFunction } from '@castwright/content/fetch/pinned-lookup';
+import { startLoopbackSite, type LoopbackSite, type Route } from '#test-helpers/loopback-site';
 
 const PRIVATE = /private network address/;
 

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { readFile } from 'node:fs/promises';
-import { buildShowNotes } from '../src/show-notes/show-notes.ts';
-import { writeOfflineScript } from '../src/script/offline-script-writer.ts';
+import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
+import { readFixture } from '#test-helpers/fixtures';
 
-const article = await readFile(new URL('../../../test/fixtures/lighthouses.txt', import.meta.url), 'utf8');
+const article = await readFixture('lighthouses.txt');
 
 t.test('chapters start at segment starts, MM:SS agrees, notes come from the script', async (t) => {
   const script = writeOfflineScript({ text: article, preset: 'quick', hostMode: 'multi', voiceStyle: 'professional', voicePair: 'expert-curious' });

@@ -2,7 +2,8 @@
 // reported slice folds to the query, counts agree with a naive scan, and no overlaps.
 import t from 'tap';
 import fc from 'fast-check';
-import { findMatches, foldCase, formatTimestamp, searchTranscript } from '../src/search/transcript-search.ts';
+import { findMatches, foldCase, formatTimestamp, searchTranscript } from '@castwright/content/search/transcript-search';
+import { assertProperty } from '#test-helpers/property';
 
 /** The obvious algorithm: at each code-point start, the one end whose slice folds to the query. */
 function naive(text: string, query: string): [number, number][] {
@@ -39,7 +40,7 @@ const word = fc.array(fc.constantFrom(...alphabet), { minLength: 0, maxLength: 4
 const query = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 4 }).map((chars) => chars.join(''));
 
 t.test('every reported slice folds to the query, in order and without overlap', async (t) => {
-  fc.assert(
+  assertProperty(t, 'holds for every generated case',
     fc.property(word, query, (text, q) => {
       const matches = findMatches(text, q);
       let previousEnd = 0;
@@ -52,21 +53,19 @@ t.test('every reported slice folds to the query, in order and without overlap', 
     }),
     { numRuns: 2000 },
   );
-  t.pass('the property held');
 });
 
 t.test('matches agree with a naive scan', async (t) => {
-  fc.assert(fc.property(word, query, (text, q) => JSON.stringify(findMatches(text, q)) === JSON.stringify(naive(text, q))), { numRuns: 2000 });
-  fc.assert(
+  assertProperty(t, 'holds for every generated case', fc.property(word, query, (text, q) => JSON.stringify(findMatches(text, q)) === JSON.stringify(naive(text, q))), { numRuns: 2000 });
+  assertProperty(t, 'holds for every generated case',
     fc.property(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }), (text, q) =>
       JSON.stringify(findMatches(text, q)) === JSON.stringify(naive(text, q))),
     { numRuns: 2000 },
   );
-  t.pass('the property held');
 });
 
 t.test('a query planted in a text is found where it was planted', async (t) => {
-  fc.assert(
+  assertProperty(t, 'holds for every generated case',
     fc.property(word, query, word, (before, q, after) => {
       // Upper-case what survives the round trip ('ß' becomes 'SS', which is another string).
       const planted = [...q].map((char) => (foldCase(char.toUpperCase()) === foldCase(char) ? char.toUpperCase() : char)).join('');
@@ -76,7 +75,6 @@ t.test('a query planted in a text is found where it was planted', async (t) => {
     }),
     { numRuns: 1000 },
   );
-  t.pass('the property held');
 });
 
 t.test('examples: case, every occurrence, non-overlapping, İ keeps original positions', async (t) => {

@@ -4,9 +4,9 @@
 import t from 'tap';
 import type { ServerResponse } from 'node:http';
 import { PermanentError } from '@castwright/core/errors';
-import { fetchArticleText } from '../src/ingest/web-article.ts';
-import { outboundPolicy } from '../src/fetch/outbound-policy.ts';
-import { articlePage, BEE_PARAGRAPHS, startLoopbackSite } from '../../../test/helpers/loopback-site.ts';
+import { fetchArticleText } from '@castwright/content/ingest/web-article';
+import { outboundPolicy } from '@castwright/content/fetch/outbound-policy';
+import { articlePage, BEE_PARAGRAPHS, startLoopbackSite } from '#test-helpers/loopback-site';
 
 const send = (contentType: string, body: string | Buffer) => (_request: unknown, response: ServerResponse) =>
   void response.writeHead(200, { 'content-type': contentType }).end(body);

@@ -1,9 +1,9 @@
 import t from 'tap';
 import { PermanentError } from '@castwright/core/errors';
-import { documentTypeFor } from '../src/ingest/documents/document-type.ts';
-import { extractDocumentText } from '../src/ingest/documents/extract-document-text.ts';
-import { usableText } from '../src/text/clean-text.ts';
-import { wordDocument } from '../../../test/helpers/word-97-document.ts';
+import { documentTypeFor } from '@castwright/content/ingest/documents/document-type';
+import { extractDocumentText } from '@castwright/content/ingest/documents/extract-document-text';
+import { usableText } from '@castwright/content/text/clean-text';
+import { wordDocument } from '#test-helpers/word-97-document';
 
 const refused = (message: RegExp) => ({ constructor: PermanentError, message });
 

@@ -18,12 +18,18 @@ export const EnvSchema = Type.Object({
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_FORMAT: Type.Optional(Type.Enum(['json', 'pretty'])),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
   RENDER_SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 20_000 }),
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OPENAI_MODEL: Type.String({ default: 'gpt-4o-mini' }),
+  // USD per million tokens; the defaults are gpt-4o-mini's list prices.
+  LLM_INPUT_PRICE_PER_MTOK: Type.Number({ minimum: 0, default: 0.15 }),
+  LLM_OUTPUT_PRICE_PER_MTOK: Type.Number({ minimum: 0, default: 0.6 }),
+  // USD per hour of a media worker's rendering; 0: rendering is not priced.
+  RENDER_PRICE_PER_HOUR: Type.Number({ minimum: 0, default: 0 }),
   OUTBOUND_ALLOW_PRIVATE: Flag,
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Castwright <no-reply@castwright.local>' }),
@@ -60,12 +66,16 @@ export interface Config {
   publicBaseUrl: string | undefined;
   jwtSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** undefined: pretty in a terminal, JSON otherwise. */
+  logFormat: Env['LOG_FORMAT'];
   workerConcurrency: number;
   mediaConcurrency: number;
   /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
   renderShutdownGraceMs: number;
   /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
   llm: { baseUrl: string | undefined; apiKey: string; model: string } | undefined;
+  /** What producing an episode costs, for `costTotal` and `totalCost`. */
+  prices: Prices;
   /** Development and tests only: lets outbound fetches reach loopback and private addresses. */
   outboundAllowPrivate: boolean;
   smtpUrl: string | undefined;
@@ -91,6 +101,12 @@ export interface S3Settings {
   prefix: string;
 }
 
+export interface Prices {
+  llmInputPerMillionTokens: number;
+  llmOutputPerMillionTokens: number;
+  renderPerHour: number;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -98,6 +114,12 @@ export class ConfigError extends Error {
 /** The public address links in e-mails point to: PUBLIC_BASE_URL, never a request's Host header. */
 export function publicBaseUrl(config: Config): string {
   return config.publicBaseUrl ?? `https://localhost:${config.port}`;
+}
+
+/** DATABASE_URL, or a ConfigError saying what to do for a role that cannot run without it. */
+export function requireDatabaseUrl(config: Config, role: string): string {
+  if (config.databaseUrl) return config.databaseUrl;
+  throw new ConfigError(`Invalid configuration: the ${role} role needs DATABASE_URL (postgresql://…); \`castwright start\` runs an embedded PostgreSQL instead`);
 }
 
 /** Reads the environment once, at start; a bad value stops the process with a clear message. */
@@ -130,12 +152,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: parsed.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     jwtSecret: parsed.JWT_SECRET,
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
     renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
       ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
       : undefined,
+    prices: {
+      llmInputPerMillionTokens: parsed.LLM_INPUT_PRICE_PER_MTOK,
+      llmOutputPerMillionTokens: parsed.LLM_OUTPUT_PRICE_PER_MTOK,
+      renderPerHour: parsed.RENDER_PRICE_PER_HOUR,
+    },
     outboundAllowPrivate: isOn(parsed.OUTBOUND_ALLOW_PRIVATE),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,

@@ -48,6 +48,11 @@ export class AppError extends Error {
     this.headers = options?.headers;
   }
 
+  /** A 400 whose `errors[]` lists each unmet rule (by default, the message itself). */
+  static validation(message: string, errors: string[] = [message]): AppError {
+    return new AppError('validation', message, { extras: { errors } });
+  }
+
   toBody(): { success: false; error: string; message: string } & ErrorExtras {
     return { success: false, error: this.error, message: this.message, ...this.extras };
   }

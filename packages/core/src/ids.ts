@@ -4,13 +4,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 export const ID_PREFIXES = {
   episode: 'ep',
   segment: 'seg',
-  playlist: 'pl',
-  briefing: 'br',
-  source: 'src',
-  run: 'run',
-  job: 'job',
-  webhook: 'wh',
-  delivery: 'del',
   refreshFamily: 'rf',
   apiKey: 'key',
 } as const;
@@ -24,8 +17,4 @@ export function newId(kind: IdKind): string {
 /** User ids are UUIDs, as the interface specifies. */
 export function newUserId(): string {
   return randomUUID();
-}
-
-export function hasPrefix(kind: IdKind, value: string): boolean {
-  return new RegExp(`^${ID_PREFIXES[kind]}_[A-Za-z0-9_-]{22}$`).test(value);
 }

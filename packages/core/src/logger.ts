@@ -1,9 +1,16 @@
-// Structured JSON logs (pino) for every role; the role name is on every line.
+// Structured logs (pino) for every role; the role name is on every line. JSON for log
+// collectors, or pino-pretty's readable lines when a person is watching a terminal.
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(options: { level: string; role: string }): Logger {
+export type LogFormat = 'json' | 'pretty';
+
+/** What services log through: a role's logger or a request's (Fastify's `request.log`). */
+export type ServiceLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+
+export function createLogger(options: { level: string; role: string; format?: LogFormat | undefined }): Logger {
+  const format = options.format ?? (process.stdout.isTTY ? 'pretty' : 'json');
   return pino({
     level: options.level,
     base: { role: options.role, pid: process.pid },
@@ -11,5 +18,9 @@ export function createLogger(options: { level: string; role: string }): Logger {
       paths: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token', '*.apiKey'],
       censor: '[redacted]',
     },
+    ...(format === 'pretty' && {
+      // A worker thread formats the lines, so pretty output costs the role nothing.
+      transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', messageKey: 'msg' } },
+    }),
   });
 }

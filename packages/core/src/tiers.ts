@@ -29,3 +29,11 @@ export const PRESET_MINUTES: Record<Preset, number> = { quick: 3, standard: 7, d
 export function isPresetAllowed(tier: Tier, preset: Preset): boolean {
   return TIER_LIMITS[tier].presets.includes(preset);
 }
+
+/** Where a refusal for the tier's sake points the user (a relative path, as the interface shows it). */
+export const UPGRADE_PATH = '/api/billing/pricing';
+
+/** Whether `tier` is `minimum` or above it in the order free < creator < professional < enterprise. */
+export function isTierAtLeast(tier: Tier, minimum: Tier): boolean {
+  return TIERS.indexOf(tier) >= TIERS.indexOf(minimum);
+}

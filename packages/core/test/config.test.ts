@@ -1,6 +1,6 @@
 import t from 'tap';
 import path from 'node:path';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '@castwright/core/config';
 
 t.test('defaults match the documented ones', async (t) => {
   const config = loadConfig({});

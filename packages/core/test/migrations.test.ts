@@ -1,7 +1,7 @@
 import t from 'tap';
 import { sql } from 'kysely';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { createTestDatabase } from '../../../test/helpers/test-database.ts';
+import { migrateToLatest } from '@castwright/core/db/migrate';
+import { createTestDatabase } from '#test-helpers/test-database';
 
 t.test('the template is fully migrated, and migrating again applies nothing', async (t) => {
   const { db } = await createTestDatabase(t);

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { countEpisodeAgainstQuota, monthOf, recordEpisodeUsage } from '../src/repositories/usage.ts';
-import { createTestDatabase } from '../../../test/helpers/test-database.ts';
+import { countEpisodeAgainstQuota, monthOf, recordEpisodeUsage } from '@castwright/core/repositories/usage';
+import { createTestDatabase } from '#test-helpers/test-database';
 
 t.test('monthOf is the first day of the UTC month', async (t) => {
   t.equal(monthOf(new Date('2026-03-31T23:59:59Z')), '2026-03-01');

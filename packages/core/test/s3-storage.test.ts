@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { loadConfig } from '../src/config.ts';
-import { createStorage } from '../src/storage/create-storage.ts';
-import { MULTIPART_PART_BYTES, S3Storage } from '../src/storage/s3-storage.ts';
-import { startS3Server, type S3Request } from '../../../test/helpers/s3-server.ts';
+import { loadConfig } from '@castwright/core/config';
+import { createStorage } from '@castwright/core/storage/create-storage';
+import { MULTIPART_PART_BYTES, S3Storage } from '@castwright/core/storage/s3-storage';
+import { startS3Server, type S3Request } from '#test-helpers/s3-server';
 
 const s3 = await startS3Server(t);
 const dir = await mkdtemp(path.join(tmpdir(), 'castwright-s3-storage-'));

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import { fadeEdges, trimSilence } from './clip-edges.ts';
 import { probeDurationMs } from './ffmpeg-tools.ts';
 import { masterMp3 } from './master-mp3.ts';
@@ -16,17 +17,11 @@ import type { ClipPlacement, PausePlan } from './timeline.ts';
 import type { TtsEngine } from './tts-engine.ts';
 import { WavFileWriter } from './wav-file-writer.ts';
 
-export interface ScriptLine {
-  /** e.g. 'Host 1' / 'Host 2'. */
-  speaker: string;
-  text: string;
-}
-
 export interface RenderOptions {
   lines: readonly ScriptLine[];
   engine: TtsEngine;
   /** Maps a speaker to one of `engine.voices()`. */
-  voiceFor(speaker: string): string;
+  voiceFor(speaker: Speaker): string;
   /** Caller-owned directory; the MP3 is written here and nothing else is left behind. */
   workDir: string;
   metadata: { title: string; artist: string };
@@ -42,7 +37,7 @@ export interface RenderOptions {
 }
 
 export interface RenderedSegment {
-  speaker: string;
+  speaker: Speaker;
   text: string;
   startTimeMs: number;
   endTimeMs: number;

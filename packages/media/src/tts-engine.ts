@@ -28,3 +28,11 @@ export interface TtsEngine {
   /** Releases workers, sessions and temp files; the engine is unusable afterwards. */
   close(): Promise<void>;
 }
+
+/** The speaking rates every engine accepts (engines that cannot change pace ignore `speed`). */
+export const SPEED_RANGE = { min: 0.5, max: 2 } as const;
+
+/** Why `speed` is refused, or undefined when it is inside SPEED_RANGE. */
+export function speedOutOfRange(speed: number): string | undefined {
+  return speed >= SPEED_RANGE.min && speed <= SPEED_RANGE.max ? undefined : `Speed must be between ${SPEED_RANGE.min} and ${SPEED_RANGE.max} (got ${speed})`;
+}

@@ -1,11 +1,11 @@
 // Who speaks each host, and how: the one table that turns an episode's voiceStyle
 // and voicePair into voices, speaking rate and pauses for each engine. The README
 // prints this table; change them together.
-import type { VoicePair, VoiceStyle } from '@castwright/core/episode-states';
+import type { VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import type { Speaker } from '@castwright/core/script-lines';
 import type { PausePlan } from './timeline.ts';
 
 export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
-export type Host = 'Host 1' | 'Host 2';
 
 /** voicePair → [Host 1, Host 2] voices per engine. Kokoro ids are its voice files; offline ids are Flite's. */
 const PAIR_VOICES: Record<Exclude<EngineName, 'chatterbox'>, Record<VoicePair, [string, string]>> = {
@@ -36,7 +36,7 @@ const STYLE_DELIVERY: Record<VoiceStyle, { speed: number; pauses: PausePlan }> =
 const PAIR_TURN_FACTOR: Record<VoicePair, number> = { 'expert-curious': 1, debate: 0.8, interview: 1.1 };
 
 export interface Casting {
-  voices: Record<Host, string>;
+  voices: Record<Speaker, string>;
   speed: number;
   pauses: PausePlan;
 }

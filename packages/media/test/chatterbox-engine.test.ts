@@ -1,8 +1,8 @@
 // The Chatterbox engine against a loopback server speaking chatterbox-tts-api's protocol.
 import { createServer } from 'node:net';
 import t from 'tap';
-import { ChatterboxEngine, type ChatterboxEngineOptions } from '../src/chatterbox/chatterbox-engine.ts';
-import { ChatterboxError } from '../src/chatterbox/chatterbox-error.ts';
+import { ChatterboxEngine, type ChatterboxEngineOptions } from '@castwright/media/chatterbox/chatterbox-engine';
+import { ChatterboxError } from '@castwright/media/chatterbox/chatterbox-error';
 import { FAKE_SAMPLE_RATE, startFakeChatterbox, toneFor, type FakeChatterbox } from './helpers/fake-chatterbox.ts';
 
 /** Short waits between attempts, so retry tests take milliseconds. */

@@ -1,6 +1,6 @@
 // Where long text is cut for the Chatterbox engine.
 import t from 'tap';
-import { chunkText } from '../src/chatterbox/text-chunks.ts';
+import { chunkText } from '@castwright/media/chatterbox/text-chunks';
 
 void t.test('text within the limit is one piece, trimmed', async (t) => {
   t.same(chunkText('  Hello there.  ', 50), ['Hello there.']);

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
-import { ffmpegCommand, FfmpegError, probeAudio, probeDurationMs, resolveFfmpegToolPaths, runFfmpeg } from '../src/ffmpeg-tools.ts';
+import { ffmpegCommand, FfmpegError, probeAudio, probeDurationMs, resolveFfmpegToolPaths, runFfmpeg } from '@castwright/media/ffmpeg-tools';
 
 void t.test('binary paths: explicit option, then environment, then the installer packages', async (t) => {
   const installed = resolveFfmpegToolPaths({}, {});

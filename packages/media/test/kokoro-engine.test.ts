@@ -16,7 +16,7 @@ import {
   installKokoroShapedModel,
   kokoroJsVoicesDir,
   writeKokoroShapedModel,
-} from '../../../test/helpers/kokoro-shaped-model.ts';
+} from '#test-helpers/kokoro-shaped-model';
 
 async function styleRowMeans(voice: string): Promise<number[]> {
   const bytes = await readFile(path.join(kokoroJsVoicesDir(), `${voice}.bin`));

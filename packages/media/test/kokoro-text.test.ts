@@ -6,6 +6,7 @@ import { CLAUSE_BREAK_TOKENS, MAX_PHONEME_TOKENS, phonemesToTokens, SPACE_TOKEN 
 import { normalizeText } from '@castwright/media/kokoro/normalize-text';
 import { chunkTokens } from '@castwright/media/kokoro/token-chunks';
 import { styleRowFor, voiceLanguage } from '@castwright/media/kokoro/voice-styles';
+import { assertProperty } from '#test-helpers/property';
 
 t.test('normalisation says years, decades, money, times and abbreviations as a narrator would', async (t) => {
   const cases: [string, string][] = [
@@ -35,8 +36,8 @@ const token = fc.constantFrom(...phonemesToTokens('abcdhəlˈoʊwɜːɹ'), SPACE
 const sentence = fc.array(token, { minLength: 1, maxLength: 700 });
 const withoutSpaces = (tokens: readonly number[]) => tokens.filter((id) => id !== SPACE_TOKEN);
 
-t.test('chunks fit the window, keep order and lose only spaces at the cuts', async () => {
-  fc.assert(
+t.test('chunks fit the window, keep order and lose only spaces at the cuts', async (t) => {
+  assertProperty(t, 'holds for every generated case',
     fc.property(fc.array(sentence, { maxLength: 8 }), fc.integer({ min: 8, max: MAX_PHONEME_TOKENS }), (sentences, max) => {
       const chunks = chunkTokens(sentences, max);
       for (const chunk of chunks) {
@@ -48,8 +49,8 @@ t.test('chunks fit the window, keep order and lose only spaces at the cuts', asy
   );
 });
 
-t.test('whole sentences are never split when each fits', async () => {
-  fc.assert(
+t.test('whole sentences are never split when each fits', async (t) => {
+  assertProperty(t, 'holds for every generated case',
     fc.property(fc.array(fc.array(fc.constantFrom(...phonemesToTokens('abcdefghik')), { minLength: 1, maxLength: 40 }), { maxLength: 30 }), (sentences) => {
       const chunks = chunkTokens(sentences, 64);
       // Rebuild: every chunk must be a run of whole sentences joined by spaces.

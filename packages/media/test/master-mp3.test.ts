@@ -3,10 +3,10 @@ import { writeFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { probeAudio, resolveFfmpegToolPaths } from '../src/ffmpeg-tools.ts';
-import { measureEbuR128 } from '../src/loudness.ts';
-import { masterMp3 } from '../src/master-mp3.ts';
-import { encodeWavFloat32 } from '../src/wav.ts';
+import { probeAudio, resolveFfmpegToolPaths } from '@castwright/media/ffmpeg-tools';
+import { measureEbuR128 } from '@castwright/media/loudness';
+import { masterMp3 } from '@castwright/media/master-mp3';
+import { encodeWavFloat32 } from '@castwright/media/wav';
 
 const run = promisify(execFile);
 

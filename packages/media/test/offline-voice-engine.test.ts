@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
-import { OfflineVoiceEngine } from '../src/offline-voice/offline-voice-engine.ts';
+import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
 
 const SENTENCE = 'The river carries water from the mountains down to the sea, shaping the valley as it goes. ';
 /** Long enough to keep Flite busy for several seconds. */

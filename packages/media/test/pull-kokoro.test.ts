@@ -10,7 +10,7 @@ import path from 'node:path';
 import t, { type Test } from 'tap';
 import { KOKORO_FILES, findKokoroInstall, type PinnedFile } from '@castwright/media/kokoro/kokoro-files';
 import { ModelDownloadError, pullKokoro } from '@castwright/media/kokoro/pull-kokoro';
-import { kokoroJsVoicesDir, kokoroShapedModel } from '../../../test/helpers/kokoro-shaped-model.ts';
+import { kokoroJsVoicesDir, kokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
 
 async function serve(t: Test, files: Map<string, Uint8Array>) {
   const requests: string[] = [];

@@ -5,10 +5,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { resolveFfmpegToolPaths } from '../src/ffmpeg-tools.ts';
-import { OfflineVoiceEngine } from '../src/offline-voice/offline-voice-engine.ts';
-import { renderScript, RenderScriptError } from '../src/render-script.ts';
-import type { RenderResult, ScriptLine } from '../src/render-script.ts';
+import { resolveFfmpegToolPaths } from '@castwright/media/ffmpeg-tools';
+import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
+import { renderScript, RenderScriptError } from '@castwright/media/render-script';
+import type { ScriptLine } from '@castwright/core/script-lines';
+import type { RenderResult } from '@castwright/media/render-script';
 
 const run = promisify(execFile);
 const tools = resolveFfmpegToolPaths();

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { fadeEdges, trimSilence } from '../src/clip-edges.ts';
-import { TimelineBuilder } from '../src/timeline.ts';
-import type { SampleSink } from '../src/timeline.ts';
+import { fadeEdges, trimSilence } from '@castwright/media/clip-edges';
+import { TimelineBuilder } from '@castwright/media/timeline';
+import type { SampleSink } from '@castwright/media/timeline';
 
 /** Collects everything written, in order. */
 class MemorySink implements SampleSink {

@@ -1,7 +1,7 @@
 // The voice table: voicePair casts the hosts, voiceStyle sets pace and pauses, and a
 // voice an engine does not have is replaced so the two hosts still differ.
 import t from 'tap';
-import { VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-states';
+import { VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
 import { castVoices, type EngineName } from '@castwright/media/voice-casting';
 
 const KOKORO_VOICES = ['af_bella', 'af_heart', 'af_sarah', 'am_fenrir', 'am_michael', 'bm_george'];

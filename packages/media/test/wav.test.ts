@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { resolveFfmpegToolPaths } from '../src/ffmpeg-tools.ts';
-import { decodeWav, encodeWavFloat32, WavFormatError } from '../src/wav.ts';
-import { WavFileWriter } from '../src/wav-file-writer.ts';
+import { resolveFfmpegToolPaths } from '@castwright/media/ffmpeg-tools';
+import { decodeWav, encodeWavFloat32, WavFormatError } from '@castwright/media/wav';
+import { WavFileWriter } from '@castwright/media/wav-file-writer';
 
 const run = promisify(execFile);
 const { ffmpeg } = resolveFfmpegToolPaths();

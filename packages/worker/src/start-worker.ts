@@ -1,7 +1,7 @@
 // The worker roles: a graphile-worker runner that takes only its role's task names.
 // Media handlers (and their TTS engines) load only where the media role runs.
 import { run, type Runner, type TaskList } from 'graphile-worker';
-import type { Config } from '@castwright/core/config';
+import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
@@ -15,8 +15,8 @@ export interface RunningWorker {
 }
 
 export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all'): Promise<RunningWorker> {
-  if (!config.databaseUrl) throw new Error('DATABASE_URL is required for the worker role');
-  const db = createDb(config.databaseUrl, { max: 4 });
+  const databaseUrl = requireDatabaseUrl(config, `${role} worker`);
+  const db = createDb(databaseUrl, { max: 4 });
   const shutdown = new AbortController();
   const context: WorkerContext = { config, db, storage: createStorage(config), logger, shutdownSignal: shutdown.signal };
   const graceMs = role === 'general' ? 5_000 : config.renderShutdownGraceMs;
@@ -51,7 +51,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
 
   const concurrency = role === 'media' ? config.mediaConcurrency : config.workerConcurrency;
   const runner = await run({
-    connectionString: config.databaseUrl,
+    connectionString: databaseUrl,
     concurrency,
     taskList,
     crontab,

@@ -3,7 +3,7 @@
 // offline voice always. An engine that cannot start is left out with a logged
 // reason; episodes that ask for it fall back and record why.
 import type { Config } from '@castwright/core/config';
-import type { TtsEngineChoice } from '@castwright/core/episode-states';
+import type { TtsEngineChoice } from '@castwright/core/episode-options';
 import type { Logger } from '@castwright/core/logger';
 import { ChatterboxEngine } from '@castwright/media/chatterbox/chatterbox-engine';
 import { configureFfmpegTools } from '@castwright/media/ffmpeg-tools';

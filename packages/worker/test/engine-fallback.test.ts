@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { installKokoroShapedModel } from '../../../test/helpers/kokoro-shaped-model.ts';
-import { freePort } from '../../../test/helpers/free-port.ts';
-import { registerUser, startTestApi, type TestApi } from '../../../test/helpers/test-api.ts';
-import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
+import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
+import { freePort } from '#test-helpers/free-port';
+import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
 const modelDir = await mkdtemp(path.join(tmpdir(), 'castwright-kokoro-'));
 t.teardown(() => rm(modelDir, { recursive: true, force: true }));

@@ -4,16 +4,27 @@ import t from 'tap';
 import { sql } from 'kysely';
 import { findEpisode } from '@castwright/core/repositories/episodes';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { startFakeChatServer } from '../../../test/helpers/fake-chat-completions.ts';
+import { registerUser, startTestApi } from '#test-helpers/test-api';
+import { startFakeChatServer } from '#test-helpers/fake-chat-completions';
 
 let mode: 'good' | 'garbage' = 'good';
 const llm = await startFakeChatServer(t, () =>
   mode === 'garbage'
     ? { content: '{"title": "Bees", "lines": [{"speaker": "Host 9"' }
-    : { content: JSON.stringify({ title: 'Bees and their dance', description: 'How bees talk.', lines: [{ speaker: 'Host 1', text: 'Bees dance to share where the flowers are.' }, { speaker: 'Host 1', text: 'The angle points the way.' }] }) },
+    : {
+        content: JSON.stringify({ title: 'Bees and their dance', description: 'How bees talk.', lines: [{ speaker: 'Host 1', text: 'Bees dance to share where the flowers are.' }, { speaker: 'Host 1', text: 'The angle points the way.' }] }),
+        usage: { promptTokens: 1200, completionTokens: 300 },
+      },
 );
-const api = await startTestApi(t, { OPENAI_BASE_URL: llm.baseUrl, OPENAI_API_KEY: 'test-key', OPENAI_MODEL: 'test-model' });
+// Prices that make every part of the cost visible: $2 and $10 per million tokens, $3.60 an hour of rendering.
+const api = await startTestApi(t, {
+  OPENAI_BASE_URL: llm.baseUrl,
+  OPENAI_API_KEY: 'test-key',
+  OPENAI_MODEL: 'test-model',
+  LLM_INPUT_PRICE_PER_MTOK: '2',
+  LLM_OUTPUT_PRICE_PER_MTOK: '10',
+  RENDER_PRICE_PER_HOUR: '3.6',
+});
 await api.startWorkers('all');
 const user = await registerUser(api);
 await setUserTier(api.database.db, user.email, 'creator');
@@ -35,6 +46,23 @@ t.test('with an LLM configured the script is the LLM\'s, recorded as such', asyn
   t.equal(episode?.script_writer, 'llm');
   t.equal(episode?.title, 'Bees and their dance');
   t.equal(episode?.script_text, '[Host 1]: Bees dance to share where the flowers are.\n[Host 1]: The angle points the way.');
+});
+
+t.test('the episode costs its tokens and its render time at the configured prices, in usage and stats', async (t) => {
+  const id = await run();
+  const episode = await findEpisode(api.database.db, id);
+  t.match(episode, { status: 'ready', llm_input_tokens: 1200, llm_output_tokens: 300 });
+  const renderMs = episode?.render_ms ?? 0;
+  t.ok(renderMs > 0, `render took ${renderMs} ms`);
+  // In millionths of a dollar: 1200 × 2 + 300 × 10 for the tokens, one per millisecond of rendering.
+  const expected = (1200 * 2 + 300 * 10 + renderMs) / 1_000_000;
+  t.equal(Number(episode?.cost_usd), expected, `$${expected}: 1200 × $2/M + 300 × $10/M + ${renderMs} ms × $3.60/h`);
+  const usage = (await (await api.request('/api/user/usage?months=1', { token: user.accessToken })).json()) as { usage: { costTotal: number }[] };
+  const stats = (await (await api.request('/api/user/stats', { token: user.accessToken })).json()) as { stats: { totalCost: number } };
+  const ready = await api.database.db.selectFrom('episodes').select('cost_usd').where('user_id', '=', user.userId).where('status', '=', 'ready').execute();
+  const sum = ready.reduce((total, row) => total + Number(row.cost_usd), 0);
+  t.ok(Math.abs((usage.usage[0]?.costTotal ?? 0) - sum) < 1e-9, 'the month\'s costTotal sums its ready episodes');
+  t.ok(Math.abs(stats.stats.totalCost - sum) < 1e-9, 'totalCost sums them too');
 });
 
 t.test('an LLM answering garbage every time fails the episode with a reason, at once', async (t) => {

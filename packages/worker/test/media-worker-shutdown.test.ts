@@ -5,13 +5,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import t from 'tap';
 import { sql } from 'kysely';
-import { readFile } from 'node:fs/promises';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { findEpisode } from '@castwright/core/repositories/episodes';
-import { registerUser, startTestApi, type TestApi } from '../../../test/helpers/test-api.ts';
-import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
+import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { readFixture } from '#test-helpers/fixtures';
 
-const article = await readFile(new URL('../../../test/fixtures/lighthouses.txt', import.meta.url), 'utf8');
+const article = await readFixture('lighthouses.txt');
 
 function startMediaWorker(api: TestApi, graceMs: number): ChildProcess {
   const child = spawn(process.execPath, ['packages/cli/bin/castwright.js', 'worker', '--role', 'media'], {

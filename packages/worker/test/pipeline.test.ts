@@ -4,8 +4,8 @@ import t from 'tap';
 import { sql } from 'kysely';
 import { setUserTier } from '@castwright/core/repositories/users';
 import { findEpisode } from '@castwright/core/repositories/episodes';
-import { registerUser, startTestApi } from '../../../test/helpers/test-api.ts';
-import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
+import { registerUser, startTestApi } from '#test-helpers/test-api';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
 const api = await startTestApi(t);
 await api.startWorkers('general');
@@ -33,6 +33,9 @@ t.test('a text episode is ingested, scripted, rendered, stored and counted', asy
   const usage = await api.database.db.selectFrom('usage_monthly').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow();
   t.equal(usage.total_audio_duration, Math.round((episode.audio_duration_ms ?? 0) / 1000));
   t.ok(usage.total_characters > 100);
+  t.ok((episode.render_ms ?? 0) > 0, 'the render time is recorded');
+  t.equal(Number(episode.cost_usd), 0, 'nothing priced was used: the built-in writer, render time unpriced by default');
+  t.equal(Number(usage.cost_total), 0);
 });
 
 t.test('an unusable source fails the episode with a readable reason, without retries', async (t) => {

@@ -4,9 +4,9 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { registerUser, startTestApi, type TestApi } from '../../../test/helpers/test-api.ts';
-import { articlePage, BEE_PARAGRAPHS, startLoopbackSite } from '../../../test/helpers/loopback-site.ts';
-import { waitForEpisode } from '../../../test/helpers/wait-for-episode.ts';
+import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
+import { articlePage, BEE_PARAGRAPHS, startLoopbackSite } from '#test-helpers/loopback-site';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
 const site = await startLoopbackSite(t, {
   '/bees': (_request, response) => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage('How bees talk', BEE_PARAGRAPHS)),

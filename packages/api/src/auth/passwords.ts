@@ -1,6 +1,7 @@
 // Password rules and hashing. Argon2id at OWASP's recommended parameters
 // (19 MiB memory, 2 iterations, 1 lane); @node-rs/argon2 defaults to Argon2id.
 import { hash, verify } from '@node-rs/argon2';
+import { AppError } from '@castwright/core/errors';
 
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -15,6 +16,12 @@ export function passwordProblems(password: string): string[] {
   if (!/[a-z]/.test(password)) problems.push('Password must contain at least one lowercase letter');
   if (!/[0-9]/.test(password)) problems.push('Password must contain at least one number');
   return problems;
+}
+
+/** Throws the spec's `Weak password` error, listing each unmet rule in `errors[]`. */
+export function assertStrongPassword(password: string): void {
+  const problems = passwordProblems(password);
+  if (problems.length > 0) throw new AppError('weakPassword', problems.join('; '), { extras: { errors: problems } });
 }
 
 export function hashPassword(password: string): Promise<string> {

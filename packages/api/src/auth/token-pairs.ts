@@ -11,7 +11,7 @@ import { AppError } from '@castwright/core/errors';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.ts';
 import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 
-export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
 export interface TokenSet {
   accessToken: string;

@@ -3,26 +3,32 @@
 // nothing is lost or double-counted whichever process dies when.
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
-import type { HostMode, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '@castwright/core/episode-states';
+import { EPISODE_DEFAULTS, type EpisodeChoices, type SourceType } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
 import { addJob } from '@castwright/core/jobs';
 import { insertEpisode } from '@castwright/core/repositories/episodes';
 import { countEpisodeAgainstQuota, type QuotaSnapshot } from '@castwright/core/repositories/usage';
-import { isPresetAllowed, TIER_LIMITS, type Preset } from '@castwright/core/tiers';
+import { isPresetAllowed, TIER_LIMITS, UPGRADE_PATH } from '@castwright/core/tiers';
 
-export interface EpisodeRequest {
-  /** `key` and `filename`: an uploaded document's stored original and its client-side name. */
-  source: { type: SourceType; text?: string; url?: string; key?: string; filename?: string };
-  preset: Preset;
-  hostMode: HostMode;
-  voiceStyle: VoiceStyle;
-  voicePair: VoicePair;
-  ttsEngine: TtsEngineChoice;
-  reviewScript: boolean;
+export interface EpisodeSource {
+  type: SourceType;
+  text?: string;
+  url?: string;
+  /** An uploaded document's stored original and its client-side name. */
+  key?: string;
+  filename?: string;
 }
 
-export const UPGRADE_PATH = '/api/billing/pricing';
+export interface EpisodeRequest extends EpisodeChoices {
+  source: EpisodeSource;
+}
+
+/** The choices a client made, with the interface's default for each one it left out. */
+export function withDefaults(choices: Partial<{ [K in keyof EpisodeChoices]: EpisodeChoices[K] | undefined }>): EpisodeChoices {
+  const chosen = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
+  return { ...EPISODE_DEFAULTS, ...chosen };
+}
 
 export interface CreateEpisodeOptions {
   /** The new episode's id, when the caller needs it before the row exists (an upload's storage key). */
@@ -34,12 +40,12 @@ export interface CreateEpisodeOptions {
   beforeInsert?: () => Promise<void>;
 }
 
-export async function createEpisode(
-  db: Db,
-  user: UserRow,
-  request: EpisodeRequest,
-  options: CreateEpisodeOptions = {},
-): Promise<{ episode: EpisodeRow; quota: QuotaSnapshot }> {
+export interface AcceptedEpisode {
+  episode: EpisodeRow;
+  quota: QuotaSnapshot;
+}
+
+export async function createEpisode(db: Db, user: UserRow, request: EpisodeRequest, options: CreateEpisodeOptions = {}): Promise<AcceptedEpisode> {
   if (!isPresetAllowed(user.tier, request.preset)) {
     const allowed = TIER_LIMITS[user.tier].presets;
     throw new AppError('presetNotAllowed', `The ${request.preset} preset is not available on the ${user.tier} tier; allowed presets: ${allowed.join(', ')}`, {

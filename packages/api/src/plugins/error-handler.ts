@@ -26,7 +26,7 @@ export function toAppError(error: FastifyError & { code?: string }): AppError | 
       const missing = (issue.params as { missingProperty?: string }).missingProperty;
       return missing ? `${where}.${missing} is required` : `${where} ${issue.message ?? 'is invalid'}`;
     });
-    return new AppError('validation', problems.join('; '), { extras: { errors: problems } });
+    return AppError.validation(problems.join('; '), problems);
   }
   if (error.code && FASTIFY_TO_APP[error.code]) {
     const code = FASTIFY_TO_APP[error.code];
@@ -34,7 +34,7 @@ export function toAppError(error: FastifyError & { code?: string }): AppError | 
   }
   if (error.code && PG_TO_APP[error.code]) return new AppError(PG_TO_APP[error.code] as AppError['code']);
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new AppError('validation', error.message);
+    return AppError.validation(error.message);
   }
   return undefined;
 }

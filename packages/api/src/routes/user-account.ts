@@ -1,18 +1,13 @@
 // Account-level actions: data export, password change, and deleting the account.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { AppError } from '@castwright/core/errors';
-import { revokeUserSessions } from '@castwright/core/repositories/refresh-tokens';
-import { deleteUser, updatePasswordHash } from '@castwright/core/repositories/users';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { episodeStorageKeys } from '../episodes/episode-storage-keys.ts';
 import { currentUser } from '../plugins/authentication.ts';
-import { NewPassword } from '../schemas/auth.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
 import { bearer } from '../schemas/security.ts';
+import { ChangePasswordBody, DeleteAccountBody } from '../schemas/user.ts';
 import type { ApiServices } from '../services.ts';
 import { buildAccountExport } from '../users/account-export.ts';
-import { assertStrongPassword } from './auth.ts';
+import { changePassword } from '../users/change-password.ts';
+import { deleteAccount } from '../users/delete-account.ts';
 
 export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, auth, storage } = services;
@@ -27,8 +22,7 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
         response: { ...errorResponses(401, 429) },
       },
     }, async (request, reply) => {
-      const user = currentUser(request);
-      const document = await buildAccountExport(db, user);
+      const document = await buildAccountExport(db, currentUser(request));
       const date = document.exportDate.slice(0, 10);
       return reply
         .header('Content-Type', 'application/json; charset=utf-8')
@@ -44,20 +38,11 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
         summary: 'Change your password',
         description: 'Ends your other sessions: every refresh token except the one of the login making the change is revoked.',
         security: bearer,
-        body: Type.Object({ currentPassword: Type.String({ maxLength: 256 }), newPassword: NewPassword }),
+        body: ChangePasswordBody,
         response: { 200: MessageBody, ...errorResponses(400, 401, 429) },
       },
     }, async (request) => {
-      const user = currentUser(request);
-      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
-        throw new AppError('invalidCredentials', 'The current password is incorrect');
-      }
-      assertStrongPassword(request.body.newPassword);
-      const passwordHash = await hashPassword(request.body.newPassword);
-      await db.transaction().execute(async (trx) => {
-        await updatePasswordHash(trx, user.id, passwordHash);
-        await revokeUserSessions(trx, user.id, request.sessionId);
-      });
+      await changePassword(db, currentUser(request), { ...request.body, keepSessionId: request.sessionId });
       return { success: true as const, message: 'Password changed; your other sessions have been signed out' };
     });
 
@@ -68,22 +53,11 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
         summary: 'Delete your account and everything in it, irreversibly',
         description: 'Needs your `password` and `confirm` set to the literal string `DELETE`. Removes the account, episodes with their audio and uploaded documents, tokens and keys; every credential stops working at once.',
         security: bearer,
-        body: Type.Object({ password: Type.String({ maxLength: 256 }), confirm: Type.String({ maxLength: 32 }) }),
+        body: DeleteAccountBody,
         response: { 200: MessageBody, ...errorResponses(400, 401, 429) },
       },
     }, async (request) => {
-      const user = currentUser(request);
-      if (request.body.confirm !== 'DELETE') {
-        throw new AppError('validation', 'Set confirm to the literal string DELETE to delete your account', { extras: { errors: ['confirm must be "DELETE"'] } });
-      }
-      if (!(await verifyPassword(user.password_hash, request.body.password))) throw new AppError('invalidCredentials', 'The password is incorrect');
-      const episodes = await db.selectFrom('episodes').select(['id', 'audio_key', 'source_key']).where('user_id', '=', user.id).execute();
-      // Rows first (one cascading delete); files after, so a storage hiccup never leaves
-      // an account half-deleted — at worst an orphan file, which is logged.
-      await deleteUser(db, user.id);
-      for (const key of episodes.flatMap(episodeStorageKeys)) {
-        await storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'could not delete a stored file of a deleted account'));
-      }
+      await deleteAccount({ db, storage, logger: request.log }, currentUser(request), request.body);
       return { success: true as const, message: 'Your account and all its data have been deleted' };
     });
   };

@@ -1,9 +1,11 @@
 // Request and response shapes of the authentication endpoints.
 import Type from 'typebox';
+import { Nullable } from './common.ts';
 
-export const Email = Type.String({ format: 'email', maxLength: 254 });
+const Email = Type.String({ format: 'email', maxLength: 254 });
 /** The length bound keeps hashing cost bounded; the strength rules are checked in code for the `errors[]` list. */
 export const NewPassword = Type.String({ maxLength: 256 });
+const Token = Type.String({ minLength: 1, maxLength: 256 });
 
 export const TokenSet = Type.Object({
   accessToken: Type.String(),
@@ -21,10 +23,20 @@ export const LoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), p
 
 export const RefreshBody = Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 512 }) });
 
+export const PasswordResetRequestBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
+export const PasswordResetBody = Type.Object({ token: Token, password: NewPassword });
+export const TokenBody = Type.Object({ token: Token });
+export const TokenQuery = Type.Object({ token: Token });
+
+/** The user as register and login show it. */
 export const AuthUser = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
-  name: Type.Union([Type.String(), Type.Null()]),
+  name: Nullable(Type.String()),
   tier: Type.String(),
-  emailVerified: Type.Optional(Type.Boolean()),
+  emailVerified: Type.Boolean(),
 });
+
+export const Registered = Type.Object({ success: Type.Literal(true), message: Type.String(), user: AuthUser, tokens: TokenSet });
+export const LoggedIn = Type.Object({ success: Type.Literal(true), user: AuthUser, tokens: TokenSet });
+export const TokensReply = Type.Object({ success: Type.Literal(true), tokens: TokenSet });

@@ -1,5 +1,5 @@
 // Schemas shared by many routes.
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 
 export const ErrorBody = Type.Object(
   {
@@ -13,6 +13,9 @@ export const ErrorBody = Type.Object(
 
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, Type.Ref('ErrorBody')]));
+
+/** A value or null: the one way responses say "not there yet" or "unlimited". */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const MessageBody = Type.Object({ success: Type.Literal(true), message: Type.String() });
 

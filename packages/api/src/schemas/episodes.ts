@@ -1,18 +1,16 @@
 // Request and response shapes of the episode endpoints.
 import Type from 'typebox';
-import { EPISODE_STATUSES, HOST_MODES, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-states';
+import { HOST_MODES, MAX_SOURCE_CHARACTERS, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
+import { EPISODE_STATUSES } from '@castwright/core/episode-states';
 import { PRESETS } from '@castwright/core/tiers';
-import { Pagination, Timestamp } from './common.ts';
-
-/** Longest text accepted in `content`: about four hours of speech, far past the longest preset. */
-export const MAX_CONTENT_CHARACTERS = 200_000;
+import { Nullable, Pagination, Timestamp } from './common.ts';
 
 const Status = Type.Enum([...EPISODE_STATUSES]);
 const Preset = Type.Enum([...PRESETS]);
 const HostMode = Type.Enum([...HOST_MODES]);
 
 export const CreateEpisodeBody = Type.Object({
-  content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CONTENT_CHARACTERS })),
+  content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SOURCE_CHARACTERS })),
   url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
   preset: Type.Optional(Preset),
   hostMode: Type.Optional(HostMode),
@@ -24,8 +22,8 @@ export const CreateEpisodeBody = Type.Object({
 
 export const QuotaView = Type.Object({
   used: Type.Integer(),
-  limit: Type.Union([Type.Integer(), Type.Null()], { description: 'null when the tier is unlimited' }),
-  remaining: Type.Union([Type.Integer(), Type.Null()], { description: 'null when the tier is unlimited' }),
+  limit: Nullable(Type.Integer({ description: 'null when the tier is unlimited' })),
+  remaining: Nullable(Type.Integer({ description: 'null when the tier is unlimited' })),
 });
 
 export const CreatedEpisode = Type.Object({
@@ -33,8 +31,6 @@ export const CreatedEpisode = Type.Object({
   episode: Type.Object({ id: Type.String(), status: Status, preset: Preset, hostMode: HostMode, createdAt: Timestamp }),
   quota: QuotaView,
 });
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const EpisodeListItem = Type.Object({
   id: Type.String(),
@@ -74,6 +70,8 @@ export const EpisodeDetail = Type.Object({
   createdAt: Timestamp,
 });
 
+export const EpisodeReply = Type.Object({ success: Type.Literal(true), episode: EpisodeDetail });
+
 export const ListEpisodesQuery = Type.Object({
   status: Type.Optional(Status),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
@@ -96,7 +94,11 @@ export const Transcript = Type.Object({
       text: Type.String(),
       startTimeMs: Type.Integer(),
       endTimeMs: Type.Integer(),
-      confidence: Type.Number({ minimum: 0, maximum: 1 }),
+      confidence: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: 'Always 1: the text is the script the voice read, known exactly rather than recognised from the audio',
+      }),
     }),
   ),
   stats: Type.Object({
@@ -106,3 +108,8 @@ export const Transcript = Type.Object({
     speakers: Type.Array(Type.String()),
   }),
 });
+
+/** Documents a binary MP3 body; typed loosely so the handler may send a stream. */
+export function binaryAudio(description: string): object {
+  return { description, content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } } };
+}

@@ -1,8 +1,7 @@
 // Shapes of the user endpoints.
 import Type from 'typebox';
-import { Timestamp } from './common.ts';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable, Timestamp } from './common.ts';
+import { NewPassword } from './auth.ts';
 
 export const UserView = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -15,6 +14,8 @@ export const UserView = Type.Object({
   subscription: Type.Object({ status: Nullable(Type.String()), periodEnd: Nullable(Timestamp) }),
   createdAt: Timestamp,
 });
+
+export const Profile = Type.Object({ success: Type.Literal(true), user: UserView });
 
 export const ProfileUpdate = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100 })),
@@ -31,10 +32,45 @@ export const QuotaUserView = Type.Object({
   quotaPercentage: Type.Number({ description: 'Percent of the monthly limit used; 0 when unlimited' }),
 });
 
+export const QuotaReply = Type.Object({ success: Type.Literal(true), quota: QuotaUserView });
+
+const COST_DESCRIPTION =
+  'USD: LLM tokens at LLM_INPUT_PRICE_PER_MTOK / LLM_OUTPUT_PRICE_PER_MTOK plus render time at RENDER_PRICE_PER_HOUR; ' +
+  '0 when nothing priced was used (the built-in writer on an unpriced worker)';
+
 export const UsageRecord = Type.Object({
   month: Type.String({ format: 'date' }),
   episodesCreated: Type.Integer(),
   totalAudioDuration: Type.Integer({ description: 'seconds' }),
   totalCharacters: Type.Integer(),
-  costTotal: Type.Number({ description: 'USD' }),
+  costTotal: Type.Number({ description: COST_DESCRIPTION }),
 });
+
+export const UsageQuery = Type.Object({ months: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) });
+
+export const UsageReply = Type.Object({
+  success: Type.Literal(true),
+  usage: Type.Array(UsageRecord),
+  // snake_case, as the interface lists it.
+  thisMonth: Type.Object({ episodes_created: Type.Integer(), total_audio_duration: Type.Integer() }),
+});
+
+export const StatsReply = Type.Object({
+  success: Type.Literal(true),
+  stats: Type.Object({
+    totalEpisodes: Type.Integer(),
+    completedEpisodes: Type.Integer(),
+    totalCost: Type.Number({ description: COST_DESCRIPTION }),
+    currentMonth: Type.Object({
+      episodesUsed: Type.Integer(),
+      episodesLimit: Nullable(Type.Integer()),
+      quotaPercentage: Type.Number(),
+    }),
+  }),
+});
+
+export const ChangePasswordBody = Type.Object({ currentPassword: Type.String({ maxLength: 256 }), newPassword: NewPassword });
+
+export const DeleteAccountBody = Type.Object({ password: Type.String({ maxLength: 256 }), confirm: Type.String({ maxLength: 32 }) });
+
+export const ApiKeyReply = Type.Object({ success: Type.Literal(true), apiKey: Type.String({ pattern: '^svc_' }), warning: Type.String() });

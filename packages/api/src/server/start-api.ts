@@ -4,7 +4,7 @@
 import { createServer as createPolyglotServer } from '@httptoolkit/httpolyglot';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
-import type { Config } from '@castwright/core/config';
+import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import type { Logger } from '@castwright/core/logger';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
@@ -25,10 +25,10 @@ export interface RunningApi {
 }
 
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
-  if (!config.databaseUrl) throw new Error('DATABASE_URL is required for the api role');
-  const db = createDb(config.databaseUrl);
+  const databaseUrl = requireDatabaseUrl(config, 'api');
+  const db = createDb(databaseUrl);
   const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));
-  const progressHub = new ProgressHub(config.databaseUrl, logger);
+  const progressHub = new ProgressHub(databaseUrl, logger);
   await progressHub.start();
   const tls = await loadTlsCredentials(config);
   const limiter = new RateLimiter(db);

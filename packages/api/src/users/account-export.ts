@@ -1,16 +1,15 @@
 // The data export: everything the account holds, in one JSON document.
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
+import { listAllEpisodes } from '@castwright/core/repositories/episodes';
+import { listUsageRecords } from '@castwright/core/repositories/usage-reports';
 import { episodeDetail } from '../episodes/episode-views.ts';
 import { usageRecordView } from './user-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
-  const [episodes, usage] = await Promise.all([
-    db.selectFrom('episodes').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute(),
-    db.selectFrom('usage_monthly').selectAll().where('user_id', '=', user.id).orderBy('month', 'desc').execute(),
-  ]);
+  const [episodes, usage] = await Promise.all([listAllEpisodes(db, user.id), listUsageRecords(db, user.id)]);
   return {
     success: true as const,
     exportDate: now.toISOString(),

@@ -16,6 +16,11 @@ export function userView(user: UserRow) {
   };
 }
 
+/** The user as register and login answer it: the same shape from both. */
+export function authUserView(user: UserRow) {
+  return { id: user.id, email: user.email, name: user.name, tier: user.tier, emailVerified: user.email_verified };
+}
+
 /** Unlimited tiers show `null` limits and 0 percent. */
 export function quotaView(user: UserRow, used: number) {
   const limit = TIER_LIMITS[user.tier].episodesPerMonth;

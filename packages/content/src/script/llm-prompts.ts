@@ -1,6 +1,6 @@
 // What the LLM is told: the hosts, their tone and roles, and for each request the
 // length to aim for. Prompts are plain text; the reply shape comes from the schema.
-import type { ScriptRequest } from './offline-script-writer.ts';
+import type { ScriptRequest } from './script-writer.ts';
 
 const TONES: Record<ScriptRequest['voiceStyle'], string> = {
   professional: 'polished, clear and measured, like a well-produced news podcast',

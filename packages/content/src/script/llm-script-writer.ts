@@ -10,8 +10,8 @@ import { PRESET_MINUTES } from '@castwright/core/tiers';
 import { countWords } from '../text/sentences.ts';
 import { outlinePrompt, sectionPrompt, systemPrompt, wholeScriptPrompt, type OutlineSection } from './llm-prompts.ts';
 import { requestStructured, UnusableReplyError, type ChatMessage } from './llm-structured-reply.ts';
-import { WORDS_PER_MINUTE, type ScriptRequest, type WrittenScript } from './offline-script-writer.ts';
-import type { ScriptLine } from './script-format.ts';
+import { MAX_SCRIPT_LINE_CHARACTERS, SPEAKERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
+import { WORDS_PER_MINUTE, type ScriptRequest, type TokenUsage, type WrittenScript } from './script-writer.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
 export interface LlmSettings {
@@ -35,7 +35,6 @@ export class UnusableScriptError extends PermanentError {}
 /** Minutes of script per section in sectioned writing. */
 const MINUTES_PER_SECTION = 5;
 const MAX_SECTIONS = 12;
-const MAX_LINE_CHARACTERS = 2000;
 
 export interface LlmWrittenScript extends WrittenScript {
   /** Index of the first line of each section (one entry, 0, for a script written in one go). */
@@ -54,7 +53,7 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
   const minutes = PRESET_MINUTES[request.preset];
   const targetWords = minutes * WORDS_PER_MINUTE;
   const system: ChatMessage = { role: 'system', content: systemPrompt(request) };
-  const writer: Writer = { client, model: settings.model, system, request, signal: options.signal };
+  const writer: Writer = { client, model: settings.model, system, request, signal: options.signal, tokens: { inputTokens: 0, outputTokens: 0 } };
   try {
     const sectioned = minutes >= 15 || text.length > EXCERPT_CHARACTERS;
     return sectioned ? await writeInSections(writer, text, minutes, targetWords) : await writeWhole(writer, text, targetWords);
@@ -72,13 +71,15 @@ interface Writer {
   system: ChatMessage;
   request: ScriptRequest;
   signal: AbortSignal | undefined;
+  /** Summed over every request, so the episode's cost counts repairs and retries too. */
+  tokens: TokenUsage;
 }
 
 function lineSchema(request: ScriptRequest) {
-  const speakers = request.hostMode === 'single' ? ['Host 1'] : ['Host 1', 'Host 2'];
+  const speakers: Speaker[] = request.hostMode === 'single' ? ['Host 1'] : [...SPEAKERS];
   return Type.Array(
     Type.Object(
-      { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_LINE_CHARACTERS }) },
+      { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }) },
       { additionalProperties: false },
     ),
     { minItems: 1 },
@@ -114,8 +115,9 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     messages: [writer.system, { role: 'user', content: wholeScriptPrompt(text, targetWords) }],
     check: (value) => checkLines(value.lines, writer.request),
     signal: writer.signal,
+    tokens: writer.tokens,
   });
-  return { title: reply.title.trim(), description: reply.description.trim(), lines: cleanLines(reply.lines), sectionStarts: [0] };
+  return { title: reply.title.trim(), description: reply.description.trim(), lines: cleanLines(reply.lines), sectionStarts: [0], tokens: writer.tokens };
 }
 
 async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<LlmWrittenScript> {
@@ -144,6 +146,7 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     messages: [writer.system, { role: 'user', content: outlinePrompt(overview, wanted, minutes) }],
     check: (value) => (value.sections.length > MAX_SECTIONS ? [`at most ${MAX_SECTIONS} sections`] : []),
     signal: writer.signal,
+    tokens: writer.tokens,
   });
   const sections: OutlineSection[] = outline.sections;
   const parts = splitIntoParts(text, sections.length);
@@ -179,12 +182,13 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
       ],
       check: (value) => checkLines(value.lines, writer.request),
       signal: writer.signal,
+      tokens: writer.tokens,
     });
     sectionStarts.push(lines.length);
     lines.push(...cleanLines(reply.lines));
     soFar.push(reply.summary.replace(/\s+/g, ' ').trim());
   }
-  return { title: outline.title.trim(), description: outline.description.trim(), lines, sectionStarts };
+  return { title: outline.title.trim(), description: outline.description.trim(), lines, sectionStarts, tokens: writer.tokens };
 }
 
 /** Words in a script, for logs and tests. */

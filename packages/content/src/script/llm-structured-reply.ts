@@ -5,6 +5,7 @@
 import type OpenAI from 'openai';
 import type { TSchema, Static } from 'typebox';
 import { parseValue, SchemaError } from '@castwright/core/validation';
+import type { TokenUsage } from './script-writer.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -20,6 +21,8 @@ export interface StructuredRequest<S extends TSchema> {
   check?: (value: Static<S>) => string[];
   signal?: AbortSignal | undefined;
   maxTokens?: number;
+  /** Every exchange's billed tokens are added here, usable replies or not. */
+  tokens: TokenUsage;
 }
 
 /** The endpoint answered, but never with something usable. */
@@ -63,6 +66,8 @@ async function exchange<S extends TSchema>(request: StructuredRequest<S>, messag
     },
     { signal: request.signal },
   );
+  request.tokens.inputTokens += completion.usage?.prompt_tokens ?? 0;
+  request.tokens.outputTokens += completion.usage?.completion_tokens ?? 0;
   const choice = completion.choices[0];
   const raw = choice?.message.content ?? '';
   if (!choice) return { ok: false, raw, problems: ['the reply had no choices'] };

@@ -1,29 +1,13 @@
 // The built-in script writer, used when no LLM is configured: deterministic and
 // extractive. It picks the text's most representative sentences up to the preset's
 // length and shapes them into a monologue or a two-host conversation.
-import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-states';
+import type { VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import { PermanentError } from '@castwright/core/errors';
-import { PRESET_MINUTES, type Preset } from '@castwright/core/tiers';
+import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import { PRESET_MINUTES } from '@castwright/core/tiers';
 import { splitSentences } from '../text/sentences.ts';
-import type { ScriptLine } from './script-format.ts';
+import { NO_TOKENS, WORDS_PER_MINUTE, type ScriptRequest, type WrittenScript } from './script-writer.ts';
 import { keyTerm, selectSentences } from './sentence-ranking.ts';
-
-/** Conversational speech runs at about 150 words a minute. */
-export const WORDS_PER_MINUTE = 150;
-
-export interface ScriptRequest {
-  text: string;
-  preset: Preset;
-  hostMode: HostMode;
-  voiceStyle: VoiceStyle;
-  voicePair: VoicePair;
-}
-
-export interface WrittenScript {
-  title: string;
-  description: string;
-  lines: ScriptLine[];
-}
 
 const OPENINGS: Record<VoiceStyle, string> = {
   professional: 'Welcome to the show. Today we look at',
@@ -79,7 +63,7 @@ export function writeOfflineScript(request: ScriptRequest): WrittenScript {
     lines.push({ speaker: 'Host 1', text: CLOSINGS[request.voiceStyle] });
   } else {
     // In an interview the guest (Host 2) carries the content; otherwise the expert (Host 1) does.
-    const [asker, teller] = request.voicePair === 'interview' ? ['Host 1', 'Host 2'] : ['Host 2', 'Host 1'];
+    const [asker, teller]: [Speaker, Speaker] = request.voicePair === 'interview' ? ['Host 1', 'Host 2'] : ['Host 2', 'Host 1'];
     const prompts = PROMPTS[request.voicePair];
     lines.push({ speaker: 'Host 1', text: opening });
     lines.push({ speaker: 'Host 2', text: request.voicePair === 'interview' ? 'Thanks for having me.' : 'Glad to be here. Let us dig in.' });
@@ -93,7 +77,7 @@ export function writeOfflineScript(request: ScriptRequest): WrittenScript {
     lines.push({ speaker: 'Host 2', text: 'Great conversation.' });
     lines.push({ speaker: 'Host 1', text: CLOSINGS[request.voiceStyle] });
   }
-  return { title, description: chosen.slice(0, 2).join(' '), lines };
+  return { title, description: chosen.slice(0, 2).join(' '), lines, tokens: NO_TOKENS };
 }
 
 function titleFrom(firstSentence: string): string {

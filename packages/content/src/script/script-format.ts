@@ -1,10 +1,6 @@
 // The stored script format: one line per turn, `[Host 1]: text`. Parsing is strict
 // about the label and forgiving about blank lines, so an edited script still renders.
-
-export interface ScriptLine {
-  speaker: string;
-  text: string;
-}
+import { isSpeaker, type ScriptLine } from '@castwright/core/script-lines';
 
 const LINE = /^\[(Host [12])\]:\s*(.+)$/;
 
@@ -18,7 +14,7 @@ export function parseScript(script: string): ScriptLine[] {
     const trimmed = raw.trim();
     if (trimmed === '') continue;
     const match = LINE.exec(trimmed);
-    if (!match?.[1] || !match[2]) throw new Error(`Script line ${index + 1} is not of the form "[Host 1]: text"`);
+    if (!match?.[1] || !match[2] || !isSpeaker(match[1])) throw new Error(`Script line ${index + 1} is not of the form "[Host 1]: text"`);
     lines.push({ speaker: match[1], text: match[2].trim() });
   }
   return lines;

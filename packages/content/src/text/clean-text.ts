@@ -1,8 +1,7 @@
 // Normalises text from any source before scripting: Unicode NFC, no control
 // characters, hyphenated line breaks joined, whitespace collapsed, paragraphs kept.
+import { MAX_SOURCE_CHARACTERS } from '@castwright/core/episode-options';
 import { PermanentError } from '@castwright/core/errors';
-
-export const MAX_SOURCE_CHARACTERS = 200_000;
 
 export function cleanText(raw: string): string {
   return raw

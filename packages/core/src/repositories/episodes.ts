@@ -15,6 +15,23 @@ export async function findEpisode(db: Executor, id: string): Promise<EpisodeRow 
   return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The episode, locked until the caller's transaction ends, so a check and a change cannot be raced. */
+export async function lockEpisode(trx: Trx, id: string): Promise<EpisodeRow | undefined> {
+  return trx.selectFrom('episodes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Every episode of a user, newest first (for the data export). */
+export async function listAllEpisodes(db: Executor, userId: string): Promise<EpisodeRow[]> {
+  return db.selectFrom('episodes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export type EpisodeFiles = Pick<EpisodeRow, 'id' | 'audio_key' | 'source_key'>;
+
+/** What each of a user's episodes keeps in storage, so deleting the account can remove it. */
+export async function listEpisodeFiles(db: Executor, userId: string): Promise<EpisodeFiles[]> {
+  return db.selectFrom('episodes').select(['id', 'audio_key', 'source_key']).where('user_id', '=', userId).execute();
+}
+
 export interface EpisodeListQuery {
   userId: string;
   status?: EpisodeStatus | undefined;
@@ -60,6 +77,30 @@ export async function moveEpisode(trx: Trx, id: string, move: EpisodeMove): Prom
     await notifyProgress(trx, { id, status: row.status, progressPercent: row.progress_percent, at: Date.now() });
   }
   return row;
+}
+
+/** The text an ingested source yielded, for the script writer. */
+export async function storeSourceText(trx: Trx, id: string, text: string): Promise<void> {
+  await trx.updateTable('episodes').set({ source_text: text, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export interface WrittenScriptFields {
+  script_text: string;
+  title: string;
+  description: string;
+  script_writer: string;
+  llm_input_tokens: number;
+  llm_output_tokens: number;
+}
+
+/** A newly written script with its title, description, writer and the tokens it took. */
+export async function storeScript(trx: Trx, id: string, fields: WrittenScriptFields): Promise<void> {
+  await trx.updateTable('episodes').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+/** A reviewed script's new text. */
+export async function updateScriptText(trx: Trx, id: string, scriptText: string): Promise<EpisodeRow> {
+  return trx.updateTable('episodes').set({ script_text: scriptText, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function replaceTranscript(trx: Trx, episodeId: string, segments: NewTranscriptSegment[]): Promise<void> {

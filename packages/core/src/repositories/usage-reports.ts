@@ -37,3 +37,8 @@ export async function episodeCounts(db: Executor, userId: string): Promise<{ tot
     .executeTakeFirstOrThrow();
   return { total: row.total, completed: row.completed };
 }
+
+/** Every month with a usage record, newest first (for the data export). */
+export async function listUsageRecords(db: Executor, userId: string): Promise<UsageMonthlyRow[]> {
+  return db.selectFrom('usage_monthly').selectAll().where('user_id', '=', userId).orderBy('month', 'desc').execute();
+}

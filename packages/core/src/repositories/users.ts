@@ -1,11 +1,8 @@
 // Users: rows in, rows out. Callers own transactions.
 import type { Executor } from '../db/connect.ts';
 import type { NewUser, UserRow } from '../db/schema.ts';
+import { normaliseEmail } from '../email-address.ts';
 import type { Tier } from '../tiers.ts';
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Inserts a user; returns null when the e-mail is taken (no exception on the hot path). */
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow | null> {

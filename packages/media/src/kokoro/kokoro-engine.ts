@@ -5,7 +5,7 @@
 // tokens, each with the voice's style row for that chunk's length.
 import type { Logger } from '@castwright/core/logger';
 import { concatSamples } from '../concat-samples.ts';
-import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '../tts-engine.ts';
+import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type TtsEngine } from '../tts-engine.ts';
 import { findKokoroInstall } from './kokoro-files.ts';
 import { openKokoroSession, type KokoroDevice, type KokoroSession } from './kokoro-session.ts';
 import { phonemesToTokens } from './kokoro-vocabulary.ts';
@@ -15,8 +15,6 @@ import { chunkTokens } from './token-chunks.ts';
 import { loadVoiceStyles, voiceLanguage, type VoiceStyles } from './voice-styles.ts';
 
 export const KOKORO_SAMPLE_RATE = 24_000;
-const MIN_SPEED = 0.5;
-const MAX_SPEED = 2;
 
 export class KokoroError extends Error {
   override name = 'KokoroError';
@@ -79,7 +77,8 @@ export class KokoroEngine implements TtsEngine {
     const speed = request.speed ?? 1;
     if (this.closed) throw new KokoroError('Kokoro engine is closed');
     if (!this.voiceIds.includes(voice)) throw new KokoroError(`Unknown Kokoro voice "${voice}"; installed: ${this.voiceIds.join(', ')}`);
-    if (!(speed >= MIN_SPEED && speed <= MAX_SPEED)) throw new KokoroError(`Speed must be between ${MIN_SPEED} and ${MAX_SPEED} (got ${speed})`);
+    const badSpeed = speedOutOfRange(speed);
+    if (badSpeed) throw new KokoroError(badSpeed);
     signal?.throwIfAborted();
 
     const sentences: number[][] = [];

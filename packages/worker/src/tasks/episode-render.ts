@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Task } from 'graphile-worker';
 import type { EpisodeRow } from '@castwright/core/db/schema';
+import { episodeCostUsd } from '@castwright/core/episode-cost';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
@@ -16,7 +17,7 @@ import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
 import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
 import { renderScript, type RenderOptions, type RenderResult } from '@castwright/media/render-script';
-import { castVoices, type Host } from '@castwright/media/voice-casting';
+import { castVoices } from '@castwright/media/voice-casting';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -56,7 +57,7 @@ async function renderWithFallback(
     try {
       const result = await render({
         engine,
-        voiceFor: (speaker) => casting.voices[speaker as Host] ?? casting.voices['Host 1'],
+        voiceFor: (speaker) => casting.voices[speaker],
         speed: casting.speed,
         pauses: casting.pauses,
       });
@@ -86,6 +87,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
       const lines = parseScript(episode.script_text ?? '');
       if (lines.length === 0) throw new PermanentError('The script is empty');
 
+      const renderStarted = performance.now();
       const workDir = await mkdtemp(path.join(tmpdir(), 'castwright-render-'));
       try {
         let reported: number = STAGE_PROGRESS.generating_audio;
@@ -116,6 +118,8 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
         const showNotes = buildShowNotes(result.segments);
         const audioKey = episodeAudioKey(episodeId);
         await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg');
+        const renderMs = Math.round(performance.now() - renderStarted);
+        const cost = episodeCostUsd({ llmInputTokens: episode.llm_input_tokens, llmOutputTokens: episode.llm_output_tokens, renderMs }, context.config.prices);
         await context.db.transaction().execute(async (trx) => {
           await replaceTranscript(
             trx,
@@ -142,6 +146,8 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
               show_notes: JSON.stringify(showNotes),
               tts_engine_used: engineUsed,
               tts_fallback_reason: fallbackReason,
+              render_ms: renderMs,
+              cost_usd: cost,
             },
           });
           if (ready) {
@@ -150,7 +156,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
               createdAt: ready.created_at,
               audioSeconds: Math.round(result.durationMs / 1000),
               characters: lines.reduce((sum, line) => sum + line.text.length, 0),
-              cost: 0,
+              cost,
             });
           }
         });

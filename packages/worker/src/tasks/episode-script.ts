@@ -4,10 +4,11 @@ import type { Task } from 'graphile-worker';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError } from '@castwright/core/errors';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
-import { moveEpisode } from '@castwright/core/repositories/episodes';
+import { moveEpisode, storeScript } from '@castwright/core/repositories/episodes';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
-import { writeOfflineScript, type ScriptRequest } from '@castwright/content/script/offline-script-writer';
+import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { formatScript } from '@castwright/content/script/script-format';
+import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
@@ -37,11 +38,17 @@ export function episodeScriptTask(context: WorkerContext): Task {
         : writeOfflineScript(request);
       if (script.lines.length === 0) throw new PermanentError('The script writer returned an empty script');
       await context.db.transaction().execute(async (trx) => {
-        const fields = { script_text: formatScript(script.lines), title: script.title, description: script.description, script_writer: writer };
+        await storeScript(trx, episodeId, {
+          script_text: formatScript(script.lines),
+          title: script.title,
+          description: script.description,
+          script_writer: writer,
+          llm_input_tokens: script.tokens.inputTokens,
+          llm_output_tokens: script.tokens.outputTokens,
+        });
         if (episode.review_script) {
-          await moveEpisode(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'], set: fields });
+          await moveEpisode(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'] });
         } else {
-          await trx.updateTable('episodes').set(fields).where('id', '=', episodeId).execute();
           await addJob(trx, 'episode:render', { episodeId });
         }
       });

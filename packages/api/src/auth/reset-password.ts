@@ -1,0 +1,33 @@
+// Password reset by e-mail: asking for a link, and setting a new password with it.
+import type { Db } from '@castwright/core/db/connect';
+import { AppError } from '@castwright/core/errors';
+import { addJob } from '@castwright/core/jobs';
+import { consumeAccountToken } from '@castwright/core/repositories/account-tokens';
+import { revokeUserSessions } from '@castwright/core/repositories/refresh-tokens';
+import { updatePasswordHash } from '@castwright/core/repositories/users';
+import { normaliseEmail } from '@castwright/core/email-address';
+import { hashSecret } from '@castwright/core/secret-hash';
+import { assertStrongPassword, hashPassword } from './passwords.ts';
+
+/**
+ * The same single job insert for every address: neither the answer nor its timing
+ * depends on whether the account exists. The worker looks the address up.
+ */
+export async function requestPasswordReset(db: Db, email: string): Promise<void> {
+  await addJob(db, 'email:password-reset', { email: normaliseEmail(email) });
+}
+
+/** Sets the new password and ends every session of the account; the token works once. */
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  // Checked first, so a weak password does not use up the token.
+  assertStrongPassword(password);
+  const passwordHash = await hashPassword(password);
+  const changed = await db.transaction().execute(async (trx) => {
+    const userId = await consumeAccountToken(trx, 'password_reset', hashSecret(token));
+    if (!userId) return false;
+    await updatePasswordHash(trx, userId, passwordHash);
+    await revokeUserSessions(trx, userId);
+    return true;
+  });
+  if (!changed) throw new AppError('invalidResetToken');
+}

@@ -1,0 +1,24 @@
+// Approving a reviewed script: `review_script` → `generating_audio` and the render job
+// queued in ONE guarded transaction, so a second approve (or an edit after approval)
+// is a 409 and can never queue a second render.
+import type { Db } from '@castwright/core/db/connect';
+import type { EpisodeRow } from '@castwright/core/db/schema';
+import { STAGE_PROGRESS } from '@castwright/core/episode-states';
+import { addJob } from '@castwright/core/jobs';
+import { findEpisode, moveEpisode } from '@castwright/core/repositories/episodes';
+import { notInReview, ownEpisode } from './review-script.ts';
+
+export async function approveScript(db: Db, userId: string, id: string): Promise<EpisodeRow> {
+  const episode = await ownEpisode(db, userId, id);
+  const moved = await db.transaction().execute(async (trx) => {
+    const row = await moveEpisode(trx, episode.id, {
+      status: 'generating_audio',
+      progressPercent: STAGE_PROGRESS.generating_audio,
+      from: ['review_script'],
+    });
+    if (row) await addJob(trx, 'episode:render', { episodeId: row.id });
+    return row;
+  });
+  if (!moved) throw notInReview((await findEpisode(db, episode.id)) ?? episode);
+  return moved;
+}

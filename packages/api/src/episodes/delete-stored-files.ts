@@ -1,0 +1,31 @@
+// Deleting episodes' rows and their stored files, in that order: a storage failure can
+// then leave at worst an orphan file (logged), never a row whose audio is gone. Used
+// by deleting one episode and by deleting a whole account.
+import type { ServiceLogger } from '@castwright/core/logger';
+import type { EpisodeFiles } from '@castwright/core/repositories/episodes';
+import { episodeAudioKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
+
+/**
+ * Every object an episode may own: the audio under its fixed key even while
+ * `audio_key` is unset (a render stores the file before it marks the row ready),
+ * `audio_key` itself, and the uploaded original.
+ */
+function episodeStorageKeys(episode: EpisodeFiles): string[] {
+  const keys = [episodeAudioKey(episode.id), episode.audio_key, episode.source_key];
+  return [...new Set(keys.filter((key): key is string => key !== null))];
+}
+
+export async function deleteRowsThenFiles(
+  services: { storage: ObjectStorage; logger: ServiceLogger },
+  episodes: readonly EpisodeFiles[],
+  deleteRows: () => Promise<unknown>,
+): Promise<void> {
+  await deleteRows();
+  for (const episode of episodes) {
+    for (const key of episodeStorageKeys(episode)) {
+      await services.storage.delete(key).catch((error: unknown) => {
+        services.logger.warn({ err: error, episodeId: episode.id, key }, 'could not delete a stored file of a deleted episode');
+      });
+    }
+  }
+}

@@ -1,0 +1,32 @@
+// An episode's timed transcript, its search, and its show notes, for a reader already
+// allowed to read the episode (see readable-episode.ts).
+import type { Db } from '@castwright/core/db/connect';
+import type { EpisodeRow } from '@castwright/core/db/schema';
+import { AppError } from '@castwright/core/errors';
+import { listTranscript } from '@castwright/core/repositories/episodes';
+import { searchTranscript } from '@castwright/content/search/transcript-search';
+import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
+import { transcriptView } from './transcript-view.ts';
+
+export async function readTranscript(db: Db, episode: EpisodeRow) {
+  return transcriptView(episode.id, await listTranscript(db, episode.id));
+}
+
+/** Case-insensitive matches; before the episode is ready the transcript is empty, so there are none. */
+export async function searchEpisodeTranscript(db: Db, episode: EpisodeRow, query: string) {
+  const rows = await listTranscript(db, episode.id);
+  const { matches, totalMatches } = searchTranscript(
+    rows.map((row) => ({ id: row.id, speaker: row.speaker, text: row.text, startTimeMs: row.start_ms })),
+    query,
+  );
+  return { episodeId: episode.id, query, matches, totalMatches };
+}
+
+/** Show notes are made when the episode becomes ready; before that (or after a failure) they are a 409. */
+export function readShowNotes(episode: EpisodeRow): ShowNotes & { episodeId: string } {
+  const notes = episode.show_notes as ShowNotes | null;
+  if (episode.status !== 'ready' || !notes) {
+    throw new AppError('conflict', `Show notes are available once the episode is ready (it is ${episode.status})`);
+  }
+  return { episodeId: episode.id, summary: notes.summary, keyPoints: notes.keyPoints, topics: notes.topics, chapters: notes.chapters };
+}

@@ -1,0 +1,100 @@
+// Receiving an upload: the multipart form's one file streams to a temporary file and
+// is refused (413) the moment it passes the tier's size limit, before the rest of the
+// body is read. The small form fields are checked against their allowed values.
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '@castwright/core/db/schema';
+import { HOST_MODES, VOICE_PAIRS, VOICE_STYLES, type EpisodeChoices } from '@castwright/core/episode-options';
+import { AppError } from '@castwright/core/errors';
+import { PRESETS, TIER_LIMITS } from '@castwright/core/tiers';
+import { withDefaults } from './create-episode.ts';
+
+/** Room for the multipart boundaries, part headers and the small form fields. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+const FIELD_CHOICES = {
+  preset: PRESETS,
+  hostMode: HOST_MODES,
+  voiceStyle: VOICE_STYLES,
+  voicePair: VOICE_PAIRS,
+} as const;
+type FieldName = keyof typeof FIELD_CHOICES;
+
+export interface ReceivedUpload {
+  filePath: string;
+  filename: string;
+  size: number;
+  choices: EpisodeChoices;
+}
+
+const MB = 1024 * 1024;
+
+function uploadTooLarge(user: UserRow): AppError {
+  const limitMb = TIER_LIMITS[user.tier].maxUploadBytes / MB;
+  return new AppError('payloadTooLarge', `The file is larger than the ${limitMb} MB upload limit of the ${user.tier} tier`, {
+    // The rest of the body is not read: the connection closes after this answer.
+    headers: { connection: 'close' },
+  });
+}
+
+/** The client's file name, reduced to a plain base name fit to show back. */
+function cleanFilename(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim();
+  return base.length > 255 ? base.slice(-255) : base;
+}
+
+/** Reads the form into `directory`; the caller removes the directory. */
+export async function receiveUpload(request: FastifyRequest, user: UserRow, directory: string): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'Send the document as multipart/form-data with a "file" field');
+  const maxBytes = TIER_LIMITS[user.tier].maxUploadBytes;
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES) throw uploadTooLarge(user);
+
+  let file: { filePath: string; filename: string; size: number } | undefined;
+  const fields: Partial<Record<FieldName, string>> = {};
+  const parts = request.parts({
+    limits: { fileSize: maxBytes + 1, files: 2, fields: 8, fieldSize: 256, parts: 10, headerPairs: 20 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (!(part.fieldname in FIELD_CHOICES)) {
+        throw AppError.validation(`Unknown form field ${JSON.stringify(part.fieldname)}; allowed: file, ${Object.keys(FIELD_CHOICES).join(', ')}`);
+      }
+      if (typeof part.value !== 'string') throw AppError.validation(`${part.fieldname} must be text`);
+      fields[part.fieldname as FieldName] = part.value;
+      continue;
+    }
+    if (part.fieldname !== 'file') throw AppError.validation(`Unexpected file field ${JSON.stringify(part.fieldname)}; send the document as "file"`);
+    if (file) throw AppError.validation('Send exactly one file');
+    const filePath = path.join(directory, 'upload');
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(size > maxBytes ? uploadTooLarge(user) : null, chunk);
+      },
+    });
+    await pipeline(part.file, counter, createWriteStream(filePath));
+    if (part.file.truncated) throw uploadTooLarge(user);
+    file = { filePath, filename: cleanFilename(part.filename), size };
+  }
+  if (!file) throw AppError.validation('The "file" field is required');
+  if (file.size === 0) throw AppError.validation('The file is empty');
+  return { ...file, choices: withDefaults({ ...checkedChoices(fields), ttsEngine: 'auto', reviewScript: false }) };
+}
+
+function checkedChoices(fields: Partial<Record<FieldName, string>>): Partial<Pick<EpisodeChoices, FieldName>> {
+  const checked: Partial<Record<FieldName, string>> = {};
+  for (const name of Object.keys(FIELD_CHOICES) as FieldName[]) {
+    const value = fields[name];
+    if (value === undefined) continue;
+    const allowed: readonly string[] = FIELD_CHOICES[name];
+    if (!allowed.includes(value)) throw AppError.validation(`${name} must be one of ${allowed.join(', ')}`);
+    checked[name] = value;
+  }
+  return checked as Partial<Pick<EpisodeChoices, FieldName>>;
+}

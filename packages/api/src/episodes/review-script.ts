@@ -1,0 +1,63 @@
+// Script review: an episode created with `reviewScript: true` waits in `review_script`
+// (progress 50) after its script is written. Its owner reads the script, replaces it
+// whole or edits it line by line, under a row lock and only while it is in review.
+import type { Db } from '@castwright/core/db/connect';
+import type { EpisodeRow } from '@castwright/core/db/schema';
+import { AppError } from '@castwright/core/errors';
+import { findEpisode, lockEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
+import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import { formatScript, parseScript } from '@castwright/content/script/script-format';
+
+export function notInReview(episode: EpisodeRow): AppError {
+  return new AppError('conflict', `The script can only be changed or approved while the episode is in review_script (it is ${episode.status})`);
+}
+
+/** The caller's own episode, else 404: someone else's episode is not even acknowledged. */
+export async function ownEpisode(db: Db, userId: string, id: string): Promise<EpisodeRow> {
+  const episode = await findEpisode(db, id);
+  if (!episode || episode.user_id !== userId) throw new AppError('notFound', 'Episode not found');
+  return episode;
+}
+
+export function scriptView(episode: EpisodeRow) {
+  return {
+    episodeId: episode.id,
+    status: episode.status,
+    lines: parseScript(episode.script_text ?? '').map((line, index) => ({ index, speaker: line.speaker, text: line.text })),
+    editable: episode.status === 'review_script',
+  };
+}
+
+export async function replaceScript(db: Db, userId: string, id: string, lines: readonly ScriptLine[]): Promise<EpisodeRow> {
+  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text) }));
+  return saveScript(db, userId, id, () => cleaned);
+}
+
+export async function editScriptLine(db: Db, userId: string, id: string, index: number, edit: { text?: string | undefined; speaker?: Speaker | undefined }): Promise<EpisodeRow> {
+  return saveScript(db, userId, id, (lines) => {
+    const line = lines[index];
+    if (!line) throw new AppError('notFound', `The script has no line ${index} (it has ${lines.length} lines, numbered from 0)`);
+    lines[index] = { speaker: edit.speaker ?? line.speaker, text: edit.text !== undefined ? cleanLineText(edit.text) : line.text };
+    return lines;
+  });
+}
+
+/** Saves a new script if the episode is still in review, under a row lock; else 409. */
+async function saveScript(db: Db, userId: string, id: string, change: (lines: ScriptLine[]) => ScriptLine[]): Promise<EpisodeRow> {
+  return db.transaction().execute(async (trx) => {
+    const episode = await lockEpisode(trx, id);
+    if (!episode || episode.user_id !== userId) throw new AppError('notFound', 'Episode not found');
+    if (episode.status !== 'review_script') throw notInReview(episode);
+    const lines = change(parseScript(episode.script_text ?? ''));
+    if (episode.host_mode === 'single' && lines.some((line) => line.speaker !== 'Host 1')) {
+      throw AppError.validation('This is a single-host episode: every line must be spoken by Host 1', ['speaker must be Host 1 in a single-host episode']);
+    }
+    return updateScriptText(trx, id, formatScript(lines));
+  });
+}
+
+function cleanLineText(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean === '') throw AppError.validation('Line text must not be blank', ['text must not be blank']);
+  return clean;
+}

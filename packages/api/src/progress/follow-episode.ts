@@ -1,0 +1,97 @@
+// Following one episode's progress for an event stream. It subscribes first, then
+// reads the current state, so nothing between "read" and "subscribe" can be missed;
+// duplicates and stale steps are dropped, and it ends at ready or error. Terminal
+// states are re-read from the row, since they carry more than a notification holds
+// (the audio address, the error reason).
+import type { Db } from '@castwright/core/db/connect';
+import type { EpisodeRow } from '@castwright/core/db/schema';
+import { isTerminal, type EpisodeStatus } from '@castwright/core/episode-states';
+import type { ServiceLogger } from '@castwright/core/logger';
+import type { ProgressEvent } from '@castwright/core/progress';
+import { findEpisode } from '@castwright/core/repositories/episodes';
+import { audioSecondsOf, audioUrlOf } from '../episodes/episode-views.ts';
+import type { ProgressHub } from './progress-hub.ts';
+
+const KEEP_ALIVE_MS = 15_000;
+
+/** Where the stream's messages go (the SSE reply). */
+export interface ProgressSink {
+  send(data: string): void;
+  keepAlive(): void;
+  end(): void;
+  /** Registers what to do when the client goes away. */
+  onClose(listener: () => void): void;
+}
+
+interface StreamState {
+  status: EpisodeStatus;
+  progressPercent: number;
+}
+
+function messageFor(row: EpisodeRow): Record<string, unknown> {
+  const message: Record<string, unknown> = { status: row.status, progressPercent: row.progress_percent };
+  if (row.status === 'ready') {
+    message.audioUrl = audioUrlOf(row);
+    message.audioDuration = audioSecondsOf(row);
+  }
+  if (row.status === 'error') message.error = row.error_message ?? 'Processing failed';
+  return message;
+}
+
+/** Resolves once the first message (the current state) is sent; the stream goes on until a terminal state or the client leaves. */
+export async function followEpisode(
+  services: { db: Db; progressHub: ProgressHub; logger: ServiceLogger },
+  episodeId: string,
+  sink: ProgressSink,
+): Promise<void> {
+  let last: StreamState | undefined;
+  let finished = false;
+  let chain = Promise.resolve();
+
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    unsubscribe();
+    clearInterval(keepAlive);
+    sink.end();
+  };
+
+  const send = (state: StreamState, message: Record<string, unknown>) => {
+    if (finished) return;
+    const terminal = isTerminal(state.status);
+    const stale = last && !terminal && (state.progressPercent < last.progressPercent ||
+      (state.progressPercent === last.progressPercent && state.status === last.status));
+    if (stale) return;
+    last = state;
+    sink.send(JSON.stringify(message));
+    if (terminal) finish();
+  };
+
+  const sendCurrentRow = async () => {
+    const row = await findEpisode(services.db, episodeId);
+    if (!row) return finish();
+    send({ status: row.status, progressPercent: row.progress_percent }, messageFor(row));
+  };
+
+  const onEvent = async (event: ProgressEvent) => {
+    if (isTerminal(event.status)) return sendCurrentRow();
+    send(event, { status: event.status, progressPercent: event.progressPercent });
+  };
+
+  const enqueue = (step: () => Promise<void>) => {
+    chain = chain.then(step).catch((error: unknown) => {
+      services.logger.warn({ err: error, episodeId }, 'progress stream step failed');
+    });
+  };
+
+  const unsubscribe = services.progressHub.subscribe(episodeId, {
+    onEvent: (event) => enqueue(() => onEvent(event)),
+    onResync: () => enqueue(sendCurrentRow),
+  });
+  const keepAlive = setInterval(() => {
+    if (!finished) sink.keepAlive();
+  }, KEEP_ALIVE_MS);
+  sink.onClose(finish);
+  enqueue(sendCurrentRow);
+  await chain;
+}

@@ -1,0 +1,39 @@
+// Shapes of the script review endpoints.
+import Type from 'typebox';
+import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES, SPEAKERS } from '@castwright/core/script-lines';
+
+const Speaker = Type.Enum([...SPEAKERS], { description: '`Host 2` only for multi-host episodes' });
+const LineText = Type.String({
+  minLength: 1,
+  maxLength: MAX_SCRIPT_LINE_CHARACTERS,
+  description: 'One turn; runs of whitespace (newlines included) become one space',
+});
+
+export const ScriptView = Type.Object({
+  success: Type.Literal(true),
+  episodeId: Type.String(),
+  status: Type.String(),
+  lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String() })),
+  editable: Type.Boolean({ description: 'true while the episode is in review_script' }),
+});
+
+export const ReplaceScriptBody = Type.Object(
+  { lines: Type.Array(Type.Object({ speaker: Speaker, text: LineText }, { additionalProperties: false }), { minItems: 1, maxItems: MAX_SCRIPT_LINES }) },
+  { additionalProperties: false },
+);
+
+export const EditLineBody = Type.Object(
+  { text: Type.Optional(LineText), speaker: Type.Optional(Speaker) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const LineParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  index: Type.Integer({ minimum: 0, maximum: MAX_SCRIPT_LINES - 1 }),
+});
+
+export const Approved = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  episode: Type.Object({ id: Type.String(), status: Type.String() }),
+});

@@ -1,0 +1,34 @@
+// Shapes of the show notes and transcript search endpoints.
+import Type from 'typebox';
+
+export const ShowNotesReply = Type.Object({
+  success: Type.Literal(true),
+  episodeId: Type.String(),
+  summary: Type.String(),
+  keyPoints: Type.Array(Type.String()),
+  topics: Type.Array(Type.String()),
+  chapters: Type.Array(Type.Object({
+    title: Type.String(),
+    timestamp: Type.String({ description: 'MM:SS of timestampMs, floored; minutes may exceed 59' }),
+    timestampMs: Type.Integer({ minimum: 0 }),
+  })),
+});
+
+export const SearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const SearchResult = Type.Object({
+  success: Type.Literal(true),
+  episodeId: Type.String(),
+  query: Type.String(),
+  matches: Type.Array(Type.Object({
+    segmentId: Type.String(),
+    speaker: Type.String(),
+    text: Type.String(),
+    timestampMs: Type.Integer(),
+    timestamp: Type.String(),
+    matchPositions: Type.Array(Type.Array(Type.Integer(), { minItems: 2, maxItems: 2 }), {
+      description: '[start, end) UTF-16 indices into `text`, end exclusive; every non-overlapping occurrence',
+    }),
+  })),
+  totalMatches: Type.Integer(),
+});

@@ -1,0 +1,26 @@
+// Deleting an account: the password and the literal confirmation first, then every
+// row (one cascading delete), then the stored files.
+import type { ServiceLogger } from '@castwright/core/logger';
+import type { Db } from '@castwright/core/db/connect';
+import type { UserRow } from '@castwright/core/db/schema';
+import { AppError } from '@castwright/core/errors';
+import { listEpisodeFiles } from '@castwright/core/repositories/episodes';
+import { deleteUser } from '@castwright/core/repositories/users';
+import type { ObjectStorage } from '@castwright/core/storage/object-storage';
+import { verifyPassword } from '../auth/passwords.ts';
+import { deleteRowsThenFiles } from '../episodes/delete-stored-files.ts';
+
+const DELETE_CONFIRMATION = 'DELETE';
+
+export async function deleteAccount(
+  services: { db: Db; storage: ObjectStorage; logger: ServiceLogger },
+  user: UserRow,
+  confirmation: { password: string; confirm: string },
+): Promise<void> {
+  if (confirmation.confirm !== DELETE_CONFIRMATION) {
+    throw AppError.validation(`Set confirm to the literal string ${DELETE_CONFIRMATION} to delete your account`, [`confirm must be "${DELETE_CONFIRMATION}"`]);
+  }
+  if (!(await verifyPassword(user.password_hash, confirmation.password))) throw new AppError('invalidCredentials', 'The password is incorrect');
+  const episodes = await listEpisodeFiles(services.db, user.id);
+  await deleteRowsThenFiles(services, episodes, () => deleteUser(services.db, user.id));
+}

@@ -1,0 +1,68 @@
+// Episodes and their timed transcript segments.
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { HostMode, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
+import type { EpisodeStatus } from '../../episode-states.ts';
+import type { Speaker } from '../../script-lines.ts';
+import type { Preset } from '../../tiers.ts';
+import type { Defaulted, NullableTimestamp, Numeric, Timestamp } from '../column-types.ts';
+
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface EpisodesTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  status: Defaulted<EpisodeStatus>;
+  progress_percent: Defaulted<number>;
+  preset: Preset;
+  host_mode: HostMode;
+  voice_style: VoiceStyle;
+  voice_pair: VoicePair;
+  tts_engine: TtsEngineChoice;
+  review_script: boolean;
+  is_public: Defaulted<boolean>;
+  source_type: SourceType;
+  source_url: string | null;
+  source_text: string | null;
+  source_key: NullableText;
+  source_filename: NullableText;
+  script_text: string | null;
+  script_writer: NullableText;
+  /** ShowNotes JSON (see content/show-notes), null until ready. */
+  show_notes: ColumnType<unknown, string | null | undefined, string | null>;
+  audio_key: string | null;
+  /** The engine that voiced the episode; null until rendered. */
+  tts_engine_used: NullableText;
+  tts_fallback_reason: NullableText;
+  audio_duration_ms: number | null;
+  error_message: string | null;
+  /** Tokens the LLM writer billed for the script (0 for the built-in writer). */
+  llm_input_tokens: Defaulted<number>;
+  llm_output_tokens: Defaulted<number>;
+  /** Wall-clock time the media worker spent rendering the audio that was published. */
+  render_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What producing the episode cost in USD, fixed when it becomes ready (see core/episode-cost.ts). */
+  cost_usd: Numeric;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface TranscriptSegmentsTable {
+  id: string;
+  episode_id: string;
+  position: number;
+  speaker: Speaker;
+  text: string;
+  start_ms: number;
+  end_ms: number;
+  /** Always 1: the text is the script that was voiced, known exactly, not recognised. */
+  confidence: number;
+}
+
+export type EpisodeRow = Selectable<EpisodesTable>;
+export type NewEpisode = Insertable<EpisodesTable>;
+export type EpisodeUpdate = Updateable<EpisodesTable>;
+export type TranscriptSegmentRow = Selectable<TranscriptSegmentsTable>;
+export type NewTranscriptSegment = Insertable<TranscriptSegmentsTable>;

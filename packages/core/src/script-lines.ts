@@ -1,0 +1,20 @@
+// A script is a list of turns, each spoken by one of two hosts. The one definition of
+// a line, its speakers and its bounds, shared by the writers, the review endpoints
+// and the renderer.
+
+export const SPEAKERS = ['Host 1', 'Host 2'] as const;
+export type Speaker = (typeof SPEAKERS)[number];
+
+export interface ScriptLine {
+  speaker: Speaker;
+  text: string;
+}
+
+/** Longest text of one turn: a long paragraph, far more than one breath of speech. */
+export const MAX_SCRIPT_LINE_CHARACTERS = 2000;
+/** Most turns in one script: the longest preset (30 minutes) needs a few hundred. */
+export const MAX_SCRIPT_LINES = 2000;
+
+export function isSpeaker(value: string): value is Speaker {
+  return (SPEAKERS as readonly string[]).includes(value);
+}
