@@ -17,6 +17,8 @@ export interface ChatRequestBody {
 interface ChatAnswer {
   content: string;
   finishReason?: 'stop' | 'length';
+  /** Wait this long before answering (a slow model). */
+  delayMs?: number;
   /** Tokens the reply bills (default 100 prompt, 100 completion). */
   usage?: { promptTokens: number; completionTokens: number };
 }
@@ -38,6 +40,9 @@ export async function startFakeChatServer(t: TestContext, answer: FakeChatServer
     const body = JSON.parse(await readBody(req)) as ChatRequestBody;
     const index = state.requests.push(body) - 1;
     const reply = state.answer(body, index);
+    // Unref'd: a request whose client died must not keep the test process alive.
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs).unref());
+    if (res.destroyed) return;
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         id: `chatcmpl-${index}`,
@@ -55,7 +60,10 @@ export async function startFakeChatServer(t: TestContext, answer: FakeChatServer
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  t.teardown(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   return state;
 }
 

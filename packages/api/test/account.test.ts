@@ -106,22 +106,22 @@ t.test('account deletion: needs password and DELETE; removes everything; tokens 
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   await writeFile(path.join(dir, 'a.mp3'), 'audio');
   const storage = createStorage(api.config);
-  await storage.putFile(episodeAudioKey(episodeId), path.join(dir, 'a.mp3'), 'audio/mpeg');
-  await api.database.db.updateTable('episodes').set({ audio_key: episodeAudioKey(episodeId), status: 'ready' }).where('id', '=', episodeId).execute();
+  await storage.putFile(episodeAudioKey(episodeId, 1), path.join(dir, 'a.mp3'), 'audio/mpeg');
+  await api.database.db.updateTable('episodes').set({ audio_key: episodeAudioKey(episodeId, 1), status: 'ready' }).where('id', '=', episodeId).execute();
   const key = await json(await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken }));
 
   const noConfirm = await api.request('/api/user/account', { method: 'DELETE', token: user.accessToken, json: { password: 'Sup3rSecret', confirm: 'delete' } });
   t.equal(noConfirm.status, 400);
   const wrongPassword = await api.request('/api/user/account', { method: 'DELETE', token: user.accessToken, json: { password: 'Wrong1pass', confirm: 'DELETE' } });
   t.equal(wrongPassword.status, 401);
-  t.ok(await storage.stat(episodeAudioKey(episodeId)), 'nothing deleted yet');
+  t.ok(await storage.stat(episodeAudioKey(episodeId, 1)), 'nothing deleted yet');
 
   const deleted = await api.request('/api/user/account', { method: 'DELETE', token: user.accessToken, json: { password: 'Sup3rSecret', confirm: 'DELETE' } });
   t.equal(deleted.status, 200);
   t.equal((await api.request('/api/user/profile', { token: user.accessToken })).status, 401, 'the access token stops working at once');
   t.equal((await api.request('/api/user/profile', { token: key.apiKey })).status, 401, 'so does the API key');
   t.equal((await api.request('/api/auth/refresh', { method: 'POST', json: { refreshToken: user.refreshToken } })).status, 401);
-  t.equal(await storage.stat(episodeAudioKey(episodeId)), null, 'stored audio removed');
+  t.equal(await storage.stat(episodeAudioKey(episodeId, 1)), null, 'stored audio removed');
   for (const table of ['users', 'episodes', 'refresh_tokens', 'api_keys', 'usage_monthly', 'account_tokens'] as const) {
     const column = table === 'users' ? 'id' : 'user_id';
     const rows = await api.database.db.selectFrom(table).select(column).where(column, '=', user.userId).execute();

@@ -26,7 +26,7 @@ t.test('the whole file, and byte ranges with 206', async (t) => {
   t.teardown(() => import('node:fs/promises').then((fs) => fs.rm(dir, { recursive: true, force: true })));
   const file = path.join(dir, 'audio.mp3');
   await writeFile(file, audio);
-  const key = episodeAudioKey(id);
+  const key = episodeAudioKey(id, 1);
   await createStorage(api.config).putFile(key, file, 'audio/mpeg');
   await api.database.db.updateTable('episodes').set({ status: 'ready', progress_percent: 100, audio_key: key, audio_duration_ms: 1500 }).where('id', '=', id).execute();
 

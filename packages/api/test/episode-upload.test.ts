@@ -45,6 +45,19 @@ async function leftoverTempDirectories(): Promise<string[]> {
   return (await readdir(tmpdir())).filter((name) => name.startsWith('castwright-upload-'));
 }
 
+/** An upload request written by hand, for clients that misbehave on the wire. */
+function rawUpload(token: string, headers: Record<string, string>) {
+  return httpsRequest({
+    host: '127.0.0.1',
+    port: api.api.port,
+    path: '/api/episodes/upload',
+    method: 'POST',
+    ca: cert,
+    servername: 'localhost',
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
+}
+
 async function nothingKept(t: Test, userId: string, uploadsBefore: string[]) {
   const rows = await api.database.db.selectFrom('episodes').select('id').where('user_id', '=', userId).execute();
   t.equal(rows.length, 0, 'no episode row');
@@ -200,15 +213,7 @@ t.test('a client streaming far past the limit (no Content-Length) is cut off at 
     let sent = 0;
     let sentBeforeResponse = -1;
     let stopped = false;
-    const request = httpsRequest({
-      host: '127.0.0.1',
-      port: api.api.port,
-      path: '/api/episodes/upload',
-      method: 'POST',
-      ca: cert,
-      servername: 'localhost',
-      headers: { authorization: `Bearer ${free.accessToken}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
-    });
+    const request = rawUpload(free.accessToken, { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' });
     request.on('response', (response) => {
       sentBeforeResponse = sent;
       stopped = true;
@@ -290,4 +295,28 @@ t.test('a Word 97 .doc upload is accepted and its text, 8-bit and UTF-16 pieces 
   t.not(ingested.status, 'error', ingested.error_message ?? '');
   // One \n between paragraphs (Word's paragraph marks); word-extractor makes ’ an ASCII apostrophe.
   t.equal(ingested.source_text, `${PARAGRAPHS.join('\n')}\nGreek fishermen call it χταπόδι; a café's plate costs 12 €.`);
+});
+
+t.test('a client that goes away mid-upload leaves nothing behind: no temporary file, no row, no quota', async (t) => {
+  const creatorUser = await user('creator');
+  const before = await storedUploads();
+  const boundary = 'castwright-test-boundary';
+  await new Promise<void>((resolve) => {
+    const request = rawUpload(creatorUser.accessToken, { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(4 * MB) });
+    request.on('error', () => resolve());
+    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+    request.write(Buffer.alloc(MB, 0x61), () => {
+      // One megabyte of the four promised, then the client is gone.
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 200);
+    });
+  });
+  // The server notices the closed connection, fails the request and removes its temporary file.
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && (await leftoverTempDirectories()).length > 0; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  t.same(await leftoverTempDirectories(), [], 'no temporary file outlives the request');
+  await nothingKept(t, creatorUser.userId, before);
 });

@@ -24,8 +24,8 @@ async function readyEpisode(token: string, audio: Buffer): Promise<string> {
   const { episode } = (await response.json()) as { episode: { id: string } };
   const file = path.join(dir, `${episode.id}.mp3`);
   await writeFile(file, audio);
-  await storage.putFile(episodeAudioKey(episode.id), file, 'audio/mpeg');
-  await api.database.db.updateTable('episodes').set({ status: 'ready', progress_percent: 100, audio_key: episodeAudioKey(episode.id), audio_duration_ms: 1500 }).where('id', '=', episode.id).execute();
+  await storage.putFile(episodeAudioKey(episode.id, 1), file, 'audio/mpeg');
+  await api.database.db.updateTable('episodes').set({ status: 'ready', progress_percent: 100, audio_key: episodeAudioKey(episode.id, 1), audio_duration_ms: 1500 }).where('id', '=', episode.id).execute();
   return episode.id;
 }
 
@@ -44,7 +44,7 @@ t.test('the api streams audio from S3, whole and in byte ranges', async (t) => {
   const owner = await creator(api);
   const audio = randomBytes(100_000);
   const id = await readyEpisode(owner.accessToken, audio);
-  const objectKey = `api-test/${episodeAudioKey(id)}`;
+  const objectKey = `api-test/${episodeAudioKey(id, 1)}`;
   t.ok((await s3.listKeys()).includes(objectKey), 'the audio is in the bucket, under the prefix');
   await t.rejects(access(path.join(api.config.dataDir, 'storage')), { code: 'ENOENT' }, 'and not on local disk');
 
@@ -73,7 +73,7 @@ t.test('the api streams audio from S3, whole and in byte ranges', async (t) => {
 t.test('deleting an episode deletes its audio and its uploaded original in S3', async (t) => {
   const owner = await creator(api);
   const id = await readyEpisode(owner.accessToken, randomBytes(1_000));
-  const objectKey = `api-test/${episodeAudioKey(id)}`;
+  const objectKey = `api-test/${episodeAudioKey(id, 1)}`;
   t.ok((await s3.listKeys()).includes(objectKey), 'the audio is in the bucket');
   const response = await api.request(`/api/episodes/${id}`, { method: 'DELETE', token: owner.accessToken });
   t.equal(response.status, 200);
@@ -92,7 +92,7 @@ t.test('deleting an account deletes all its audio and uploaded originals in S3',
   const uploaded = await uploadedEpisode(owner.accessToken);
   const bystander = await creator(api);
   const kept = await readyEpisode(bystander.accessToken, randomBytes(500));
-  const objectKeys = [...ids.map((id) => `api-test/${episodeAudioKey(id)}`), `api-test/${uploadKey(uploaded, 'pdf')}`];
+  const objectKeys = [...ids.map((id) => `api-test/${episodeAudioKey(id, 1)}`), `api-test/${uploadKey(uploaded, 'pdf')}`];
   const before = await s3.listKeys();
   t.ok(objectKeys.every((key) => before.includes(key)), 'the audio and the original are in the bucket');
 
@@ -100,5 +100,5 @@ t.test('deleting an account deletes all its audio and uploaded originals in S3',
   t.equal(deleted.status, 200);
   const remaining = await s3.listKeys();
   t.same(objectKeys.filter((key) => remaining.includes(key)), [], 'the account’s audio and original are gone from the bucket');
-  t.ok(remaining.includes(`api-test/${episodeAudioKey(kept)}`), 'another account’s audio stays');
+  t.ok(remaining.includes(`api-test/${episodeAudioKey(kept, 1)}`), 'another account’s audio stays');
 });

@@ -99,3 +99,17 @@ t.test('streams need credentials and ownership', async (t) => {
   t.equal((await api.request(`/api/episodes/${id}/stream`)).status, 401);
   t.equal((await api.request(`/api/episodes/${id}/stream`, { token: stranger.accessToken })).status, 404);
 });
+
+t.test('a client that goes away mid-stream leaves no subscriber behind', async (t) => {
+  const { user, id } = await newEpisode();
+  const before = api.api.progressHub.subscriberCount;
+  const controller = new AbortController();
+  const response = await api.request(`/api/episodes/${id}/stream`, { token: user.accessToken, signal: controller.signal });
+  await sseMessages(response).next();
+  await waitForSubscribers(before + 1);
+  controller.abort();
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && api.api.progressHub.subscriberCount > before; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  t.equal(api.api.progressHub.subscriberCount, before, 'the stream unsubscribed when its client left');
+});

@@ -22,6 +22,8 @@ export const EnvSchema = Type.Object({
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
   RENDER_SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 20_000 }),
+  WORKER_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
+  WORKER_DEAD_AFTER_MS: Type.Integer({ minimum: 1_000, maximum: 3_600_000, default: 30_000 }),
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OPENAI_MODEL: Type.String({ default: 'gpt-4o-mini' }),
@@ -72,6 +74,8 @@ export interface Config {
   mediaConcurrency: number;
   /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
   renderShutdownGraceMs: number;
+  /** How often a worker records that it is alive, and how long silent until it counts as dead. */
+  liveness: { heartbeatMs: number; deadAfterMs: number };
   /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
   llm: { baseUrl: string | undefined; apiKey: string; model: string } | undefined;
   /** What producing an episode costs, for `costTotal` and `totalCost`. */
@@ -136,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (error instanceof SchemaError) throw new ConfigError(error.message);
     throw error;
   }
+  if (parsed.WORKER_DEAD_AFTER_MS < 3 * parsed.WORKER_HEARTBEAT_MS) {
+    // Fewer than three missed beats would call a worker dead for one slow write.
+    throw new ConfigError('Invalid configuration: WORKER_DEAD_AFTER_MS must be at least 3 × WORKER_HEARTBEAT_MS');
+  }
   if (Boolean(parsed.TLS_CERT_FILE) !== Boolean(parsed.TLS_KEY_FILE)) {
     throw new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   }
@@ -156,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
     renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
+    liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
       ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
       : undefined,

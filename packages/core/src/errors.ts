@@ -63,3 +63,15 @@ export class AppError extends Error {
  * pipeline fails the episode at once instead of retrying.
  */
 export class PermanentError extends Error {}
+
+/**
+ * An error a retry may fix (a service that is down for a while), with a reason the user
+ * may read if the last attempt fails too; the underlying error stays in `cause` and the log.
+ */
+export class TransientError extends Error {
+  readonly reason: string;
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.reason = reason;
+  }
+}

@@ -15,7 +15,12 @@ export const JOBS = {
   // account exists, so the response cannot reveal it.
   'email:password-reset': { role: 'general', payload: Type.Object({ email: Type.String({ minLength: 1 }) }), maxAttempts: 5 },
   'email:verification': { role: 'general', payload: Type.Object({ userId: Type.String({ minLength: 1 }) }), maxAttempts: 5 },
+  // Sends one recorded message from the outbox (mail/queue-mail.ts); an SMTP server that
+  // is down for a while is waited out with graphile-worker's backoff.
+  'email:send': { role: 'general', payload: Type.Object({ outboxId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
   'maintenance:rate-limits': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  'maintenance:job-interruptions': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  'maintenance:abandoned-episodes': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
 } as const;
 
 export type TaskName = keyof typeof JOBS;

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { loadConfig } from '@castwright/core/config';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { MULTIPART_PART_BYTES, S3Storage } from '@castwright/core/storage/s3-storage';
@@ -95,6 +96,20 @@ t.test('a failed part aborts the multipart upload instead of leaving its parts b
   t.ok(requests.slice(abortAt + 1).every((request) => !isUploadPart(request)), 'no part after the abort');
   t.notOk(requests.some((request) => request.method === 'POST' && request.query.has('uploadId')), 'never completed');
   t.equal(await store.stat(key), null);
+});
+
+t.test('multipart uploads a killed worker left open under a prefix are aborted, others kept', async (t) => {
+  const store = storage({ prefix: 'fleet/' });
+  const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials });
+  t.teardown(() => client.destroy());
+  // As a worker killed mid-upload leaves them: begun, a part sent, never completed.
+  for (const key of ['fleet/episodes/ep_killed/audio-1.mp3', 'fleet/episodes/ep_killed/audio-2.mp3', 'fleet/episodes/ep_other/audio-1.mp3']) {
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key: key }));
+    await client.send(new UploadPartCommand({ Bucket: s3.bucket, Key: key, UploadId, PartNumber: 1, Body: randomBytes(1024) }));
+  }
+  t.equal(await store.deletePartialUploads('episodes/ep_killed/'), 2);
+  t.same(s3.openUploads(), ['fleet/episodes/ep_other/audio-1.mp3'], 'only that episode\'s uploads were aborted');
+  t.equal(await store.deletePartialUploads('episodes/ep_killed/'), 0, 'nothing left to abort');
 });
 
 t.test('missing keys: stat is null, delete is quiet, read fails', async (t) => {

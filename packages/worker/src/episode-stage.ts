@@ -3,11 +3,19 @@
 // user can read; any earlier error is thrown so graphile-worker retries with backoff.
 import type { JobHelpers } from 'graphile-worker';
 import type { EpisodeRow } from '@castwright/core/db/schema';
-import { PermanentError } from '@castwright/core/errors';
+import { PermanentError, TransientError } from '@castwright/core/errors';
 import { findEpisode, moveEpisode } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from './worker-context.ts';
 
 const ACTIVE = ['queued', 'ingesting', 'generating_script', 'review_script', 'generating_audio'] as const;
+
+export interface StageOptions {
+  /**
+   * Narrows the failure move: a render fails the episode only while it is still the
+   * current render attempt, never after a newer attempt took over.
+   */
+  failureGuard?: () => { renderAttempt?: number | undefined };
+}
 
 export async function runEpisodeStage(
   context: WorkerContext,
@@ -15,6 +23,7 @@ export async function runEpisodeStage(
   episodeId: string,
   stageName: string,
   work: (episode: EpisodeRow) => Promise<void>,
+  options: StageOptions = {},
 ): Promise<void> {
   const episode = await findEpisode(context.db, episodeId);
   if (!episode || !(ACTIVE as readonly string[]).includes(episode.status)) {
@@ -38,13 +47,17 @@ export async function runEpisodeStage(
     if (!permanent && !lastAttempt) throw error;
     const reason = permanent
       ? (error as Error).message
-      : `${stageName} failed after ${helpers.job.attempts} attempts; please try again later`;
+      : error instanceof TransientError
+        ? `${stageName} failed after ${helpers.job.attempts} attempts: ${error.reason}`
+        : `${stageName} failed after ${helpers.job.attempts} attempts; please try again later`;
+    const renderAttempt = options.failureGuard?.().renderAttempt;
     await context.db.transaction().execute((trx) =>
       moveEpisode(trx, episodeId, {
         status: 'error',
         progressPercent: episode.progress_percent,
         from: ACTIVE,
         set: { error_message: reason, completed_at: new Date() },
+        ...(renderAttempt !== undefined && { renderAttempt }),
       }),
     );
   }

@@ -1,20 +1,32 @@
 // The worker roles: a graphile-worker runner that takes only its role's task names.
 // Media handlers (and their TTS engines) load only where the media role runs.
-import { run, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { graphileLogger } from './graphile-logger.ts';
+import { startWorkerLiveness } from './liveness/worker-liveness.ts';
 import type { WorkerContext } from './worker-context.ts';
 
 export interface RunningWorker {
   runner: Runner;
+  /** graphile-worker's pool id: it locks this worker's jobs and names its heartbeat. */
+  workerId: string;
   stop(): Promise<void>;
 }
 
-export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all'): Promise<RunningWorker> {
+export interface WorkerOptions {
+  /**
+   * Called when graphile-worker's runner stops on its own (e.g. it could not record job
+   * outcomes for minutes): the process should exit so its supervisor starts a fresh one.
+   */
+  onRunnerLost?: (error: unknown) => void;
+}
+
+export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all', options: WorkerOptions = {}): Promise<RunningWorker> {
   const databaseUrl = requireDatabaseUrl(config, `${role} worker`);
   const db = createDb(databaseUrl, { max: 4 });
   const shutdown = new AbortController();
@@ -28,15 +40,20 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { episodeIngestTask } = await import('./tasks/episode-ingest.ts');
     const { episodeScriptTask } = await import('./tasks/episode-script.ts');
     const { passwordResetEmailTask, verificationEmailTask } = await import('./tasks/account-email.ts');
-    const { MAINTENANCE_CRONTAB, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
+    const { sendEmailTask } = await import('./tasks/send-email.ts');
+    const { MAINTENANCE_CRONTAB, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
+    const { abandonedEpisodesTask } = await import('./tasks/abandoned-episodes.ts');
     const { createMailer } = await import('@castwright/core/mail/mailer');
     const mailer = createMailer(config);
     closers.push(async () => mailer.close());
     taskList['episode:ingest'] = episodeIngestTask(context);
     taskList['episode:script'] = episodeScriptTask(context);
-    taskList['email:password-reset'] = passwordResetEmailTask(context, mailer);
-    taskList['email:verification'] = verificationEmailTask(context, mailer);
+    taskList['email:password-reset'] = passwordResetEmailTask(context);
+    taskList['email:verification'] = verificationEmailTask(context);
+    taskList['email:send'] = sendEmailTask(context, mailer);
     taskList['maintenance:rate-limits'] = rateLimitCleanupTask(context);
+    taskList['maintenance:job-interruptions'] = interruptionCleanupTask(context);
+    taskList['maintenance:abandoned-episodes'] = abandonedEpisodesTask(context);
     crontab = MAINTENANCE_CRONTAB;
   }
   if (role === 'media' || role === 'all') {
@@ -50,7 +67,12 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   if (missing.length > 0) throw new Error(`No handler for ${missing.join(', ')}`);
 
   const concurrency = role === 'media' ? config.mediaConcurrency : config.workerConcurrency;
+  // The pool's id is what locks its jobs; the heartbeat is recorded under it.
+  const events: WorkerEvents = new EventEmitter();
+  let poolId: string | undefined;
+  events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   const runner = await run({
+    events,
     connectionString: databaseUrl,
     concurrency,
     taskList,
@@ -66,16 +88,26 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     pollInterval: 2_000,
     logger: graphileLogger(logger),
   });
-  logger.info({ tasks: Object.keys(taskList), concurrency }, `${role} worker started`);
+  if (!poolId) throw new Error('graphile-worker started without announcing its worker pool');
+  const liveness = await startWorkerLiveness({ databaseUrl, workerId: poolId, role, settings: config.liveness, logger });
+  let stopping = false;
+  runner.promise.then(
+    () => !stopping && options.onRunnerLost?.(new Error('the job runner stopped on its own')),
+    (error: unknown) => !stopping && options.onRunnerLost?.(error),
+  );
+  logger.info({ tasks: Object.keys(taskList), concurrency, workerId: poolId }, `${role} worker started`);
   return {
     runner,
+    workerId: poolId,
     async stop() {
+      stopping = true;
       const timer = setTimeout(() => shutdown.abort(new Error('The worker is shutting down')), graceMs);
       try {
         await runner.stop();
       } finally {
         clearTimeout(timer);
       }
+      await liveness.stop();
       for (const close of closers) await close();
       await db.destroy();
     },

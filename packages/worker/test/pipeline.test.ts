@@ -24,7 +24,7 @@ t.test('a text episode is ingested, scripted, rendered, stored and counted', asy
   const episode = await waitForEpisode(api.database.db, id);
   t.equal(episode.status, 'ready', episode.error_message ?? '');
   t.equal(episode.progress_percent, 100);
-  t.equal(episode.audio_key, `episodes/${id}/audio.mp3`);
+  t.equal(episode.audio_key, `episodes/${id}/audio-1.mp3`, 'the first render attempt\'s key');
   t.ok((episode.audio_duration_ms ?? 0) > 3000);
   t.match(episode.title, /^Bees dance/);
   const segments = await api.database.db.selectFrom('transcript_segments').selectAll().where('episode_id', '=', id).orderBy('position').execute();

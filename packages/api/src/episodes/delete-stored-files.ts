@@ -3,15 +3,16 @@
 // by deleting one episode and by deleting a whole account.
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { EpisodeFiles } from '@castwright/core/repositories/episodes';
-import { episodeAudioKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
+import { episodeAudioKey, legacyEpisodeAudioKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
 
 /**
- * Every object an episode may own: the audio under its fixed key even while
- * `audio_key` is unset (a render stores the file before it marks the row ready),
- * `audio_key` itself, and the uploaded original.
+ * Every object an episode may own: the audio of every render attempt (an attempt stores
+ * its file before it may mark the row ready, so `audio_key` alone is not enough), the
+ * key earlier releases used, `audio_key` itself, and the uploaded original.
  */
 function episodeStorageKeys(episode: EpisodeFiles): string[] {
-  const keys = [episodeAudioKey(episode.id), episode.audio_key, episode.source_key];
+  const attempts = Array.from({ length: episode.render_attempt }, (_, index) => episodeAudioKey(episode.id, index + 1));
+  const keys = [...attempts, legacyEpisodeAudioKey(episode.id), episode.audio_key, episode.source_key];
   return [...new Set(keys.filter((key): key is string => key !== null))];
 }
 

@@ -2,6 +2,7 @@
 // become 400s listing each problem, known Postgres and Fastify errors map to client
 // errors, and everything else is a 500 whose details stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '@castwright/core/db/unavailable';
 import { AppError } from '@castwright/core/errors';
 
 const PG_TO_APP: Record<string, AppError['code']> = {
@@ -18,6 +19,9 @@ const FASTIFY_TO_APP: Record<string, AppError['code']> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation',
 };
 
+/** A database restart or failover takes seconds; clients should come back after this long. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function toAppError(error: FastifyError & { code?: string }): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error.validation) {
@@ -33,6 +37,9 @@ export function toAppError(error: FastifyError & { code?: string }): AppError | 
     return new AppError(code as AppError['code'], code === 'validation' ? error.message : undefined);
   }
   if (error.code && PG_TO_APP[error.code]) return new AppError(PG_TO_APP[error.code] as AppError['code']);
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('unavailable', 'The database is temporarily unavailable; try again shortly', { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } });
+  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return AppError.validation(error.message);
   }

@@ -86,7 +86,6 @@ export async function followEpisode(
 
   const unsubscribe = services.progressHub.subscribe(episodeId, {
     onEvent: (event) => enqueue(() => onEvent(event)),
-    onResync: () => enqueue(sendCurrentRow),
   });
   const keepAlive = setInterval(() => {
     if (!finished) sink.keepAlive();

@@ -1,15 +1,20 @@
 // One LISTEN connection per api process, fanned out to every SSE stream in it. If the
-// connection drops, it reconnects with exponential backoff and jitter, then asks every
-// stream to re-read its episode, since notifications sent meanwhile are lost.
+// connection drops, it reconnects with exponential backoff and jitter, then reads the
+// current state of every followed episode — in batches, one query per batch, not one per
+// stream — and hands it to the streams as events, since notifications sent meanwhile are lost.
 import pg from 'pg';
 import { PROGRESS_CHANNEL, parseProgressEvent, type ProgressEvent } from '@castwright/core/progress';
 import type { Logger } from '@castwright/core/logger';
 
 export interface ProgressSubscriber {
   onEvent(event: ProgressEvent): void;
-  /** The hub reconnected; events may have been missed. */
-  onResync(): void;
 }
+
+/** The current state of the given episodes (those deleted meanwhile are simply absent). */
+export type ReadEpisodeStates = (ids: readonly string[]) => Promise<{ id: string; status: ProgressEvent['status']; progress_percent: number }[]>;
+
+/** Episodes re-read per query after a reconnect: bounded, so thousands of streams make a handful of queries. */
+const RESYNC_BATCH = 500;
 
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 15_000;
@@ -17,15 +22,17 @@ const BACKOFF_CAP_MS = 15_000;
 export class ProgressHub {
   readonly #databaseUrl: string;
   readonly #logger: Logger;
+  readonly #readStates: ReadEpisodeStates;
   readonly #subscribers = new Map<string, Set<ProgressSubscriber>>();
   #client: pg.Client | undefined;
   #closed = false;
   #attempt = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
 
-  constructor(databaseUrl: string, logger: Logger) {
+  constructor(databaseUrl: string, logger: Logger, readStates: ReadEpisodeStates) {
     this.#databaseUrl = databaseUrl;
     this.#logger = logger;
+    this.#readStates = readStates;
   }
 
   /** Resolves once listening; the first connection must succeed for the api to start. */
@@ -83,7 +90,21 @@ export class ProgressHub {
       this.#logger.warn({ err: error, payload }, 'ignoring malformed progress notification');
       return;
     }
+    this.#deliver(event);
+  }
+
+  #deliver(event: ProgressEvent): void {
     for (const subscriber of this.#subscribers.get(event.id) ?? []) subscriber.onEvent(event);
+  }
+
+  /** Brings every stream up to date after notifications may have been missed. */
+  async #resync(): Promise<void> {
+    const ids = [...this.#subscribers.keys()];
+    for (let start = 0; start < ids.length; start += RESYNC_BATCH) {
+      const states = await this.#readStates(ids.slice(start, start + RESYNC_BATCH));
+      const at = Date.now();
+      for (const state of states) this.#deliver({ id: state.id, status: state.status, progressPercent: state.progress_percent, at });
+    }
   }
 
   #lost(client: pg.Client, error: Error): void {
@@ -102,8 +123,12 @@ export class ProgressHub {
     this.#reconnectTimer = setTimeout(() => {
       this.#connect().then(
         () => {
-          this.#logger.info('progress listener reconnected');
-          for (const set of this.#subscribers.values()) for (const subscriber of set) subscriber.onResync();
+          this.#logger.info({ streams: this.subscriberCount }, 'progress listener reconnected; resyncing streams');
+          this.#resync().catch((error: unknown) => {
+            // The listener is back but the read failed: drop the connection to try the whole step again.
+            this.#logger.warn({ err: error }, 'progress resync failed; reconnecting');
+            if (this.#client) this.#lost(this.#client, error as Error);
+          });
         },
         (error: unknown) => {
           this.#logger.warn({ err: error, attempt: this.#attempt }, 'progress listener reconnect failed');

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
+import { findEpisodeStates } from '@castwright/core/repositories/episodes';
 import type { Logger } from '@castwright/core/logger';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import { createStorage } from '@castwright/core/storage/create-storage';
@@ -26,9 +27,10 @@ export interface RunningApi {
 
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const databaseUrl = requireDatabaseUrl(config, 'api');
-  const db = createDb(databaseUrl);
+  // No query may outlive a request: a silent connection fails it (503) well inside requestTimeout.
+  const db = createDb(databaseUrl, { queryTimeoutMs: 30_000 });
   const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));
-  const progressHub = new ProgressHub(databaseUrl, logger);
+  const progressHub = new ProgressHub(databaseUrl, logger, (ids) => findEpisodeStates(db, ids));
   await progressHub.start();
   const tls = await loadTlsCredentials(config);
   const limiter = new RateLimiter(db);

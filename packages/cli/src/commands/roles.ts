@@ -12,7 +12,14 @@ export async function apiCommand(config: Config, logger: Logger): Promise<void> 
 }
 
 export async function workerCommand(config: Config, logger: Logger, role: WorkerRole | 'all'): Promise<void> {
-  const worker = await startWorker(config, logger, role);
+  const worker = await startWorker(config, logger, role, {
+    // The runner gave up (e.g. it could not record job outcomes for minutes): exit, so the
+    // supervisor (Kubernetes, compose, `castwright start`) starts a fresh worker.
+    onRunnerLost: (error) => {
+      logger.fatal({ err: error }, 'the job runner stopped; exiting so a fresh worker starts');
+      process.exit(1);
+    },
+  });
   // A render gets RENDER_SHUTDOWN_GRACE_MS to finish before it is aborted and re-queued;
   // the hard limit leaves time for that re-queue and for closing the engines.
   closeOnSignals(() => worker.stop(), logger, role === 'general' ? 25_000 : config.renderShutdownGraceMs + 15_000);

@@ -21,10 +21,32 @@ const types = {
   },
 };
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max, types });
+export interface PoolOptions {
+  max?: number;
+  /** Per query, client side: a connection that went silent fails the query instead of hanging it. */
+  queryTimeoutMs?: number;
 }
 
-export function createDb(connectionString: string, options: { max?: number } = {}): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(connectionString, options.max) }) });
+/** How long a caller waits for a connection before the request fails (e.g. 503 while the database is away). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+function createPool(connectionString: string, options: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    types,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Notices a peer that vanished without closing (a failover, a dropped network).
+    keepAlive: true,
+    ...(options.queryTimeoutMs !== undefined && { query_timeout: options.queryTimeoutMs }),
+  });
+  // An idle connection that the server ends (a restart, a failover) emits 'error' on the
+  // pool; without a listener that would crash the process. pg drops the connection and
+  // opens a new one on the next query, which is all that should happen.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDb(connectionString: string, options: PoolOptions = {}): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(connectionString, options) }) });
 }

@@ -3,6 +3,7 @@
 // mirror them for the type checker.
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
+import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
 
@@ -15,9 +16,13 @@ export interface Database {
   transcript_segments: TranscriptSegmentsTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
+  job_interruptions: JobInterruptionsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
+export type * from './tables/operations.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';

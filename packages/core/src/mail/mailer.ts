@@ -11,7 +11,9 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html?: string | undefined;
+  /** A fixed Message-ID: a message sent again after a crash is the same message to mail providers. */
+  messageId?: string | undefined;
 }
 
 export interface SentMail {

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../db/connect.ts';
 import type { EpisodeRow, EpisodeUpdate, NewEpisode, NewTranscriptSegment, TranscriptSegmentRow } from '../db/schema.ts';
-import type { EpisodeStatus } from '../episode-states.ts';
+import { STAGE_PROGRESS, type EpisodeStatus } from '../episode-states.ts';
 import { notifyProgress } from '../progress.ts';
 
 export async function insertEpisode(trx: Trx, episode: NewEpisode): Promise<EpisodeRow> {
@@ -25,11 +25,11 @@ export async function listAllEpisodes(db: Executor, userId: string): Promise<Epi
   return db.selectFrom('episodes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export type EpisodeFiles = Pick<EpisodeRow, 'id' | 'audio_key' | 'source_key'>;
+export type EpisodeFiles = Pick<EpisodeRow, 'id' | 'audio_key' | 'source_key' | 'render_attempt'>;
 
 /** What each of a user's episodes keeps in storage, so deleting the account can remove it. */
 export async function listEpisodeFiles(db: Executor, userId: string): Promise<EpisodeFiles[]> {
-  return db.selectFrom('episodes').select(['id', 'audio_key', 'source_key']).where('user_id', '=', userId).execute();
+  return db.selectFrom('episodes').select(['id', 'audio_key', 'source_key', 'render_attempt']).where('user_id', '=', userId).execute();
 }
 
 export interface EpisodeListQuery {
@@ -58,25 +58,61 @@ export interface EpisodeMove {
   progressPercent: number;
   /** Only move if the episode is in one of these states (guards against races and replays). */
   from: readonly EpisodeStatus[];
-  set?: Omit<EpisodeUpdate, 'status' | 'progress_percent' | 'updated_at' | 'id' | 'user_id'>;
+  set?: Omit<EpisodeUpdate, 'status' | 'progress_percent' | 'updated_at' | 'id' | 'user_id' | 'render_attempt'>;
+  /** Only the render attempt holding this number may move it (see beginRenderAttempt). */
+  renderAttempt?: number;
+  /** Never lower the progress already shown: a retried render starts again from 70. */
+  forwardOnly?: boolean;
 }
 
 /**
  * Moves an episode to a new state and publishes the change. Returns the updated row,
- * or undefined when the episode is gone or no longer in an expected state.
+ * or undefined when the episode is gone, no longer in an expected state, or held by a
+ * newer render attempt.
  */
 export async function moveEpisode(trx: Trx, id: string, move: EpisodeMove): Promise<EpisodeRow | undefined> {
-  const row = await trx
+  let update = trx
     .updateTable('episodes')
     .set({ ...move.set, status: move.status, progress_percent: move.progressPercent, updated_at: sql`now()` })
     .where('id', '=', id)
-    .where('status', 'in', [...move.from])
+    .where('status', 'in', [...move.from]);
+  if (move.renderAttempt !== undefined) update = update.where('render_attempt', '=', move.renderAttempt);
+  if (move.forwardOnly) update = update.where('progress_percent', '<', move.progressPercent);
+  const row = await update.returningAll().executeTakeFirst();
+  if (row) await publishProgress(trx, row);
+  return row;
+}
+
+/**
+ * Starts a render: the episode moves to `generating_audio` (keeping any progress already
+ * shown) and takes the next render attempt number, which this render then holds for
+ * every write. Undefined when the episode is gone or not waiting for audio.
+ */
+export async function beginRenderAttempt(trx: Trx, id: string, from: readonly EpisodeStatus[]): Promise<EpisodeRow | undefined> {
+  const row = await trx
+    .updateTable('episodes')
+    .set({
+      status: 'generating_audio',
+      progress_percent: sql<number>`greatest(progress_percent, ${STAGE_PROGRESS.generating_audio})`,
+      render_attempt: sql<number>`render_attempt + 1`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
     .returningAll()
     .executeTakeFirst();
-  if (row) {
-    await notifyProgress(trx, { id, status: row.status, progressPercent: row.progress_percent, at: Date.now() });
-  }
+  if (row) await publishProgress(trx, row);
   return row;
+}
+
+async function publishProgress(trx: Trx, row: EpisodeRow): Promise<void> {
+  await notifyProgress(trx, { id: row.id, status: row.status, progressPercent: row.progress_percent, at: Date.now() });
+}
+
+/** The current state of several episodes at once (a progress listener resyncing its streams). */
+export async function findEpisodeStates(db: Executor, ids: readonly string[]): Promise<Pick<EpisodeRow, 'id' | 'status' | 'progress_percent'>[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('episodes').select(['id', 'status', 'progress_percent']).where('id', 'in', [...ids]).execute();
 }
 
 /** The text an ingested source yielded, for the script writer. */
@@ -110,4 +146,22 @@ export async function replaceTranscript(trx: Trx, episodeId: string, segments: N
 
 export async function listTranscript(db: Executor, episodeId: string): Promise<TranscriptSegmentRow[]> {
   return db.selectFrom('transcript_segments').selectAll().where('episode_id', '=', episodeId).orderBy('position').execute();
+}
+
+/**
+ * Episodes in a working state that no job will move on: every job for them has finished
+ * or used up its attempts (e.g. a job that killed its workers again and again), and
+ * nothing changed for `quietMs`. Waiting for review is not working.
+ */
+export async function findAbandonedEpisodes(db: Executor, quietMs: number): Promise<{ id: string; progress_percent: number }[]> {
+  const result = await sql<{ id: string; progress_percent: number }>`
+    SELECT id, progress_percent FROM episodes
+    WHERE status IN ('queued', 'ingesting', 'generating_script', 'generating_audio')
+      AND updated_at < now() - make_interval(secs => ${quietMs / 1000})
+      AND NOT EXISTS (
+        SELECT 1 FROM graphile_worker._private_jobs AS jobs
+        WHERE jobs.payload->>'episodeId' = episodes.id AND jobs.attempts < jobs.max_attempts
+      )
+    LIMIT 100`.execute(db);
+  return result.rows;
 }

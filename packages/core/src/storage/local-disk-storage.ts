@@ -1,7 +1,7 @@
 // The developer default: objects as files under DATA_DIR/storage. Writes go to a
 // temporary name first and are renamed into place, so a reader never sees half a file.
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+const PARTIAL_SUFFIX = '.partial';
 
 export class LocalDiskStorage implements ObjectStorage {
   readonly driver = 'local';
@@ -31,7 +33,7 @@ export class LocalDiskStorage implements ObjectStorage {
   async putFile(key: string, filePath: string): Promise<void> {
     const target = this.pathFor(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    const temporary = `${target}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
     await copyFile(filePath, temporary);
     await rename(temporary, target);
   }
@@ -53,5 +55,20 @@ export class LocalDiskStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathFor(key), { force: true });
+  }
+
+  async deletePartialUploads(prefix: string): Promise<number> {
+    // A prefix is a folder here; what a killed putFile leaves is its `.partial` file.
+    const dir = this.pathFor(prefix.replace(/\/+$/, ''));
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    const partial = names.filter((name) => name.endsWith(PARTIAL_SUFFIX));
+    for (const name of partial) await rm(path.join(dir, name), { force: true });
+    return partial.length;
   }
 }

@@ -19,6 +19,12 @@ export interface ObjectStorage {
   stat(key: string): Promise<StoredObjectInfo | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes what interrupted uploads under `prefix` left behind (S3 multipart uploads
+   * never completed, half-written local files); returns how many. Uploads in progress
+   * under the prefix are cut off too, so call it only when no one else may write there.
+   */
+  deletePartialUploads(prefix: string): Promise<number>;
 }
 
 const SAFE_KEY = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_\-.]+(\/[A-Za-z0-9_\-.]+)*$/;
@@ -28,8 +34,22 @@ export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.length > 512) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
 }
 
-export function episodeAudioKey(episodeId: string): string {
+/**
+ * Where render attempt `attempt` of an episode puts its MP3. Each attempt has its own
+ * key, so a late, superseded attempt can never overwrite the audio that was published.
+ */
+export function episodeAudioKey(episodeId: string, attempt: number): string {
+  return `episodes/${episodeId}/audio-${attempt}.mp3`;
+}
+
+/** The one audio key of episodes rendered before attempts had keys of their own. */
+export function legacyEpisodeAudioKey(episodeId: string): string {
   return `episodes/${episodeId}/audio.mp3`;
+}
+
+/** Everything stored for one episode's audio starts with this (partial uploads included). */
+export function episodeAudioPrefix(episodeId: string): string {
+  return `episodes/${episodeId}/`;
 }
 
 /** Where an uploaded document's original lives; `extension` is one of ours (`pdf`, `docx`…), never the client's. */

@@ -3,7 +3,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.ts';
 import { assertSafeKey, type ByteRange, type ObjectStorage, type StoredObjectInfo } from './object-storage.ts';
@@ -97,6 +105,30 @@ export class S3Storage implements ObjectStorage {
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that is not there, so deleting twice is fine.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  async deletePartialUploads(prefix: string): Promise<number> {
+    // A multipart upload that was never completed (its process was killed) is invisible
+    // as an object but keeps its parts, and their cost, until aborted.
+    let aborted = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.send(new ListMultipartUploadsCommand({
+        Bucket: this.bucket,
+        Prefix: this.objectKey(prefix.replace(/\/+$/, '')) + '/',
+        KeyMarker: keyMarker,
+        UploadIdMarker: uploadIdMarker,
+      }));
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId) continue;
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+        aborted += 1;
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    return aborted;
   }
 
   /** Closes the pooled connections; for tests and tools that end before the process does. */

@@ -1,10 +1,13 @@
 // email:password-reset and email:verification — create a single-use token (only its
-// hash is stored) and mail the link. An unknown address or an already verified
-// account ends the job quietly: the API answered the same either way.
+// hash is stored) and queue the mail with the link, once per job: a job that runs again
+// finds its message already queued and changes nothing (no second mail, no new token that
+// would void the one already sent). An unknown address or an already verified account
+// ends the job quietly: the API answered the same either way.
 import type { Task } from 'graphile-worker';
 import { publicBaseUrl } from '@castwright/core/config';
 import type { UserRow } from '@castwright/core/db/schema';
-import type { Mailer, OutgoingMail } from '@castwright/core/mail/mailer';
+import type { OutgoingMail } from '@castwright/core/mail/mailer';
+import { queueMail } from '@castwright/core/mail/queue-mail';
 import { parseJobPayload } from '@castwright/core/jobs';
 import { insertAccountToken, voidAccountTokens, type AccountTokenPurpose } from '@castwright/core/repositories/account-tokens';
 import { findUserByEmail, findUserById } from '@castwright/core/repositories/users';
@@ -12,39 +15,41 @@ import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 import { passwordResetEmail, verificationEmail } from '../email/account-emails.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Voids older tokens of the purpose, stores the new one's hash, and mails the link. */
-async function mailNewToken(
+/** In one transaction: the outbox record (first, so a repeat stops here), older tokens voided, the new token stored. */
+async function queueNewToken(
   context: WorkerContext,
-  mailer: Mailer,
+  jobId: string,
   user: UserRow,
   purpose: AccountTokenPurpose,
   ttlMs: number,
   compose: (to: string, baseUrl: string, token: string) => OutgoingMail,
 ): Promise<void> {
   const token = randomSecret();
-  await context.db.transaction().execute(async (trx) => {
+  const mail = compose(user.email, publicBaseUrl(context.config), token);
+  const queued = await context.db.transaction().execute(async (trx) => {
+    if (!(await queueMail(trx, { ...mail, dedupeKey: `${purpose}:job:${jobId}` }))) return false;
     await voidAccountTokens(trx, user.id, purpose);
     await insertAccountToken(trx, { userId: user.id, purpose, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
+    return true;
   });
-  const sent = await mailer.send(compose(user.email, publicBaseUrl(context.config), token));
-  context.logger.info({ userId: user.id, purpose, messageId: sent.messageId, transport: mailer.transport }, 'account e-mail sent');
+  context.logger.info({ userId: user.id, purpose, queued }, queued ? 'account e-mail queued' : 'account e-mail was already queued by an earlier run');
 }
 
-export function passwordResetEmailTask(context: WorkerContext, mailer: Mailer): Task {
-  return async (payload) => {
+export function passwordResetEmailTask(context: WorkerContext): Task {
+  return async (payload, helpers) => {
     const { email } = parseJobPayload('email:password-reset', payload);
     const user = await findUserByEmail(context.db, email);
-    if (user) await mailNewToken(context, mailer, user, 'password_reset', PASSWORD_RESET_TTL_MS, passwordResetEmail);
+    if (user) await queueNewToken(context, helpers.job.id, user, 'password_reset', PASSWORD_RESET_TTL_MS, passwordResetEmail);
   };
 }
 
-export function verificationEmailTask(context: WorkerContext, mailer: Mailer): Task {
-  return async (payload) => {
+export function verificationEmailTask(context: WorkerContext): Task {
+  return async (payload, helpers) => {
     const { userId } = parseJobPayload('email:verification', payload);
     const user = await findUserById(context.db, userId);
-    if (user && !user.email_verified) await mailNewToken(context, mailer, user, 'email_verification', EMAIL_VERIFICATION_TTL_MS, verificationEmail);
+    if (user && !user.email_verified) await queueNewToken(context, helpers.job.id, user, 'email_verification', EMAIL_VERIFICATION_TTL_MS, verificationEmail);
   };
 }

@@ -1,96 +1,56 @@
 // episode:render (media role) — voices every script line, mixes and masters the
 // episode, stores the MP3, and publishes it with a transcript whose timings come
-// from the rendered audio.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// from the rendered audio. Each run is a numbered render attempt: it stores its audio
+// under its own key and may publish only while it is the current attempt.
+import { rm } from 'node:fs/promises';
 import type { Task } from 'graphile-worker';
-import type { EpisodeRow } from '@castwright/core/db/schema';
 import { episodeCostUsd } from '@castwright/core/episode-cost';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
-import { PermanentError } from '@castwright/core/errors';
-import { newId } from '@castwright/core/ids';
+import { PermanentError, TransientError } from '@castwright/core/errors';
 import { parseJobPayload } from '@castwright/core/jobs';
-import { moveEpisode, replaceTranscript } from '@castwright/core/repositories/episodes';
-import { recordEpisodeUsage } from '@castwright/core/repositories/usage';
-import { episodeAudioKey } from '@castwright/core/storage/object-storage';
+import { beginRenderAttempt, moveEpisode } from '@castwright/core/repositories/episodes';
+import { episodeAudioKey, episodeAudioPrefix } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
 import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
-import { renderScript, type RenderOptions, type RenderResult } from '@castwright/media/render-script';
-import { castVoices } from '@castwright/media/voice-casting';
+import { renderScript } from '@castwright/media/render-script';
 import { runEpisodeStage } from '../episode-stage.ts';
-import { engineOrder, type TtsEngines } from '../tts-engines.ts';
+import { renderWithFallback } from '../render/engine-fallback.ts';
+import { publishEpisode } from '../render/publish-episode.ts';
+import { openRenderWorkspace } from '../render/render-workspace.ts';
+import type { TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 /** Rendering reports progress from 70 up to 99; 100 is reserved for ready. */
 const RENDER_PROGRESS_SPAN = 29;
 
-interface EngineRender {
-  result: RenderResult;
-  engineUsed: string;
-  /** Why engines before the one used were passed over; null when the first choice voiced it. */
-  fallbackReason: string | null;
-}
-
-/**
- * Renders with the first engine that works, in `engineOrder`. One engine voices the
- * whole episode (hosts must not change voice mid-show), so a failure restarts the
- * render on the next engine. `auto` passes over engines that are not set up here
- * without calling it a fallback; an engine asked for by name that is absent is one.
- */
-async function renderWithFallback(
-  context: WorkerContext,
-  engines: TtsEngines,
-  episode: EpisodeRow,
-  render: (options: Pick<RenderOptions, 'engine' | 'voiceFor' | 'speed' | 'pauses'>) => Promise<RenderResult>,
-  signal: AbortSignal | undefined,
-): Promise<EngineRender> {
-  const reasons: string[] = [];
-  let lastError: unknown;
-  for (const name of engineOrder(episode.tts_engine)) {
-    const engine = engines.get(name);
-    if (!engine) {
-      if (episode.tts_engine === name) reasons.push(`${name}: ${engines.unavailableReason(name) ?? 'unavailable'}`);
-      continue;
-    }
-    const casting = castVoices(name, episode.voice_style, episode.voice_pair, engine.voices());
-    try {
-      const result = await render({
-        engine,
-        voiceFor: (speaker) => casting.voices[speaker],
-        speed: casting.speed,
-        pauses: casting.pauses,
-      });
-      return { result, engineUsed: name, fallbackReason: reasons.length > 0 ? reasons.join('; ') : null };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      lastError = error;
-      reasons.push(`${name}: ${(error as Error).message}`);
-      context.logger.warn({ err: error, episodeId: episode.id, engine: name }, 'TTS engine failed; trying the next one');
-    }
-  }
-  throw lastError ?? new Error('No TTS engine is available');
-}
-
 export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): Task {
   return async (payload, helpers) => {
     const { episodeId } = parseJobPayload('episode:render', payload);
     const signal = AbortSignal.any([context.shutdownSignal, ...(helpers.abortSignal ? [helpers.abortSignal] : [])]);
+    let attempt: number | undefined;
     await runEpisodeStage(context, helpers, episodeId, 'Audio rendering', async (episode) => {
-      await context.db.transaction().execute((trx) =>
-        moveEpisode(trx, episodeId, {
-          status: 'generating_audio',
-          progressPercent: STAGE_PROGRESS.generating_audio,
-          from: ['generating_script', 'review_script', 'generating_audio'],
-        }),
+      const started = await context.db.transaction().execute((trx) =>
+        beginRenderAttempt(trx, episodeId, ['generating_script', 'review_script', 'generating_audio']),
       );
+      if (!started) return;
+      attempt = started.render_attempt;
       const lines = parseScript(episode.script_text ?? '');
       if (lines.length === 0) throw new PermanentError('The script is empty');
 
+      // Whatever an earlier, killed attempt was uploading is abandoned now.
+      const abandoned = await context.storage.deletePartialUploads(episodeAudioPrefix(episodeId)).catch((error: unknown) => {
+        context.logger.warn({ err: error, episodeId }, 'could not check for abandoned partial uploads');
+        return 0;
+      });
+      if (abandoned > 0) context.logger.info({ episodeId, abandoned }, 'removed partial uploads of an earlier attempt');
+
       const renderStarted = performance.now();
-      const workDir = await mkdtemp(path.join(tmpdir(), 'castwright-render-'));
+      const workDir = await openRenderWorkspace(episodeId, attempt);
+      const audioKey = episodeAudioKey(episodeId, attempt);
+      let published = false;
+      let uploaded = false;
       try {
-        let reported: number = STAGE_PROGRESS.generating_audio;
+        const renderAttempt = attempt;
         const { result, engineUsed, fallbackReason } = await renderWithFallback(
           context,
           engines,
@@ -102,13 +62,11 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
               workDir,
               metadata: { title: episode.title, artist: 'Castwright' },
               signal,
-              // Never backwards: a fallback render starts again from the first line.
+              // Never backwards: a fallback or a retried render starts again from the first line.
               onProgress: async (done, total) => {
                 const percent = STAGE_PROGRESS.generating_audio + Math.floor((RENDER_PROGRESS_SPAN * done) / total);
-                if (percent <= reported) return;
-                reported = percent;
                 await context.db.transaction().execute((trx) =>
-                  moveEpisode(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'] }),
+                  moveEpisode(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'], renderAttempt, forwardOnly: true }),
                 );
               },
             }),
@@ -116,53 +74,29 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
         );
 
         const showNotes = buildShowNotes(result.segments);
-        const audioKey = episodeAudioKey(episodeId);
-        await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg');
-        const renderMs = Math.round(performance.now() - renderStarted);
-        const cost = episodeCostUsd({ llmInputTokens: episode.llm_input_tokens, llmOutputTokens: episode.llm_output_tokens, renderMs }, context.config.prices);
-        await context.db.transaction().execute(async (trx) => {
-          await replaceTranscript(
-            trx,
-            episodeId,
-            result.segments.map((segment, position) => ({
-              id: newId('segment'),
-              episode_id: episodeId,
-              position,
-              speaker: segment.speaker,
-              text: segment.text,
-              start_ms: segment.startTimeMs,
-              end_ms: segment.endTimeMs,
-              confidence: 1,
-            })),
-          );
-          const ready = await moveEpisode(trx, episodeId, {
-            status: 'ready',
-            progressPercent: STAGE_PROGRESS.ready,
-            from: ['generating_audio'],
-            set: {
-              audio_key: audioKey,
-              audio_duration_ms: Math.round(result.durationMs),
-              completed_at: new Date(),
-              show_notes: JSON.stringify(showNotes),
-              tts_engine_used: engineUsed,
-              tts_fallback_reason: fallbackReason,
-              render_ms: renderMs,
-              cost_usd: cost,
-            },
-          });
-          if (ready) {
-            await recordEpisodeUsage(trx, {
-              userId: ready.user_id,
-              createdAt: ready.created_at,
-              audioSeconds: Math.round(result.durationMs / 1000),
-              characters: lines.reduce((sum, line) => sum + line.text.length, 0),
-              cost,
-            });
-          }
+        uploaded = true;
+        await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg').catch((error: unknown) => {
+          throw new TransientError('the audio could not be saved to storage', { cause: error });
         });
+        const renderMs = Math.round(performance.now() - renderStarted);
+        published = await publishEpisode(context.db, {
+          episodeId,
+          attempt,
+          audioKey,
+          result,
+          showNotes,
+          engineUsed,
+          fallbackReason,
+          renderMs,
+          cost: episodeCostUsd({ llmInputTokens: episode.llm_input_tokens, llmOutputTokens: episode.llm_output_tokens, renderMs }, context.config.prices),
+          characters: lines.reduce((sum, line) => sum + line.text.length, 0),
+        });
+        if (!published) context.logger.warn({ episodeId, attempt }, 'a newer render attempt took this episode over; this one is discarded');
       } finally {
         await rm(workDir, { recursive: true, force: true });
+        // An attempt that did not publish leaves no audio behind.
+        if (uploaded && !published) await context.storage.delete(audioKey).catch(() => undefined);
       }
-    });
+    }, { failureGuard: () => ({ renderAttempt: attempt }) });
   };
 }

@@ -1,13 +1,28 @@
-// maintenance:rate-limits (hourly, from the crontab) — removes expired rate-limit windows.
+// The general worker's periodic housekeeping (graphile-worker's crontab: every minute
+// for episodes that nothing will move on, hourly for tables that only grow).
 import type { Task } from 'graphile-worker';
 import { deleteExpiredCounters } from '@castwright/core/repositories/rate-limit-counters';
+import { deleteSettledInterruptions } from '@castwright/core/repositories/worker-heartbeats';
 import type { WorkerContext } from '../worker-context.ts';
 
-export const MAINTENANCE_CRONTAB = '17 * * * * maintenance:rate-limits';
+export const MAINTENANCE_CRONTAB = [
+  '* * * * * maintenance:abandoned-episodes',
+  '17 * * * * maintenance:rate-limits',
+  '23 * * * * maintenance:job-interruptions',
+].join('\n');
 
+/** maintenance:rate-limits — removes expired rate-limit windows. */
 export function rateLimitCleanupTask(context: WorkerContext): Task {
   return async () => {
     const removed = await deleteExpiredCounters(context.db);
     context.logger.info({ removed }, 'expired rate-limit windows removed');
+  };
+}
+
+/** maintenance:job-interruptions — forgets the worker deaths of jobs that are gone. */
+export function interruptionCleanupTask(context: WorkerContext): Task {
+  return async () => {
+    const removed = await deleteSettledInterruptions(context.db);
+    context.logger.debug({ removed }, 'settled job interruption counts removed');
   };
 }

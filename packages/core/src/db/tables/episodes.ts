@@ -44,6 +44,8 @@ export interface EpisodesTable {
   render_ms: ColumnType<number | null, number | null | undefined, number | null>;
   /** What producing the episode cost in USD, fixed when it becomes ready (see core/episode-cost.ts). */
   cost_usd: Numeric;
+  /** The render attempt allowed to publish (see migration 0008); 0 before the first render. */
+  render_attempt: Defaulted<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;

@@ -1,0 +1,33 @@
+// What keeps the fleet honest: worker liveness and the outgoing-mail outbox.
+import type { Generated, Selectable } from 'kysely';
+import type { NullableTimestamp, Timestamp } from '../column-types.ts';
+
+export interface WorkerHeartbeatsTable {
+  worker_id: string;
+  role: string;
+  hostname: string;
+  pid: number;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  streak_started_at: Timestamp;
+}
+
+export interface JobInterruptionsTable {
+  job_id: string;
+  interruptions: number;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  dedupe_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  message_id: string | null;
+}
+
+export type MailOutboxRow = Selectable<MailOutboxTable>;

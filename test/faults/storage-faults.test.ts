@@ -1,0 +1,50 @@
+// Object storage failing under the media worker: an upload cut off mid-way fails that
+// render attempt, which graphile-worker retries with backoff; storage gone for good fails
+// the episode after the last attempt with a reason. Nothing is left behind either way.
+import t from 'tap';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { startS3Server } from '#test-helpers/s3-server';
+import { creator, startTestApi } from '#test-helpers/test-api';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
+
+const s3 = await startS3Server(t);
+const api = await startTestApi(t, s3.env('faults/'));
+await api.startWorkers('all');
+const user = await creator(api);
+
+async function create(text: string): Promise<string> {
+  const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: text, preset: 'quick' } });
+  return ((await response.json()) as { episode: { id: string } }).episode.id;
+}
+const renderDirectories = async (id: string) => (await readdir(tmpdir())).filter((name) => name.startsWith(`castwright-render-${id}-`));
+const isAudioUpload = (id: string) => (request: { method: string; key: string }) => request.method === 'PUT' && request.key.startsWith(`faults/episodes/${id}/`);
+
+t.test('an upload cut off mid-way fails the attempt; the retry publishes; nothing is left behind', async (t) => {
+  const id = await create('Storage hiccups happen. The render is retried. The second upload succeeds.');
+  // Every upload of the first attempt's audio is cut, including the S3 SDK's own retries.
+  let cut = 0;
+  s3.interrupt((request) => isAudioUpload(id)(request) && request.key.endsWith('/audio-1.mp3') && ++cut > 0);
+  const episode = await waitForEpisode(api.database.db, id, ['ready', 'error'], 120_000);
+  t.equal(episode.status, 'ready', episode.error_message ?? '');
+  t.ok(cut >= 1, `the first attempt's upload was cut (${cut} tries)`);
+  t.equal(episode.render_attempt, 2, 'published by the second attempt');
+  const keys = (await s3.listKeys()).filter((key) => key.startsWith(`faults/episodes/${id}/`));
+  t.same(keys, [`faults/episodes/${id}/audio-2.mp3`], 'only the published audio is stored');
+  t.same(s3.openUploads(), [], 'no multipart upload left open');
+  t.same(await renderDirectories(id), [], 'no temporary render files');
+  const audio = await api.request(`/api/episodes/${id}/audio`, { token: user.accessToken });
+  t.equal(audio.status, 200);
+  t.ok((await audio.arrayBuffer()).byteLength > 1000);
+});
+
+t.test('storage unreachable through every attempt: the episode fails with the reason', async (t) => {
+  const id = await create('This time storage never comes back. The episode must fail with a reason.');
+  s3.refuse(isAudioUpload(id));
+  const episode = await waitForEpisode(api.database.db, id, ['ready', 'error'], 120_000);
+  t.equal(episode.status, 'error');
+  t.equal(episode.error_message, 'Audio rendering failed after 3 attempts: the audio could not be saved to storage');
+  t.equal(episode.render_attempt, 3, 'three attempts, with graphile-worker\'s backoff between them');
+  t.same((await s3.listKeys()).filter((key) => key.startsWith(`faults/episodes/${id}/`)), [], 'no audio stored');
+  t.same(await renderDirectories(id), [], 'no temporary render files');
+});
