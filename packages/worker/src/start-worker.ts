@@ -29,6 +29,10 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { episodeScriptTask } = await import('./tasks/episode-script.ts');
     const { passwordResetEmailTask, verificationEmailTask } = await import('./tasks/account-email.ts');
     const { MAINTENANCE_CRONTAB, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
+    const { BILLING_CRONTAB, deleteCustomerTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
+    const { billingSyncTask } = await import('./tasks/billing-sync.ts');
+    const { paymentFailedEmailTask } = await import('./tasks/billing-payment-failed.ts');
+    const { createStripeClient } = await import('@castwright/core/billing/stripe-client');
     const { createMailer } = await import('@castwright/core/mail/mailer');
     const mailer = createMailer(config);
     closers.push(async () => mailer.close());
@@ -37,7 +41,14 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['email:password-reset'] = passwordResetEmailTask(context, mailer);
     taskList['email:verification'] = verificationEmailTask(context, mailer);
     taskList['maintenance:rate-limits'] = rateLimitCleanupTask(context);
-    crontab = MAINTENANCE_CRONTAB;
+    // Billing: without STRIPE_SECRET_KEY the Stripe-calling tasks fail (and retry) with a clear message.
+    const stripeSettings = config.billing.stripe;
+    const billing = stripeSettings && { stripe: createStripeClient(stripeSettings), settings: stripeSettings };
+    taskList['billing:sync-subscription'] = billingSyncTask(context, billing);
+    taskList['billing:payment-failed-email'] = paymentFailedEmailTask(context, mailer, billing);
+    taskList['billing:past-due-sweep'] = pastDueSweepTask(context);
+    taskList['billing:delete-customer'] = deleteCustomerTask(context, billing);
+    crontab = [MAINTENANCE_CRONTAB, BILLING_CRONTAB].join('\n');
   }
   if (role === 'media' || role === 'all') {
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');

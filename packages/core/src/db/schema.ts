@@ -1,6 +1,7 @@
 // The Database interface Kysely types every query with, gathered from one file per
 // area in ./tables. Migrations are the source of truth for the tables; these files
 // mirror them for the type checker.
+import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
@@ -15,8 +16,12 @@ export interface Database {
   transcript_segments: TranscriptSegmentsTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
 }
 
+export type * from './tables/billing.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/usage.ts';
