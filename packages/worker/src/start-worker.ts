@@ -32,7 +32,6 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { BILLING_CRONTAB, deleteCustomerTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
     const { billingSyncTask } = await import('./tasks/billing-sync.ts');
     const { paymentFailedEmailTask } = await import('./tasks/billing-payment-failed.ts');
-    const { createStripeClient } = await import('@castwright/core/billing/stripe-client');
     const { createMailer } = await import('@castwright/core/mail/mailer');
     const mailer = createMailer(config);
     closers.push(async () => mailer.close());
@@ -43,7 +42,10 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['maintenance:rate-limits'] = rateLimitCleanupTask(context);
     // Billing: without STRIPE_SECRET_KEY the Stripe-calling tasks fail (and retry) with a clear message.
     const stripeSettings = config.billing.stripe;
-    const billing = stripeSettings && { stripe: createStripeClient(stripeSettings), settings: stripeSettings };
+    const billing = stripeSettings && {
+      stripe: (await import('@castwright/core/billing/stripe-client')).createStripeClient(stripeSettings),
+      settings: stripeSettings,
+    };
     taskList['billing:sync-subscription'] = billingSyncTask(context, billing);
     taskList['billing:payment-failed-email'] = paymentFailedEmailTask(context, mailer, billing);
     taskList['billing:past-due-sweep'] = pastDueSweepTask(context);

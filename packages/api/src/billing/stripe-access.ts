@@ -2,7 +2,7 @@
 // client, or a 503 naming the setting that is missing. Calls to Stripe go through
 // `callStripe`, so an unreachable or overloaded Stripe is a 503, not a 500.
 import type Stripe from 'stripe';
-import { isStripeUnavailable } from '@castwright/core/billing/stripe-client';
+import { isStripeUnavailable } from '@castwright/core/billing/stripe-errors';
 import type { BillingSettings, StripeSettings } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';

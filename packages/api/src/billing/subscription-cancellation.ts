@@ -4,7 +4,7 @@
 // change, our copy was behind Stripe's (an event not yet applied): it is brought up to
 // date and the caller gets a 409 to look again.
 import { publicStatus } from '@castwright/core/billing/entitlement';
-import { isStripeRefusal } from '@castwright/core/billing/stripe-client';
+import { isStripeRefusal } from '@castwright/core/billing/stripe-errors';
 import { syncSubscription } from '@castwright/core/billing/sync-subscription';
 import type { BillingSubscriptionRow, UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';

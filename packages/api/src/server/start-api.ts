@@ -4,7 +4,6 @@
 import { createServer as createPolyglotServer } from '@httptoolkit/httpolyglot';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
-import { createStripeClient } from '@castwright/core/billing/stripe-client';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import type { Logger } from '@castwright/core/logger';
@@ -41,7 +40,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     auth: createAuthenticator(db, accessTokens, limiter),
     progressHub,
     limiter,
-    stripe: config.billing.stripe && createStripeClient(config.billing.stripe),
+    // The SDK is loaded only where billing is configured.
+    stripe: config.billing.stripe && (await import('@castwright/core/billing/stripe-client')).createStripeClient(config.billing.stripe),
   };
   const app = await buildApp(services, {
     logger,

@@ -1,5 +1,6 @@
 // The one way a process gets a Stripe client: the official SDK, pinned to the API version
 // it was built for, pointed at api.stripe.com or at STRIPE_API_BASE (stripe-mock, tests).
+// Loaded (with import()) only by processes that have STRIPE_SECRET_KEY: the SDK is large.
 import Stripe from 'stripe';
 import type { StripeSettings } from '../config.ts';
 
@@ -18,23 +19,4 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     telemetry: false,
     appInfo: { name: 'Castwright' },
   });
-}
-
-/** Stripe refusing a request as invalid (for a change: the object is not in a state that allows it). */
-export function isStripeRefusal(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError;
-}
-
-/** Stripe's "no such object" answer (an id Stripe no longer knows). */
-export function isStripeMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
-}
-
-/** Failures worth retrying later: Stripe unreachable, overloaded or erroring on its side. */
-export function isStripeUnavailable(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError
-  );
 }

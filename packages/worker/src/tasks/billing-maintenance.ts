@@ -5,7 +5,7 @@
 // account is never charged again.
 import type { Task } from 'graphile-worker';
 import { refreshEntitlement } from '@castwright/core/billing/apply-subscription';
-import { isStripeMissing } from '@castwright/core/billing/stripe-client';
+import { isStripeMissing } from '@castwright/core/billing/stripe-errors';
 import { parseJobPayload } from '@castwright/core/jobs';
 import { listUsersPastDueSince } from '@castwright/core/repositories/billing-subscriptions';
 import { requireBillingClient, type BillingClient } from '../billing-client.ts';

@@ -3,7 +3,7 @@
 // a completed checkout; runs one at a time per subscription, and reading Stripe's current
 // state makes the order (and the number) of events irrelevant.
 import type { Task } from 'graphile-worker';
-import { isStripeMissing } from '@castwright/core/billing/stripe-client';
+import { isStripeMissing } from '@castwright/core/billing/stripe-errors';
 import { syncSubscription } from '@castwright/core/billing/sync-subscription';
 import { parseJobPayload } from '@castwright/core/jobs';
 import { requireBillingClient, type BillingClient } from '../billing-client.ts';
