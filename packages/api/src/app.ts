@@ -8,6 +8,8 @@ import { registerHttpsOnly } from './plugins/https-only.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
+import { billingWebhookRoutes } from './routes/billing-webhook.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
 import { episodeScriptReviewRoutes } from './routes/episode-script-review.ts';
 import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
@@ -55,6 +57,8 @@ export async function buildApp(
     episodeAudioRoutes,
     episodeScriptReviewRoutes,
     episodeShowNotesRoutes,
+    billingRoutes,
+    billingWebhookRoutes,
   ];
   for (const routes of routePlugins) {
     await app.register(routes(services));

@@ -1,4 +1,5 @@
 // What route plugins are built from: the infrastructure one api process holds.
+import type Stripe from 'stripe';
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
@@ -15,4 +16,6 @@ export interface ApiServices {
   auth: Authenticator;
   progressHub: ProgressHub;
   limiter: RateLimiter;
+  /** The Stripe client; undefined without STRIPE_SECRET_KEY (billing answers 503). */
+  stripe: Stripe | undefined;
 }

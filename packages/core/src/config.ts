@@ -2,6 +2,7 @@
 // schema, so the two can never drift apart.
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
+import type { PaidTier } from './tiers.ts';
 import { parseValue, SchemaError } from './validation.ts';
 
 const Flag = Type.Enum(['0', '1', 'true', 'false'], { default: '0' });
@@ -51,6 +52,17 @@ export const EnvSchema = Type.Object({
   CHATTERBOX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   CHATTERBOX_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600000, default: 120000 }),
   CHATTERBOX_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 2 }),
+  // Billing through Stripe. Without STRIPE_SECRET_KEY every billing endpoint but pricing answers 503.
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_' })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
+  STRIPE_PRICE_CREATOR: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_PRICE_PROFESSIONAL: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_PRICE_ENTERPRISE: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://' })),
+  BILLING_PRICE_CREATOR_CENTS: Type.Integer({ minimum: 0, default: 1900 }),
+  BILLING_PRICE_PROFESSIONAL_CENTS: Type.Integer({ minimum: 0, default: 4900 }),
+  BILLING_PRICE_ENTERPRISE_CENTS: Type.Integer({ minimum: 0, default: 19900 }),
+  BILLING_PAST_DUE_GRACE_DAYS: Type.Number({ minimum: 0, maximum: 60, default: 7 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -92,6 +104,26 @@ export interface Config {
   kokoro: { modelDir: string; device: Env['KOKORO_DEVICE'] };
   /** A Chatterbox TTS server (OpenAI-compatible speech endpoint); undefined: not configured. */
   chatterbox: { url: string; apiKey: string | undefined; timeoutMs: number; retries: number } | undefined;
+  billing: BillingSettings;
+}
+
+export interface BillingSettings {
+  /** Monthly list prices in USD cents, shown by GET /api/billing/pricing; keep them equal to the Stripe prices. */
+  priceCents: Record<PaidTier, number>;
+  /** How long a past_due subscription keeps its tier before the account drops to free. */
+  pastDueGraceMs: number;
+  /** undefined: STRIPE_SECRET_KEY is unset and billing (but pricing) answers 503. */
+  stripe: StripeSettings | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Signs the events Stripe posts to /api/billing/webhook; unset: that endpoint answers 503. */
+  webhookSecret: string | undefined;
+  /** The Stripe price id (`price_…`) each tier's checkout sells; an unset one cannot be bought. */
+  priceIds: Record<PaidTier, string | undefined>;
+  /** Another API address (stripe-mock, a test server); undefined: api.stripe.com. */
+  apiBase: string | undefined;
 }
 
 export interface S3Settings {
@@ -191,6 +223,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           retries: parsed.CHATTERBOX_RETRIES,
         }
       : undefined,
+    billing: {
+      priceCents: {
+        creator: parsed.BILLING_PRICE_CREATOR_CENTS,
+        professional: parsed.BILLING_PRICE_PROFESSIONAL_CENTS,
+        enterprise: parsed.BILLING_PRICE_ENTERPRISE_CENTS,
+      },
+      pastDueGraceMs: parsed.BILLING_PAST_DUE_GRACE_DAYS * 24 * 60 * 60 * 1000,
+      stripe: parsed.STRIPE_SECRET_KEY
+        ? {
+            secretKey: parsed.STRIPE_SECRET_KEY,
+            webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+            priceIds: { creator: parsed.STRIPE_PRICE_CREATOR, professional: parsed.STRIPE_PRICE_PROFESSIONAL, enterprise: parsed.STRIPE_PRICE_ENTERPRISE },
+            apiBase: parsed.STRIPE_API_BASE?.replace(/\/+$/, ''),
+          }
+        : undefined,
+    },
   };
 }
 

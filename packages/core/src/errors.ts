@@ -6,6 +6,7 @@ export const ERRORS = {
   validation: { status: 400, error: 'Validation failed', message: 'The request is invalid' },
   weakPassword: { status: 400, error: 'Weak password', message: 'Password does not meet the requirements' },
   invalidResetToken: { status: 400, error: 'Invalid or expired token', message: 'The reset link is invalid or has expired' },
+  invalidSignature: { status: 400, error: 'Invalid signature', message: 'The event signature does not match its body' },
   httpsRequired: { status: 400, error: 'HTTPS required', message: 'This service is only available over HTTPS' },
   unauthorized: { status: 401, error: 'Unauthorized', message: 'Authentication required' },
   invalidToken: { status: 401, error: 'Invalid token', message: 'The access token is invalid or has expired' },

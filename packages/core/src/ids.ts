@@ -18,3 +18,10 @@ export function newId(kind: IdKind): string {
 export function newUserId(): string {
   return randomUUID();
 }
+
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value from outside (a provider's metadata) can be a user id at all. */
+export function isUserId(value: unknown): value is string {
+  return typeof value === 'string' && USER_ID.test(value);
+}

@@ -21,6 +21,16 @@ export const JOBS = {
   'maintenance:rate-limits': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   'maintenance:job-interruptions': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   'maintenance:abandoned-episodes': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  // Billing: re-read a subscription from Stripe and apply it; mail a failed payment once;
+  // drop accounts whose past_due grace ran out (cron); delete a deleted account's customer.
+  'billing:sync-subscription': { role: 'general', payload: Type.Object({ subscriptionId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
+  'billing:payment-failed-email': {
+    role: 'general',
+    payload: Type.Object({ eventId: Type.String({ minLength: 1 }), invoiceId: Type.String({ minLength: 1 }) }),
+    maxAttempts: 5,
+  },
+  'billing:past-due-sweep': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  'billing:delete-customer': { role: 'general', payload: Type.Object({ customerId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
 } as const;
 
 export type TaskName = keyof typeof JOBS;
@@ -39,13 +49,13 @@ export function parseJobPayload<T extends TaskName>(task: T, payload: unknown): 
 /**
  * Queues a job with graphile-worker's own SQL function, so it commits or rolls back
  * with the caller's transaction: a row never exists without its job, nor a job
- * without its row.
+ * without its row. Jobs with the same `queueName` run one at a time, in order.
  */
 export async function addJob<T extends TaskName>(
   executor: Executor,
   task: T,
   payload: JobPayload<T>,
-  options: { jobKey?: string; runAt?: Date } = {},
+  options: { jobKey?: string; runAt?: Date; queueName?: string } = {},
 ): Promise<void> {
   const checked = parseJobPayload(task, payload);
   await sql`
@@ -54,6 +64,7 @@ export async function addJob<T extends TaskName>(
       payload => ${JSON.stringify(checked)}::json,
       max_attempts => ${JOBS[task].maxAttempts},
       job_key => ${options.jobKey ?? null},
+      queue_name => ${options.queueName ?? null},
       run_at => ${options.runAt?.toISOString() ?? null}::timestamptz
     )`.execute(executor);
 }

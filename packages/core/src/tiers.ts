@@ -3,6 +3,10 @@
 export const TIERS = ['free', 'creator', 'professional', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 
+/** The tiers a subscription buys. */
+export const PAID_TIERS = ['creator', 'professional', 'enterprise'] as const satisfies readonly Tier[];
+export type PaidTier = (typeof PAID_TIERS)[number];
+
 export const PRESETS = ['quick', 'standard', 'deep', 'extended'] as const;
 export type Preset = (typeof PRESETS)[number];
 
@@ -32,6 +36,9 @@ export function isPresetAllowed(tier: Tier, preset: Preset): boolean {
 
 /** Where a refusal for the tier's sake points the user (a relative path, as the interface shows it). */
 export const UPGRADE_PATH = '/api/billing/pricing';
+
+/** The lowest tier that may hold an API key (the interface: creator tier or higher). */
+export const API_KEY_MIN_TIER: Tier = 'creator';
 
 /** Whether `tier` is `minimum` or above it in the order free < creator < professional < enterprise. */
 export function isTierAtLeast(tier: Tier, minimum: Tier): boolean {

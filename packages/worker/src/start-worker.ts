@@ -43,6 +43,9 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { sendEmailTask } = await import('./tasks/send-email.ts');
     const { MAINTENANCE_CRONTAB, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
     const { abandonedEpisodesTask } = await import('./tasks/abandoned-episodes.ts');
+    const { BILLING_CRONTAB, deleteCustomerTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
+    const { billingSyncTask } = await import('./tasks/billing-sync.ts');
+    const { paymentFailedEmailTask } = await import('./tasks/billing-payment-failed.ts');
     const { createMailer } = await import('@castwright/core/mail/mailer');
     const mailer = createMailer(config);
     closers.push(async () => mailer.close());
@@ -54,7 +57,17 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['maintenance:rate-limits'] = rateLimitCleanupTask(context);
     taskList['maintenance:job-interruptions'] = interruptionCleanupTask(context);
     taskList['maintenance:abandoned-episodes'] = abandonedEpisodesTask(context);
-    crontab = MAINTENANCE_CRONTAB;
+    // Billing: without STRIPE_SECRET_KEY the Stripe-calling tasks fail (and retry) with a clear message.
+    const stripeSettings = config.billing.stripe;
+    const billing = stripeSettings && {
+      stripe: (await import('@castwright/core/billing/stripe-client')).createStripeClient(stripeSettings),
+      settings: stripeSettings,
+    };
+    taskList['billing:sync-subscription'] = billingSyncTask(context, billing);
+    taskList['billing:payment-failed-email'] = paymentFailedEmailTask(context, billing);
+    taskList['billing:past-due-sweep'] = pastDueSweepTask(context);
+    taskList['billing:delete-customer'] = deleteCustomerTask(context, billing);
+    crontab = [MAINTENANCE_CRONTAB, BILLING_CRONTAB].join('\n');
   }
   if (role === 'media' || role === 'all') {
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');

@@ -1,5 +1,6 @@
 // POST and DELETE /api/user/api-key.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_KEY_MIN_TIER } from '@castwright/core/tiers';
 import { currentUser } from '../plugins/authentication.ts';
 import { requireTier } from '../plugins/require-tier.ts';
 import { AUTH_LIMITS } from '../rate-limit/rules.ts';
@@ -15,7 +16,7 @@ export function apiKeyRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
     app.post('/api/user/api-key', {
       preHandler: [
         auth.requireUser,
-        requireTier('creator', 'API keys'),
+        requireTier(API_KEY_MIN_TIER, 'API keys'),
         async (request) => limiter.enforce(AUTH_LIMITS.apiKeyGeneration, currentUser(request).id),
       ],
       schema: {

@@ -42,6 +42,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     auth: createAuthenticator(db, accessTokens, limiter),
     progressHub,
     limiter,
+    // The SDK is loaded only where billing is configured.
+    stripe: config.billing.stripe && (await import('@castwright/core/billing/stripe-client')).createStripeClient(config.billing.stripe),
   };
   const app = await buildApp(services, {
     logger,

@@ -1,5 +1,5 @@
 // Deleting an account: the password and the literal confirmation first, then every
-// row (one cascading delete), then the stored files.
+// row (one cascading delete, with the Stripe customer's deletion queued), then the stored files.
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
@@ -8,6 +8,7 @@ import { listEpisodeFiles } from '@castwright/core/repositories/episodes';
 import { deleteUser } from '@castwright/core/repositories/users';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { verifyPassword } from '../auth/passwords.ts';
+import { queueCustomerDeletion } from '../billing/close-billing-account.ts';
 import { deleteRowsThenFiles } from '../episodes/delete-stored-files.ts';
 
 const DELETE_CONFIRMATION = 'DELETE';
@@ -22,5 +23,10 @@ export async function deleteAccount(
   }
   if (!(await verifyPassword(user.password_hash, confirmation.password))) throw new AppError('invalidCredentials', 'The password is incorrect');
   const episodes = await listEpisodeFiles(services.db, user.id);
-  await deleteRowsThenFiles(services, episodes, () => deleteUser(services.db, user.id));
+  await deleteRowsThenFiles(services, episodes, () =>
+    services.db.transaction().execute(async (trx) => {
+      await queueCustomerDeletion(trx, user.id);
+      await deleteUser(trx, user.id);
+    }),
+  );
 }

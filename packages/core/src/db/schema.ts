@@ -1,6 +1,7 @@
 // The Database interface Kysely types every query with, gathered from one file per
 // area in ./tables. Migrations are the source of truth for the tables; these files
 // mirror them for the type checker.
+import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
@@ -19,8 +20,12 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   job_interruptions: JobInterruptionsTable;
   mail_outbox: MailOutboxTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
 }
 
+export type * from './tables/billing.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/operations.ts';

@@ -1,5 +1,5 @@
 // Users: rows in, rows out. Callers own transactions.
-import type { Executor } from '../db/connect.ts';
+import type { Executor, Trx } from '../db/connect.ts';
 import type { NewUser, UserRow } from '../db/schema.ts';
 import { normaliseEmail } from '../email-address.ts';
 import type { Tier } from '../tiers.ts';
@@ -30,6 +30,28 @@ export async function setUserTier(db: Executor, email: string, tier: Tier): Prom
     .where('email', '=', normaliseEmail(email))
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Locks the user's row until the transaction ends, so billing changes for one account
+ * apply one at a time. NO KEY UPDATE: rows that reference the user (episodes) can still
+ * be inserted meanwhile.
+ */
+export async function lockUser(trx: Trx, id: string): Promise<UserRow | undefined> {
+  return trx.selectFrom('users').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+}
+
+/** The tier and the subscription summary (`subscription.status` / `periodEnd` in the user view). */
+export async function setUserEntitlement(
+  trx: Trx,
+  id: string,
+  entitlement: { tier: Tier; status: string | null; periodEnd: Date | null },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ tier: entitlement.tier, subscription_status: entitlement.status, subscription_period_end: entitlement.periodEnd, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function updateProfile(

@@ -1,18 +1,6 @@
-// The account e-mails: plain text first (it is what most security mail is read as),
-// with a minimal HTML part. Links are built from PUBLIC_BASE_URL, never a request's Host.
+// The account e-mails. Links are built from PUBLIC_BASE_URL, never a request's Host.
 import type { OutgoingMail } from '@castwright/core/mail/mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string);
-
-function mail(to: string, subject: string, paragraphs: string[], link: string): OutgoingMail {
-  return {
-    to,
-    subject,
-    text: [...paragraphs, link].join('\n\n'),
-    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-  };
-}
+import { composeMail as mail } from './compose-mail.ts';
 
 export function passwordResetEmail(to: string, baseUrl: string, token: string): OutgoingMail {
   const link = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
