@@ -49,6 +49,8 @@ export const EnvSchema = Type.Object({
   CHATTERBOX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   CHATTERBOX_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600000, default: 120000 }),
   CHATTERBOX_RETRIES: Type.Integer({ minimum: 0, maximum: 10, default: 2 }),
+  // Requests one private podcast feed token may make per hour (the feed, audio ranges, artwork, transcripts).
+  FEED_REQUESTS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1000 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -88,6 +90,8 @@ export interface Config {
   kokoro: { modelDir: string; device: Env['KOKORO_DEVICE'] };
   /** A Chatterbox TTS server (OpenAI-compatible speech endpoint); undefined: not configured. */
   chatterbox: { url: string; apiKey: string | undefined; timeoutMs: number; retries: number } | undefined;
+  /** Requests per hour one private podcast feed token may make, apart from its owner's API budget. */
+  feedRequestsPerHour: number;
 }
 
 export interface S3Settings {
@@ -182,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           retries: parsed.CHATTERBOX_RETRIES,
         }
       : undefined,
+    feedRequestsPerHour: parsed.FEED_REQUESTS_PER_HOUR,
   };
 }
 

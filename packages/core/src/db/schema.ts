@@ -3,6 +3,7 @@
 // mirror them for the type checker.
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
+import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
 
@@ -15,9 +16,13 @@ export interface Database {
   transcript_segments: TranscriptSegmentsTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
+  playlists: PlaylistsTable;
+  playlist_episodes: PlaylistEpisodesTable;
+  playlist_feeds: PlaylistFeedsTable;
 }
 
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
+export type * from './tables/playlists.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';

@@ -16,6 +16,7 @@ import { recordEpisodeUsage } from '@castwright/core/repositories/usage';
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
 import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { embedChapters } from '@castwright/media/embed-chapters';
 import { renderScript, type RenderOptions, type RenderResult } from '@castwright/media/render-script';
 import { castVoices } from '@castwright/media/voice-casting';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -116,6 +117,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
         );
 
         const showNotes = buildShowNotes(result.segments);
+        await embedChapters(result.audioFile, showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs })), result.durationMs);
         const audioKey = episodeAudioKey(episodeId);
         await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg');
         const renderMs = Math.round(performance.now() - renderStarted);
