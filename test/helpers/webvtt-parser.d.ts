@@ -17,12 +17,14 @@ declare module 'webvtt-parser' {
     tree: { children: CueNode[] };
   }
 
-  class WebVTTParser {
-    /** `entities`: the named character references to decode (the package's html-entities.json for all of them). */
-    constructor(entities?: Record<string, string>);
+  interface WebVTTParser {
     parse(input: string, mode?: 'metadata' | 'chapters'): { cues: ParsedCue[]; errors: { message: string; line: number; col: number }[] };
   }
 
-  const webvtt: { WebVTTParser: typeof WebVTTParser };
+  /** CommonJS: the classes are properties of module.exports. */
+  const webvtt: {
+    /** `entities`: the named character references to decode (the package's html-entities.json for all of them). */
+    WebVTTParser: new (entities?: Record<string, string>) => WebVTTParser;
+  };
   export default webvtt;
 }

@@ -268,3 +268,36 @@ t.test('the data export lists playlists; deleting the account deletes them', asy
     t.equal(left.rows[0]?.n, 0, table);
   }
 });
+
+t.test('the OpenAPI document covers playlists, feeds, the episode edit and the new formats', async (t) => {
+  const document = (await json(await api.request('/api/openapi.json'))) as { paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses?: Record<string, unknown> }>> };
+  const routes: [string, string][] = [
+    ['/api/playlists', 'post'],
+    ['/api/playlists', 'get'],
+    ['/api/playlists/{id}', 'get'],
+    ['/api/playlists/{id}', 'put'],
+    ['/api/playlists/{id}', 'delete'],
+    ['/api/playlists/{id}/episodes', 'post'],
+    ['/api/playlists/{id}/episodes/{episodeId}', 'delete'],
+    ['/api/playlists/{id}/reorder', 'put'],
+    ['/api/playlists/{id}/feed', 'post'],
+    ['/api/playlists/{id}/feed', 'delete'],
+    ['/api/episodes/{id}', 'patch'],
+    ['/api/episodes/{id}/chapters', 'get'],
+    ['/api/episodes/{id}/audio', 'head'],
+    ['/feeds/{token}/feed.xml', 'get'],
+    ['/feeds/{token}/artwork.png', 'get'],
+    ['/feeds/{token}/episodes/{episodeId}/audio.mp3', 'get'],
+    ['/feeds/{token}/episodes/{episodeId}/audio.mp3', 'head'],
+    ['/feeds/{token}/episodes/{episodeId}/transcript.vtt', 'get'],
+    ['/feeds/{token}/episodes/{episodeId}/transcript.json', 'get'],
+    ['/feeds/{token}/episodes/{episodeId}/chapters.json', 'get'],
+  ];
+  for (const [path, method] of routes) {
+    const operation = document.paths[path]?.[method];
+    t.ok(operation?.summary && operation.tags?.length, `${method.toUpperCase()} ${path} has a summary and tags`);
+    t.ok((operation?.responses?.['200'] ?? operation?.responses?.['201']) && Object.keys(operation.responses).some((status) => status.startsWith('4')), `${method.toUpperCase()} ${path} lists its answers`);
+  }
+  const transcript = document.paths['/api/episodes/{id}/transcript']?.get as { responses: Record<string, { content?: Record<string, unknown> }> };
+  t.same(Object.keys(transcript.responses['200']?.content ?? {}).sort(), ['application/json', 'application/x-subrip', 'text/vtt']);
+});

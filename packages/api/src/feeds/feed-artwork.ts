@@ -19,7 +19,7 @@ export function artworkVersion(playlist: Pick<PlaylistRow, 'id' | 'name'>): stri
   return createHash('sha256').update(`${ARTWORK_STYLE}:${playlist.id}:${initialsOf(playlist.name)}`).digest('base64url').slice(0, 16);
 }
 
-/** Drawing costs ~0.1 s of CPU, and apps ask for the same few covers again and again. */
+/** Drawing and encoding take a few tenths of a second of CPU, and apps ask for the same few covers again and again. */
 const recent = new Map<string, Buffer>();
 const RECENT_LIMIT = 32;
 

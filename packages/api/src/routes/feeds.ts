@@ -76,33 +76,30 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       },
     });
 
-    app.get('/feeds/:token/episodes/:episodeId/transcript.vtt', {
-      ...common,
-      schema: {
-        tags: common.tags,
-        summary: "An episode's transcript as WebVTT with speaker voice tags",
-        description: TOKEN_NOTE,
-        params: FeedEpisodeParams,
-        response: { 200: fileResponse('WebVTT', 'text/vtt'), ...errorResponses(404, 429) },
-      },
-    }, async (request, reply) => {
-      const transcript = await feedTranscript(feeds, request.params.token, request.params.episodeId, 'vtt', reply);
-      return reply.type(transcript.contentType).header('Cache-Control', FEED_CACHE_CONTROL).send(transcript.body);
-    });
-
-    app.get('/feeds/:token/episodes/:episodeId/transcript.json', {
-      ...common,
-      schema: {
-        tags: common.tags,
+    const transcriptFiles = [
+      { file: 'transcript.vtt', format: 'vtt', mediaType: 'text/vtt', summary: "An episode's transcript as WebVTT with speaker voice tags" },
+      {
+        file: 'transcript.json',
+        format: 'podcast-json',
+        mediaType: 'application/json',
         summary: "An episode's transcript as Podcasting 2.0 JSON (`version`, `segments[]` with speaker, startTime, endTime, body)",
-        description: TOKEN_NOTE,
-        params: FeedEpisodeParams,
-        response: { 200: fileResponse('Podcasting 2.0 JSON transcript', 'application/json'), ...errorResponses(404, 429) },
       },
-    }, async (request, reply) => {
-      const transcript = await feedTranscript(feeds, request.params.token, request.params.episodeId, 'podcast-json', reply);
-      return reply.type(transcript.contentType).header('Cache-Control', FEED_CACHE_CONTROL).send(transcript.body);
-    });
+    ] as const;
+    for (const { file, format, mediaType, summary } of transcriptFiles) {
+      app.get(`/feeds/:token/episodes/:episodeId/${file}`, {
+        ...common,
+        schema: {
+          tags: common.tags,
+          summary,
+          description: TOKEN_NOTE,
+          params: FeedEpisodeParams,
+          response: { 200: fileResponse(summary, mediaType), ...errorResponses(404, 429) },
+        },
+      }, async (request, reply) => {
+        const transcript = await feedTranscript(feeds, request.params.token, request.params.episodeId, format, reply);
+        return reply.type(transcript.contentType).header('Cache-Control', FEED_CACHE_CONTROL).send(transcript.body);
+      });
+    }
 
     app.get('/feeds/:token/episodes/:episodeId/chapters.json', {
       ...common,
