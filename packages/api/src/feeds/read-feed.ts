@@ -73,22 +73,28 @@ function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): Fee
   };
 }
 
+/** Storage look-ups at once while filling in sizes (an S3 HEAD each). */
+const SIZE_LOOKUPS_AT_ONCE = 8;
+
 /**
  * Enclosures need each file's exact size. It is read from storage once per episode and
  * kept on the row; an episode whose file is missing is left out rather than announced
  * with a wrong length.
  */
 async function withAudioBytes(services: FeedServices & { storage: ObjectStorage }, episodes: PlaylistMember[]): Promise<SizedEpisode[]> {
-  const sized: SizedEpisode[] = [];
-  for (const episode of episodes) {
-    let bytes = episode.audio_bytes;
-    if (bytes === null && episode.audio_key) {
-      bytes = (await services.storage.stat(episode.audio_key))?.size ?? null;
+  const sizes = episodes.map((episode) => episode.audio_bytes);
+  const unknown = episodes.flatMap((episode, index) => (episode.audio_bytes === null && episode.audio_key ? [{ episode, index, key: episode.audio_key }] : []));
+  for (let start = 0; start < unknown.length; start += SIZE_LOOKUPS_AT_ONCE) {
+    await Promise.all(unknown.slice(start, start + SIZE_LOOKUPS_AT_ONCE).map(async ({ episode, index, key }) => {
+      const bytes = (await services.storage.stat(key))?.size ?? null;
       if (bytes !== null) await storeAudioBytes(services.db, episode.id, bytes);
-    }
-    if (bytes !== null) sized.push({ ...episode, audio_bytes: bytes });
+      sizes[index] = bytes;
+    }));
   }
-  return sized;
+  return episodes.flatMap((episode, index) => {
+    const bytes = sizes[index];
+    return bytes === null || bytes === undefined ? [] : [{ ...episode, audio_bytes: bytes }];
+  });
 }
 
 function podcastGuid(identity: string): string {

@@ -18,8 +18,8 @@ const TOKEN_NOTE = 'No Authorization header: the token in the path is the creden
 export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, config, limiter, storage } = services;
   const feeds = { db, config, limiter, storage };
+  const tags = ['feeds'];
   const common = {
-    tags: ['feeds'],
     // The default request serializer logs the URL, which here holds the feed token.
     logSerializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactFeedToken(request.url), remoteAddress: request.ip }) },
   };
@@ -27,7 +27,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
     app.get('/feeds/:token/feed.xml', {
       ...common,
       schema: {
-        tags: common.tags,
+        tags,
         summary: "A playlist's private podcast feed (RSS 2.0 with the itunes and podcast namespaces)",
         description: `One item per ready episode, in playlist order. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. ${TOKEN_NOTE}`,
         params: FeedParams,
@@ -41,7 +41,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
     app.get('/feeds/:token/artwork.png', {
       ...common,
       schema: {
-        tags: common.tags,
+        tags,
         summary: "The feed's cover: a generated 1400 × 1400 PNG",
         description: TOKEN_NOTE,
         params: FeedParams,
@@ -59,7 +59,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       method: ['GET', 'HEAD'],
       url: '/feeds/:token/episodes/:episodeId/audio.mp3',
       schema: {
-        tags: common.tags,
+        tags,
         summary: "An episode's MP3 through the feed (HEAD, Range, If-Range, conditional GET)",
         description: `Only ready episodes that are in the token's playlist; 404 for anything else. ${TOKEN_NOTE}`,
         params: FeedEpisodeParams,
@@ -89,7 +89,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       app.get(`/feeds/:token/episodes/:episodeId/${file}`, {
         ...common,
         schema: {
-          tags: common.tags,
+          tags,
           summary,
           description: TOKEN_NOTE,
           params: FeedEpisodeParams,
@@ -104,7 +104,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
     app.get('/feeds/:token/episodes/:episodeId/chapters.json', {
       ...common,
       schema: {
-        tags: common.tags,
+        tags,
         summary: "An episode's chapters as Podcasting 2.0 JSON chapters",
         description: TOKEN_NOTE,
         params: FeedEpisodeParams,
