@@ -16,8 +16,11 @@ import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
 import { episodeStreamRoutes } from './routes/episode-stream.ts';
 import { episodeUploadRoutes } from './routes/episode-upload.ts';
 import { episodeRoutes } from './routes/episodes.ts';
+import { feedRoutes } from './routes/feeds.ts';
 import { healthRoutes } from './routes/health.ts';
 import { accountTokenRoutes } from './routes/password-reset.ts';
+import { playlistFeedRoutes } from './routes/playlist-feed.ts';
+import { playlistRoutes } from './routes/playlists.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userProfileRoutes } from './routes/user-profile.ts';
 import { ErrorBody } from './schemas/common.ts';
@@ -59,6 +62,9 @@ export async function buildApp(
     episodeShowNotesRoutes,
     billingRoutes,
     billingWebhookRoutes,
+    playlistRoutes,
+    playlistFeedRoutes,
+    feedRoutes,
   ];
   for (const routes of routePlugins) {
     await app.register(routes(services));

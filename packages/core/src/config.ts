@@ -63,6 +63,8 @@ export const EnvSchema = Type.Object({
   BILLING_PRICE_PROFESSIONAL_CENTS: Type.Integer({ minimum: 0, default: 4900 }),
   BILLING_PRICE_ENTERPRISE_CENTS: Type.Integer({ minimum: 0, default: 19900 }),
   BILLING_PAST_DUE_GRACE_DAYS: Type.Number({ minimum: 0, maximum: 60, default: 7 }),
+  // Requests one private podcast feed token may make per hour (the feed, audio ranges, artwork, transcripts).
+  FEED_REQUESTS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1000 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -104,6 +106,8 @@ export interface Config {
   kokoro: { modelDir: string; device: Env['KOKORO_DEVICE'] };
   /** A Chatterbox TTS server (OpenAI-compatible speech endpoint); undefined: not configured. */
   chatterbox: { url: string; apiKey: string | undefined; timeoutMs: number; retries: number } | undefined;
+  /** Requests per hour one private podcast feed token may make, apart from its owner's API budget. */
+  feedRequestsPerHour: number;
   billing: BillingSettings;
 }
 
@@ -239,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    feedRequestsPerHour: parsed.FEED_REQUESTS_PER_HOUR,
   };
 }
 

@@ -6,6 +6,7 @@ export const ID_PREFIXES = {
   segment: 'seg',
   refreshFamily: 'rf',
   apiKey: 'key',
+  playlist: 'pl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -8,7 +8,7 @@ t.test('the template is fully migrated, and migrating again applies nothing', as
   t.same(await migrateToLatest(db), { applied: [] });
   const tables = await sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(db);
-  for (const table of ['api_keys', 'episodes', 'refresh_tokens', 'transcript_segments', 'usage_monthly', 'users']) {
+  for (const table of ['api_keys', 'episodes', 'playlist_episodes', 'playlist_feeds', 'playlists', 'refresh_tokens', 'transcript_segments', 'usage_monthly', 'users']) {
     t.ok(tables.rows.some((row) => row.table_name === table), table);
   }
 });

@@ -1,9 +1,12 @@
-// Deleting an episode (owner only): the row, then its stored audio and upload.
+// Deleting an episode (owner only): the row, then its stored audio and upload. The
+// episode leaves every playlist in the same transaction, and a database trigger
+// closes the gap it leaves in each.
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { deleteEpisode as deleteEpisodeRow, findEpisode } from '@castwright/core/repositories/episodes';
+import { lockPlaylistsOfEpisode } from '@castwright/core/repositories/playlist-episodes';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { deleteRowsThenFiles } from './delete-stored-files.ts';
 
@@ -12,5 +15,11 @@ export async function deleteEpisode(services: { db: Db; storage: ObjectStorage; 
   const episode = await findEpisode(services.db, id);
   if (!episode) throw new AppError('notFound', 'Episode not found');
   if (episode.user_id !== user.id) throw new AppError('forbidden', 'Only the owner can delete this episode');
-  await deleteRowsThenFiles(services, [episode], () => deleteEpisodeRow(services.db, episode.id));
+  await deleteRowsThenFiles(services, [episode], () =>
+    services.db.transaction().execute(async (trx) => {
+      // Playlists first, in the order member changes lock them, so renumbering never deadlocks with a reorder.
+      await lockPlaylistsOfEpisode(trx, episode.id);
+      await deleteEpisodeRow(trx, episode.id);
+    }),
+  );
 }

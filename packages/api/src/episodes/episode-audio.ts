@@ -1,27 +1,45 @@
 // An episode's MP3 as an HTTP answer: the whole file, or one byte range (206) for
-// players that seek, streamed from storage under the episode's own access rules.
-import type { Readable } from 'node:stream';
+// players that seek, streamed from storage under the caller's access rules (the API's
+// own, or a feed token's). HEAD answers the same headers without opening the file.
+// Validators let players and podcast apps revalidate (304) and resume (If-Range).
+import type { IncomingHttpHeaders } from 'node:http';
 import parseRange from 'range-parser';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
+import { isNotModified, notModified, rangeApplies, validatorHeaders, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
 
-export interface AudioAnswer {
-  status: 200 | 206;
-  headers: Record<string, string | number>;
-  body: Readable;
+export interface AudioRequest {
+  method?: string | undefined;
+  headers: IncomingHttpHeaders;
 }
 
-export async function openEpisodeAudio(storage: ObjectStorage, episode: EpisodeRow, rangeHeader: string | undefined): Promise<AudioAnswer> {
+/**
+ * Caches may keep the audio but must ask again before every use (`no-cache`): making a
+ * public episode private, deleting it or revoking a feed then takes effect at once,
+ * and asking again is a cheap 304. Only a public episode's audio may sit in shared caches.
+ */
+export function audioCacheControl(episode: EpisodeRow, via: 'api' | 'feed'): string {
+  return via === 'api' && episode.is_public ? 'public, no-cache' : 'private, no-cache';
+}
+
+export async function openEpisodeAudio(storage: ObjectStorage, episode: EpisodeRow, request: AudioRequest, cacheControl: string): Promise<HttpAnswer<200 | 206 | 304>> {
   const info = episode.status === 'ready' && episode.audio_key ? await storage.stat(episode.audio_key) : null;
   if (!episode.audio_key || !info) throw new AppError('notFound', 'The audio of this episode is not available yet');
+  // The stored file never changes once the episode is ready: its size and completion time name it.
+  const lastModified = episode.completed_at ?? episode.updated_at;
+  const validators: Validators = { etag: `"${info.size.toString(36)}-${lastModified.getTime().toString(36)}"`, lastModified };
+  if (isNotModified(request.headers, validators)) return notModified(validators, cacheControl);
   const headers: Record<string, string | number> = {
+    ...validatorHeaders(validators),
     'Accept-Ranges': 'bytes',
     'Content-Type': info.contentType,
-    'Cache-Control': episode.is_public ? 'public, max-age=3600' : 'private, max-age=3600',
+    'Cache-Control': cacheControl,
     'Content-Disposition': `inline; filename="${episode.id}.mp3"`,
   };
-  const ranges = rangeHeader ? parseRange(info.size, rangeHeader, { combine: true }) : undefined;
+  const bodyless = request.method === 'HEAD';
+  const rangeHeader = request.headers.range;
+  const ranges = rangeHeader && rangeApplies(request.headers, validators) ? parseRange(info.size, rangeHeader, { combine: true }) : undefined;
   if (ranges === -1) {
     throw new AppError('rangeNotSatisfiable', undefined, { headers: { 'Content-Range': `bytes */${info.size}` } });
   }
@@ -31,8 +49,8 @@ export async function openEpisodeAudio(storage: ObjectStorage, episode: EpisodeR
     return {
       status: 206,
       headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${info.size}`, 'Content-Length': end - start + 1 },
-      body: await storage.read(episode.audio_key, { start, end }),
+      body: bodyless ? undefined : await storage.read(episode.audio_key, { start, end }),
     };
   }
-  return { status: 200, headers: { ...headers, 'Content-Length': info.size }, body: await storage.read(episode.audio_key) };
+  return { status: 200, headers: { ...headers, 'Content-Length': info.size }, body: bodyless ? undefined : await storage.read(episode.audio_key) };
 }

@@ -6,10 +6,27 @@ import { AppError } from '@castwright/core/errors';
 import { listTranscript } from '@castwright/core/repositories/episodes';
 import { searchTranscript } from '@castwright/content/search/transcript-search';
 import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
+import { toPodcastTranscript, toSrt, toWebVtt, TRANSCRIPT_TYPES } from './transcript-formats.ts';
 import { transcriptView } from './transcript-view.ts';
 
-export async function readTranscript(db: Db, episode: EpisodeRow) {
-  return transcriptView(episode.id, await listTranscript(db, episode.id));
+export type TranscriptFormat = 'json' | 'vtt' | 'srt' | 'podcast-json';
+
+/**
+ * The transcript as a body and its content type: `json` is the interface's Transcript
+ * object (serialised by the route's schema), the others are files for players and apps.
+ */
+export async function readTranscript(db: Db, episode: EpisodeRow, format: TranscriptFormat = 'json') {
+  const rows = await listTranscript(db, episode.id);
+  switch (format) {
+    case 'json':
+      return { contentType: 'application/json; charset=utf-8', body: transcriptView(episode.id, rows) };
+    case 'vtt':
+      return { contentType: TRANSCRIPT_TYPES.vtt, body: toWebVtt(rows) };
+    case 'srt':
+      return { contentType: TRANSCRIPT_TYPES.srt, body: toSrt(rows) };
+    case 'podcast-json':
+      return { contentType: TRANSCRIPT_TYPES.podcastJson, body: JSON.stringify(toPodcastTranscript(rows)) };
+  }
 }
 
 /** Case-insensitive matches; before the episode is ready the transcript is empty, so there are none. */

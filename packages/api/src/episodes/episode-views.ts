@@ -39,6 +39,7 @@ export function episodeDetail(episode: EpisodeRow) {
     audioUrl: audioUrlOf(episode),
     audioDuration: audioSecondsOf(episode),
     error: episode.status === 'error' ? episode.error_message : null,
+    isPublic: episode.is_public,
     voice: {
       ttsEngine: episode.tts_engine,
       voiceStyle: episode.voice_style,

@@ -30,3 +30,13 @@ export const AUTH_LIMITS = {
   /** 3 API key generations per day per user. */
   apiKeyGeneration: { name: 'api-key-generation', limit: 3, windowMs: DAY },
 } as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Requests per hour through one private feed token, whoever sends them (podcast apps
+ * fetch from many addresses, often their own servers). Apart from the owner's own
+ * budget, so a podcast app can never lock its owner out of the API; keyed by the
+ * token, so rotating a token abused elsewhere gives the owner's apps a fresh budget.
+ */
+export function feedRequestsPerHour(limit: number): RateLimitRule {
+  return { name: 'feed', limit, windowMs: HOUR };
+}

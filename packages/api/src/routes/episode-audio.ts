@@ -1,7 +1,7 @@
-// GET /api/episodes/:id/audio: the episode's MP3, streamed from storage with HTTP
-// Range support (206 partial content), so players can seek.
+// GET and HEAD /api/episodes/:id/audio: the episode's MP3, streamed from storage with
+// HTTP Range support (206 partial content), so players can seek.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { openEpisodeAudio } from '../episodes/episode-audio.ts';
+import { audioCacheControl, openEpisodeAudio } from '../episodes/episode-audio.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
@@ -11,24 +11,32 @@ import type { ApiServices } from '../services.ts';
 export function episodeAudioRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, auth, storage } = services;
   return async (app) => {
-    app.get('/api/episodes/:id/audio', {
+    // HEAD is declared, not derived from GET: Fastify's derived HEAD would read the whole file to discard it.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/api/episodes/:id/audio',
       preHandler: auth.optionalUser,
       schema: {
         tags: ['episodes'],
         summary: 'Download or stream the episode audio (MP3)',
-        description: 'Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file). Same access rules as GET /api/episodes/{id}.',
+        description:
+          'Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET ' +
+          '(`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private ' +
+          'takes effect at once. Same access rules as GET /api/episodes/{id}.',
         security: optionalBearer,
         params: IdParams,
         response: {
           200: binaryAudio('The whole file'),
           206: binaryAudio('The requested byte range'),
+          304: { description: 'Not modified', type: 'null' },
           ...errorResponses(401, 404, 416),
         },
       },
-    }, async (request, reply) => {
-      const episode = await readableEpisode(db, request, request.params.id);
-      const audio = await openEpisodeAudio(storage, episode, request.headers.range);
-      return reply.status(audio.status).headers(audio.headers).send(audio.body);
+      handler: async (request, reply) => {
+        const episode = await readableEpisode(db, request, request.params.id);
+        const audio = await openEpisodeAudio(storage, episode, request.raw, audioCacheControl(episode, 'api'));
+        return reply.status(audio.status).headers(audio.headers).send(audio.body);
+      },
     });
   };
 }

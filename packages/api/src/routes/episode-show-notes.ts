@@ -1,11 +1,13 @@
-// Show notes and transcript search. Both follow GET /api/episodes/:id's access rules:
-// public episodes need no credentials; private ones only their owner reads.
+// Show notes, their chapters as Podcasting 2.0 JSON, and transcript search. All follow
+// GET /api/episodes/:id's access rules: public episodes need no credentials; private
+// ones only their owner reads.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readShowNotes, searchEpisodeTranscript } from '../episodes/episode-transcript.ts';
+import { CHAPTERS_TYPE, podcastChapters } from '../episodes/episode-chapters.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
 import { optionalBearer } from '../schemas/security.ts';
-import { SearchQuery, SearchResult, ShowNotesReply } from '../schemas/show-notes.ts';
+import { chaptersFile, SearchQuery, SearchResult, ShowNotesReply } from '../schemas/show-notes.ts';
 import type { ApiServices } from '../services.ts';
 
 export function episodeShowNotesRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
@@ -24,6 +26,22 @@ export function episodeShowNotesRoutes(services: ApiServices): FastifyPluginAsyn
         response: { 200: ShowNotesReply, ...errorResponses(401, 404, 409) },
       },
     }, async (request) => ({ success: true as const, ...readShowNotes(await readableEpisode(db, request, request.params.id)) }));
+
+    app.get('/api/episodes/:id/chapters', {
+      preHandler: auth.optionalUser,
+      schema: {
+        tags: ['episodes'],
+        summary: 'The chapters as Podcasting 2.0 JSON chapters (application/json+chapters)',
+        description:
+          '`version` "1.2.0" and `chapters[]` with `startTime` in seconds and `title`, from the show notes; the MP3 carries the same ' +
+          'chapters as ID3v2 CHAP frames with a CTOC table. 409 until the episode is ready.',
+        security: optionalBearer,
+        params: IdParams,
+        response: { 200: chaptersFile, ...errorResponses(401, 404, 409) },
+      },
+    }, async (request, reply) => {
+      return reply.type(CHAPTERS_TYPE).send(podcastChapters(await readableEpisode(db, request, request.params.id)));
+    });
 
     app.get('/api/episodes/:id/transcript/search', {
       preHandler: auth.optionalUser,

@@ -8,9 +8,10 @@ import { readTranscript } from '../episodes/episode-transcript.ts';
 import { acceptedEpisodeBody, episodeDetail } from '../episodes/episode-views.ts';
 import { listEpisodes } from '../episodes/list-episodes.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
+import { updateEpisode } from '../episodes/update-episode.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses, IdParams, MessageBody } from '../schemas/common.ts';
-import { CreatedEpisode, CreateEpisodeBody, EpisodeList, EpisodeReply, ListEpisodesQuery, Transcript } from '../schemas/episodes.ts';
+import { CreatedEpisode, CreateEpisodeBody, EpisodeList, EpisodeReply, ListEpisodesQuery, TranscriptQuery, transcriptFiles, UpdateEpisodeBody } from '../schemas/episodes.ts';
 import { bearer, optionalBearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 
@@ -57,6 +58,22 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       },
     }, async (request) => ({ success: true as const, episode: episodeDetail(await readableEpisode(db, request, request.params.id)) }));
 
+    app.patch('/api/episodes/:id', {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ['episodes'],
+        summary: "Edit an episode's title or description, or make it public or private (owner only)",
+        description:
+          'Any of `title` (1–200 characters), `description` (up to 2000) and `isPublic`. A public episode, its audio, transcript, ' +
+          'show notes, chapters and transcript search are readable without credentials; making it private again takes effect at once. ' +
+          'Title and description can be edited once the script is written (409 before). 404 for an episode that is not yours.',
+        security: bearer,
+        params: IdParams,
+        body: UpdateEpisodeBody,
+        response: { 200: EpisodeReply, ...errorResponses(400, 401, 404, 409) },
+      },
+    }, async (request) => ({ success: true as const, episode: episodeDetail(await updateEpisode(db, currentUser(request), request.params.id, request.body)) }));
+
     app.delete('/api/episodes/:id', {
       preHandler: auth.requireUser,
       schema: {
@@ -75,12 +92,19 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       preHandler: auth.optionalUser,
       schema: {
         tags: ['episodes'],
-        summary: 'The timed transcript',
-        description: 'Segments are empty until the episode is ready.',
+        summary: 'The timed transcript, as JSON, WebVTT or SubRip',
+        description:
+          'Segments are empty until the episode is ready. `format=json` (the default) is the Transcript object; `format=vtt` is ' +
+          'WebVTT (`text/vtt`) with each speaker as a `<v Host 1>` voice tag; `format=srt` is SubRip (`application/x-subrip`) ' +
+          'with the speaker before each line. All use the segment times measured from the rendered audio.',
         security: optionalBearer,
         params: IdParams,
-        response: { 200: Transcript, ...errorResponses(401, 404) },
+        querystring: TranscriptQuery,
+        response: { 200: transcriptFiles, ...errorResponses(400, 401, 404) },
       },
-    }, async (request) => readTranscript(db, await readableEpisode(db, request, request.params.id)));
+    }, async (request, reply) => {
+      const transcript = await readTranscript(db, await readableEpisode(db, request, request.params.id), request.query.format);
+      return reply.type(transcript.contentType).send(transcript.body);
+    });
   };
 }

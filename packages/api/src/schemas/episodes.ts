@@ -57,6 +57,7 @@ export const EpisodeDetail = Type.Object({
   audioUrl: Nullable(Type.String()),
   audioDuration: Nullable(Type.Integer()),
   error: Nullable(Type.String({ description: 'Why processing failed, when status is error' })),
+  isPublic: Type.Boolean({ description: 'Public episodes are readable without credentials (set with PATCH /api/episodes/{id})' }),
   voice: Type.Object(
     {
       ttsEngine: Type.Enum([...TTS_ENGINES], { description: 'The engine asked for' }),
@@ -69,6 +70,15 @@ export const EpisodeDetail = Type.Object({
   ),
   createdAt: Timestamp,
 });
+
+export const UpdateEpisodeBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Trimmed; must not be blank' })),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    isPublic: Type.Optional(Type.Boolean({ description: 'true: anyone may read the episode without credentials' })),
+  },
+  { additionalProperties: false, minProperties: 1, description: 'Any of title, description and isPublic' },
+);
 
 export const EpisodeReply = Type.Object({ success: Type.Literal(true), episode: EpisodeDetail });
 
@@ -108,6 +118,20 @@ export const Transcript = Type.Object({
     speakers: Type.Array(Type.String()),
   }),
 });
+
+export const TranscriptQuery = Type.Object({
+  format: Type.Optional(Type.Enum(['json', 'vtt', 'srt'], { description: 'json (default), vtt (WebVTT) or srt (SubRip)' })),
+});
+
+/** The transcript's 200 in each format: JSON is checked against Transcript, the files are text. */
+export const transcriptFiles = {
+  description: 'The transcript in the requested format',
+  content: {
+    'application/json': { schema: Transcript },
+    'text/vtt': { schema: Type.String({ description: 'WebVTT with <v Speaker> voice tags' }) },
+    'application/x-subrip': { schema: Type.String({ description: 'SubRip' }) },
+  },
+};
 
 /** Documents a binary MP3 body; typed loosely so the handler may send a stream. */
 export function binaryAudio(description: string): object {

@@ -32,3 +32,15 @@ export const SearchResult = Type.Object({
   })),
   totalMatches: Type.Integer(),
 });
+
+export const PodcastChapters = Type.Object({
+  version: Type.Literal('1.2.0'),
+  title: Type.String(),
+  chapters: Type.Array(Type.Object({ startTime: Type.Number({ minimum: 0, description: 'Seconds from the start' }), title: Type.String() })),
+});
+
+/** The chapters file's 200, serialised by its own media type. */
+export const chaptersFile = {
+  description: 'Podcasting 2.0 JSON chapters',
+  content: { 'application/json+chapters': { schema: PodcastChapters } },
+};

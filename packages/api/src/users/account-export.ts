@@ -2,6 +2,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { listAllEpisodes } from '@castwright/core/repositories/episodes';
+import { listAllPlaylists } from '@castwright/core/repositories/playlists';
 import { listUsageRecords } from '@castwright/core/repositories/usage-reports';
 import { episodeDetail } from '../episodes/episode-views.ts';
 import { usageRecordView } from './user-views.ts';
@@ -9,12 +10,20 @@ import { usageRecordView } from './user-views.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
-  const [episodes, usage] = await Promise.all([listAllEpisodes(db, user.id), listUsageRecords(db, user.id)]);
+  const [episodes, playlists, usage] = await Promise.all([listAllEpisodes(db, user.id), listAllPlaylists(db, user.id), listUsageRecords(db, user.id)]);
   return {
     success: true as const,
     exportDate: now.toISOString(),
     user: { id: user.id, email: user.email, name: user.name, bio: user.bio, avatarUrl: user.avatar_url, tier: user.tier, createdAt: user.created_at.toISOString() },
     episodes: episodes.map(episodeDetail),
+    playlists: playlists.map((playlist) => ({
+      id: playlist.id,
+      name: playlist.name,
+      description: playlist.description,
+      episodeIds: playlist.episode_ids,
+      createdAt: playlist.created_at.toISOString(),
+      updatedAt: playlist.updated_at.toISOString(),
+    })),
     usage: usage.map(usageRecordView),
     summary: { totalEpisodes: episodes.length, accountAge: Math.floor((now.getTime() - user.created_at.getTime()) / DAY_MS) },
   };

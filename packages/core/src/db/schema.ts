@@ -5,6 +5,7 @@ import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTab
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
+import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
 
@@ -23,11 +24,15 @@ export interface Database {
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
+  playlists: PlaylistsTable;
+  playlist_episodes: PlaylistEpisodesTable;
+  playlist_feeds: PlaylistFeedsTable;
 }
 
 export type * from './tables/billing.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/operations.ts';
+export type * from './tables/playlists.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';

@@ -165,3 +165,20 @@ export async function findAbandonedEpisodes(db: Executor, quietMs: number): Prom
     LIMIT 100`.execute(db);
   return result.rows;
 }
+
+/** The owner's edits to an episode's title, description or visibility. */
+export async function updateEpisodeDetails(
+  trx: Trx,
+  id: string,
+  changes: { title?: string | undefined; description?: string | undefined; is_public?: boolean | undefined },
+): Promise<EpisodeRow> {
+  return trx.updateTable('episodes').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Caches the audio file's size for feed enclosures. The file never changes once the
+ * episode is ready, so this is not an edit: updated_at (the feed's Last-Modified) stays.
+ */
+export async function storeAudioBytes(db: Executor, id: string, bytes: number): Promise<void> {
+  await db.updateTable('episodes').set({ audio_bytes: bytes }).where('id', '=', id).where('audio_bytes', 'is', null).execute();
+}

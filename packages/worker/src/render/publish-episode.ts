@@ -19,6 +19,8 @@ export interface Publication {
   engineUsed: string;
   fallbackReason: string | null;
   renderMs: number;
+  /** The MP3's exact size, for podcast feed enclosures. */
+  audioBytes: number;
   cost: number;
   characters: number;
 }
@@ -35,6 +37,7 @@ export async function publishEpisode(db: Db, publication: Publication): Promise<
       set: {
         audio_key: publication.audioKey,
         audio_duration_ms: Math.round(result.durationMs),
+        audio_bytes: publication.audioBytes,
         completed_at: new Date(),
         show_notes: JSON.stringify(publication.showNotes),
         tts_engine_used: publication.engineUsed,

@@ -2,7 +2,7 @@
 // episode, stores the MP3, and publishes it with a transcript whose timings come
 // from the rendered audio. Each run is a numbered render attempt: it stores its audio
 // under its own key and may publish only while it is the current attempt.
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { Task } from 'graphile-worker';
 import { episodeCostUsd } from '@castwright/core/episode-cost';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
@@ -12,6 +12,7 @@ import { beginRenderAttempt, moveEpisode } from '@castwright/core/repositories/e
 import { episodeAudioKey, episodeAudioPrefix } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
 import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { embedChapters } from '@castwright/media/embed-chapters';
 import { renderScript } from '@castwright/media/render-script';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { renderWithFallback } from '../render/engine-fallback.ts';
@@ -74,6 +75,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
         );
 
         const showNotes = buildShowNotes(result.segments);
+        await embedChapters(result.audioFile, showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs })), result.durationMs);
         uploaded = true;
         await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg').catch((error: unknown) => {
           throw new TransientError('the audio could not be saved to storage', { cause: error });
@@ -88,6 +90,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           engineUsed,
           fallbackReason,
           renderMs,
+          audioBytes: (await stat(result.audioFile)).size,
           cost: episodeCostUsd({ llmInputTokens: episode.llm_input_tokens, llmOutputTokens: episode.llm_output_tokens, renderMs }, context.config.prices),
           characters: lines.reduce((sum, line) => sum + line.text.length, 0),
         });

@@ -36,6 +36,8 @@ export interface EpisodesTable {
   tts_engine_used: NullableText;
   tts_fallback_reason: NullableText;
   audio_duration_ms: number | null;
+  /** The audio file's exact size, cached from storage the first time a feed lists the episode. */
+  audio_bytes: ColumnType<number | null, number | null | undefined, number | null>;
   error_message: string | null;
   /** Tokens the LLM writer billed for the script (0 for the built-in writer). */
   llm_input_tokens: Defaulted<number>;

@@ -1,0 +1,61 @@
+// The timed transcript as subtitle and podcast-app files: WebVTT with speaker voice
+// tags, SubRip, and the Podcasting 2.0 JSON transcript. Times are the measured segment
+// timings from the rendered audio, exactly as the JSON transcript gives them.
+import type { TranscriptSegmentRow } from '@castwright/core/db/schema';
+
+type Segment = Pick<TranscriptSegmentRow, 'speaker' | 'text' | 'start_ms' | 'end_ms'>;
+
+export const TRANSCRIPT_TYPES = {
+  vtt: 'text/vtt; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  podcastJson: 'application/json; charset=utf-8',
+} as const;
+
+function clock(ms: number, separator: '.' | ','): string {
+  const total = Math.max(0, Math.round(ms));
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const hours = Math.floor(total / 3_600_000);
+  const minutes = Math.floor(total / 60_000) % 60;
+  const seconds = Math.floor(total / 1000) % 60;
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(total % 1000, 3)}`;
+}
+
+/** A cue must end after it starts and its text must stay on its own lines (a blank line would end it). */
+function cueTimes(segment: Segment): [number, number] {
+  return [segment.start_ms, Math.max(segment.end_ms, segment.start_ms + 1)];
+}
+
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
+/** WebVTT cue text is HTML-like: &, < and > are escaped; the speaker is a `<v>` voice span. */
+const escapeCueText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+export function toWebVtt(segments: readonly Segment[]): string {
+  const cues = segments.map((segment, index) => {
+    const [start, end] = cueTimes(segment);
+    return `${index + 1}\n${clock(start, '.')} --> ${clock(end, '.')}\n<v ${escapeCueText(oneLine(segment.speaker))}>${escapeCueText(oneLine(segment.text))}`;
+  });
+  return ['WEBVTT', ...cues].join('\n\n') + '\n';
+}
+
+export function toSrt(segments: readonly Segment[]): string {
+  return segments
+    .map((segment, index) => {
+      const [start, end] = cueTimes(segment);
+      return `${index + 1}\n${clock(start, ',')} --> ${clock(end, ',')}\n${oneLine(segment.speaker)}: ${oneLine(segment.text)}\n`;
+    })
+    .join('\n');
+}
+
+/** https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/examples/transcripts/transcripts.md */
+export function toPodcastTranscript(segments: readonly Segment[]) {
+  return {
+    version: '1.0.0',
+    segments: segments.map((segment) => ({
+      speaker: segment.speaker,
+      startTime: segment.start_ms / 1000,
+      endTime: segment.end_ms / 1000,
+      body: segment.text,
+    })),
+  };
+}

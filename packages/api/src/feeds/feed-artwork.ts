@@ -1,0 +1,47 @@
+// GET /feeds/:token/artwork.png: the feed's cover, made from the playlist (its id picks
+// the colours, its name the initials), so it needs no upload and no storage. Its
+// version is in the feed's image address and in its ETag, so a renamed playlist's apps
+// fetch the new cover and unchanged ones get a 304.
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import type { PlaylistRow } from '@castwright/core/db/schema';
+import { isNotModified, notModified, validatorHeaders, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
+import { drawArtwork } from './artwork-image.ts';
+import { openFeed, type FeedServices } from './feed-access.ts';
+import { FEED_CACHE_CONTROL } from './feed-files.ts';
+import { initialsOf } from './pixel-font.ts';
+
+/** Bump when the drawing changes, so every cover gets a new address. */
+const ARTWORK_STYLE = 1;
+
+export function artworkVersion(playlist: Pick<PlaylistRow, 'id' | 'name'>): string {
+  return createHash('sha256').update(`${ARTWORK_STYLE}:${playlist.id}:${initialsOf(playlist.name)}`).digest('base64url').slice(0, 16);
+}
+
+/** Drawing and encoding take a few tenths of a second of CPU, and apps ask for the same few covers again and again. */
+const recent = new Map<string, Buffer>();
+const RECENT_LIMIT = 32;
+
+function artworkPng(playlist: Pick<PlaylistRow, 'id' | 'name'>, version: string): Buffer {
+  let png = recent.get(version);
+  if (!png) {
+    png = drawArtwork(playlist.id, initialsOf(playlist.name));
+    recent.set(version, png);
+    const [oldest] = recent.keys();
+    if (recent.size > RECENT_LIMIT && oldest !== undefined) recent.delete(oldest);
+  }
+  return png;
+}
+
+export async function readArtwork(services: FeedServices, token: string, request: { headers: IncomingHttpHeaders }, reply: FastifyReply): Promise<HttpAnswer> {
+  const playlist = await openFeed(services, token, reply);
+  const version = artworkVersion(playlist);
+  const validators: Validators = { etag: `"${version}"`, lastModified: playlist.updated_at };
+  if (isNotModified(request.headers, validators)) return notModified(validators, FEED_CACHE_CONTROL);
+  return {
+    status: 200,
+    headers: { ...validatorHeaders(validators), 'Content-Type': 'image/png', 'Cache-Control': FEED_CACHE_CONTROL },
+    body: artworkPng(playlist, version),
+  };
+}

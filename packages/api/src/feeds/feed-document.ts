@@ -1,0 +1,77 @@
+// The RSS 2.0 document of a private feed, with the Apple Podcasts (`itunes`) and
+// Podcasting 2.0 (`podcast`) namespaces. Built with xmlbuilder2, which escapes every
+// text and attribute; characters XML cannot carry (control characters, lone
+// surrogates) are dropped rather than producing a document apps refuse to parse.
+import { create } from 'xmlbuilder2';
+
+const NAMESPACES = {
+  'xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
+  'xmlns:podcast': 'https://podcastindex.org/namespace/1.0',
+  'xmlns:atom': 'http://www.w3.org/2005/Atom',
+} as const;
+
+/** Episodes are voiced in English. */
+const LANGUAGE = 'en';
+
+export interface FeedChannel {
+  title: string;
+  description: string;
+  /** A page for the show: the service's public address. */
+  link: string;
+  feedUrl: string;
+  artworkUrl: string;
+  /** Podcasting 2.0 GUID: stays the same when the token (and so the URL) changes. */
+  guid: string;
+  lastBuildDate: Date;
+}
+
+export interface FeedItem {
+  guid: string;
+  title: string;
+  description: string;
+  pubDate: Date;
+  /** The playlist position: apps show the feed in this order (`itunes:type` serial). */
+  position: number;
+  durationSeconds: number;
+  audio: { url: string; bytes: number };
+  transcriptVttUrl: string;
+  transcriptJsonUrl: string;
+  chaptersUrl: string | null;
+}
+
+export function feedXml(channel: FeedChannel, items: readonly FeedItem[]): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' }).ele('rss', { version: '2.0', ...NAMESPACES });
+  const rss = root.ele('channel');
+  rss.ele('title').txt(channel.title);
+  rss.ele('link').txt(channel.link);
+  rss.ele('atom:link', { href: channel.feedUrl, rel: 'self', type: 'application/rss+xml' });
+  rss.ele('description').txt(channel.description);
+  rss.ele('language').txt(LANGUAGE);
+  rss.ele('lastBuildDate').txt(channel.lastBuildDate.toUTCString());
+  rss.ele('generator').txt('Castwright');
+  rss.ele('image').ele('url').txt(channel.artworkUrl).up().ele('title').txt(channel.title).up().ele('link').txt(channel.link);
+  rss.ele('itunes:image', { href: channel.artworkUrl });
+  rss.ele('itunes:author').txt('Castwright');
+  rss.ele('itunes:explicit').txt('false');
+  rss.ele('itunes:type').txt('serial');
+  // A private feed: podcast directories must not list it, nor other hosts import it.
+  rss.ele('itunes:block').txt('Yes');
+  rss.ele('podcast:locked').txt('yes');
+  rss.ele('podcast:guid').txt(channel.guid);
+  for (const item of items) {
+    const entry = rss.ele('item');
+    entry.ele('title').txt(item.title);
+    entry.ele('description').txt(item.description);
+    entry.ele('guid', { isPermaLink: 'false' }).txt(item.guid);
+    entry.ele('pubDate').txt(item.pubDate.toUTCString());
+    entry.ele('enclosure', { url: item.audio.url, length: String(item.audio.bytes), type: 'audio/mpeg' });
+    entry.ele('itunes:duration').txt(String(item.durationSeconds));
+    entry.ele('itunes:episode').txt(String(item.position));
+    entry.ele('itunes:episodeType').txt('full');
+    entry.ele('itunes:explicit').txt('false');
+    entry.ele('podcast:transcript', { url: item.transcriptVttUrl, type: 'text/vtt', language: LANGUAGE, rel: 'captions' });
+    entry.ele('podcast:transcript', { url: item.transcriptJsonUrl, type: 'application/json', language: LANGUAGE });
+    if (item.chaptersUrl) entry.ele('podcast:chapters', { url: item.chaptersUrl, type: 'application/json+chapters' });
+  }
+  return root.end({ prettyPrint: true });
+}

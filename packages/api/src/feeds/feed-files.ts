@@ -1,0 +1,38 @@
+// The files a feed links to for one episode, reachable with the feed's token alone:
+// the audio (HEAD and Range, for apps that check sizes and resume downloads), the
+// transcript as WebVTT and Podcasting 2.0 JSON, and the JSON chapters.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import type { ObjectStorage } from '@castwright/core/storage/object-storage';
+import { openEpisodeAudio } from '../episodes/episode-audio.ts';
+import { CHAPTERS_TYPE, podcastChapters } from '../episodes/episode-chapters.ts';
+import { readTranscript } from '../episodes/episode-transcript.ts';
+import type { HttpAnswer } from '../http/conditional-get.ts';
+import { openFeedEpisode, type FeedServices } from './feed-access.ts';
+
+/**
+ * Private: a shared cache must never answer for a token. no-cache: an app's own copy is
+ * checked again before use, so a rotated or revoked token stops working at once.
+ */
+export const FEED_CACHE_CONTROL = 'private, no-cache';
+
+export async function feedAudio(
+  services: FeedServices & { storage: ObjectStorage },
+  token: string,
+  episodeId: string,
+  request: { method?: string | undefined; headers: IncomingHttpHeaders },
+  reply: FastifyReply,
+): Promise<HttpAnswer<200 | 206 | 304>> {
+  const episode = await openFeedEpisode(services, token, episodeId, reply);
+  return openEpisodeAudio(services.storage, episode, request, FEED_CACHE_CONTROL);
+}
+
+export async function feedTranscript(services: FeedServices, token: string, episodeId: string, format: 'vtt' | 'podcast-json', reply: FastifyReply) {
+  const episode = await openFeedEpisode(services, token, episodeId, reply);
+  return readTranscript(services.db, episode, format);
+}
+
+export async function feedChapters(services: FeedServices, token: string, episodeId: string, reply: FastifyReply) {
+  const episode = await openFeedEpisode(services, token, episodeId, reply);
+  return { contentType: CHAPTERS_TYPE, body: podcastChapters(episode) };
+}

@@ -1,0 +1,27 @@
+// Turning a playlist's private feed on, rotating its token, and revoking it. The token
+// (256 random bits) is shown once, inside the feed URL; only its SHA-256 is stored, and
+// replacing or deleting the row makes the previous URL a 404 from that commit on.
+import type { Config } from '@castwright/core/config';
+import type { Db } from '@castwright/core/db/connect';
+import type { UserRow } from '@castwright/core/db/schema';
+import { AppError } from '@castwright/core/errors';
+import { deleteFeed, replaceFeedToken } from '@castwright/core/repositories/playlist-feeds';
+import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
+import { ownPlaylist } from '../playlists/own-playlist.ts';
+import { feedUrls } from './feed-urls.ts';
+
+export const FEED_URL_WARNING =
+  'Anyone with this address can listen to every episode in the playlist. Keep it private; POST again to replace it or DELETE to turn the feed off.';
+
+/** Creates the feed, or rotates its token when it exists. */
+export async function enableFeed(db: Db, config: Config, user: UserRow, playlistId: string) {
+  const playlist = await ownPlaylist(db, user.id, playlistId);
+  const token = randomSecret();
+  const feed = await replaceFeedToken(db, playlist.id, hashSecret(token));
+  return { feedUrl: feedUrls(config, token).feed, createdAt: feed.created_at.toISOString() };
+}
+
+export async function revokeFeed(db: Db, user: UserRow, playlistId: string): Promise<void> {
+  const playlist = await ownPlaylist(db, user.id, playlistId);
+  if (!(await deleteFeed(db, playlist.id))) throw new AppError('notFound', 'This playlist has no feed');
+}

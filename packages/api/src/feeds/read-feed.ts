@@ -1,0 +1,102 @@
+// GET /feeds/:token/feed.xml: the playlist's ready episodes in playlist order as RSS.
+// The ETag is a hash of the document itself, so it changes exactly when the feed does
+// (an add, removal, reorder, rename, an episode becoming ready or being edited or
+// deleted); Last-Modified is the latest of the playlist's and its items' change times,
+// which every one of those moves (membership changes move the playlist's by trigger).
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { publicBaseUrl } from '@castwright/core/config';
+import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
+import { storeAudioBytes } from '@castwright/core/repositories/episodes';
+import type { PlaylistMember } from '@castwright/core/repositories/playlist-episodes';
+import { listFeedEpisodes } from '@castwright/core/repositories/playlist-feeds';
+import type { ObjectStorage } from '@castwright/core/storage/object-storage';
+import { v5 as uuidv5 } from 'uuid';
+import { audioSecondsOf } from '../episodes/episode-views.ts';
+import { isNotModified, notModified, validatorHeaders, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
+import { artworkVersion } from './feed-artwork.ts';
+import { openFeed, type FeedServices } from './feed-access.ts';
+import { feedXml, type FeedItem } from './feed-document.ts';
+import { FEED_CACHE_CONTROL } from './feed-files.ts';
+import { feedIdentity, feedUrls } from './feed-urls.ts';
+
+/** The Podcasting 2.0 namespace for feed GUIDs (uuidv5 of the feed's address without its scheme). */
+const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
+
+type SizedEpisode = PlaylistMember & { audio_bytes: number };
+
+export async function readFeed(
+  services: FeedServices & { storage: ObjectStorage },
+  token: string,
+  request: { headers: IncomingHttpHeaders },
+  reply: FastifyReply,
+): Promise<HttpAnswer> {
+  const playlist = await openFeed(services, token, reply);
+  const episodes = await withAudioBytes(services, await listFeedEpisodes(services.db, playlist.id));
+  const urls = feedUrls(services.config, token);
+  const lastModified = new Date(Math.max(playlist.updated_at.getTime(), playlist.feed_created_at.getTime(), ...episodes.map((episode) => episode.updated_at.getTime())));
+  const xml = feedXml(
+    {
+      title: playlist.name,
+      description: playlist.description || `The episodes of the playlist “${playlist.name}”, made with Castwright.`,
+      link: publicBaseUrl(services.config),
+      feedUrl: urls.feed,
+      artworkUrl: urls.artwork(artworkVersion(playlist)),
+      guid: podcastGuid(feedIdentity(services.config, playlist.id)),
+      lastBuildDate: lastModified,
+    },
+    episodes.map((episode) => feedItem(episode, urls)),
+  );
+  const validators: Validators = { etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 32)}"`, lastModified };
+  if (isNotModified(request.headers, validators)) return notModified(validators, FEED_CACHE_CONTROL);
+  return {
+    status: 200,
+    headers: { ...validatorHeaders(validators), 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': FEED_CACHE_CONTROL },
+    body: xml,
+  };
+}
+
+function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): FeedItem {
+  const notes = episode.show_notes as ShowNotes | null;
+  return {
+    guid: episode.id,
+    title: episode.title,
+    description: episode.description || notes?.summary || episode.title,
+    pubDate: episode.completed_at ?? episode.created_at,
+    position: episode.position,
+    durationSeconds: audioSecondsOf(episode) ?? 0,
+    audio: { url: urls.audio(episode.id), bytes: episode.audio_bytes },
+    transcriptVttUrl: urls.transcriptVtt(episode.id),
+    transcriptJsonUrl: urls.transcriptJson(episode.id),
+    chaptersUrl: notes && notes.chapters.length > 0 ? urls.chapters(episode.id) : null,
+  };
+}
+
+/** Storage look-ups at once while filling in sizes (an S3 HEAD each). */
+const SIZE_LOOKUPS_AT_ONCE = 8;
+
+/**
+ * Enclosures need each file's exact size. It is read from storage once per episode and
+ * kept on the row; an episode whose file is missing is left out rather than announced
+ * with a wrong length.
+ */
+async function withAudioBytes(services: FeedServices & { storage: ObjectStorage }, episodes: PlaylistMember[]): Promise<SizedEpisode[]> {
+  const sizes = episodes.map((episode) => episode.audio_bytes);
+  const unknown = episodes.flatMap((episode, index) => (episode.audio_bytes === null && episode.audio_key ? [{ episode, index, key: episode.audio_key }] : []));
+  for (let start = 0; start < unknown.length; start += SIZE_LOOKUPS_AT_ONCE) {
+    await Promise.all(unknown.slice(start, start + SIZE_LOOKUPS_AT_ONCE).map(async ({ episode, index, key }) => {
+      const bytes = (await services.storage.stat(key))?.size ?? null;
+      if (bytes !== null) await storeAudioBytes(services.db, episode.id, bytes);
+      sizes[index] = bytes;
+    }));
+  }
+  return episodes.flatMap((episode, index) => {
+    const bytes = sizes[index];
+    return bytes === null || bytes === undefined ? [] : [{ ...episode, audio_bytes: bytes }];
+  });
+}
+
+function podcastGuid(identity: string): string {
+  return uuidv5(identity.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, ''), PODCAST_GUID_NAMESPACE);
+}
