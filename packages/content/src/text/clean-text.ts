@@ -34,13 +34,13 @@ export function cleanInline(raw: string): string {
   let text = raw
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001F\u007F]/g, ' ')
+    .replace(/[\u0000-\u001F\u007F\uE000]/g, ' ')
     .replace(FOOTNOTE_MARKERS, '')
     .replace(GLUED_NOTE_NUMBER, '$1')
-    .replace(URL, '\u0000');
+    .replace(URL, '\uE000');
   // Only text with an "@" is searched for addresses: the pattern is slow on long runs of word characters.
-  if (text.includes('@')) text = text.replace(EMAIL, '\u0000');
-  if (text.includes('\u0000')) text = withoutAddressSentences(text.replace(/\(\s*\u0000\s*\)|\[\s*\u0000\s*\]/g, ''));
+  if (text.includes('@')) text = text.replace(EMAIL, '\uE000');
+  if (text.includes('\uE000')) text = withoutAddressSentences(text.replace(/\(\s*\uE000\s*\)|\[\s*\uE000\s*\]/g, ''));
   return text
     // Emphasis and code marks that plain-text sources carry over from Markdown.
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
@@ -62,7 +62,7 @@ export function cleanInline(raw: string): string {
  * address in brackets was removed before, leaving its sentence intact.
  */
 function withoutAddressSentences(text: string): string {
-  return [...sentenceSegmenter.segment(text)].map((part) => part.segment).filter((sentence) => !sentence.includes('\u0000')).join('').replaceAll('\u0000', '');
+  return [...sentenceSegmenter.segment(text)].map((part) => part.segment).filter((sentence) => !sentence.includes('\uE000')).join('').replaceAll('\uE000', '');
 }
 
 const DRAWING = /[\u2500-\u259F\u25A0-\u25FF]/u;

@@ -1,7 +1,8 @@
 // An HTML tree (a Readability article, or mammoth's rendering of a DOCX) to structure:
 // h1–h6 as headings, p/div text as paragraphs, ul/ol as lists, tables as tables.
 // Code blocks, figures, images, scripts and footnote references are not prose and are
-// left out; links keep their words and lose their targets.
+// left out; links keep their words and lose their targets, and a sentence that is
+// mostly a link ("Read more at our guide.") is left out as navigation.
 import { isDiagramLine } from './clean-text.ts';
 import { linesToBlocks, promoteHeadings } from './plain-text-blocks.ts';
 import type { Block } from './structured-text.ts';
@@ -24,17 +25,42 @@ const BLOCK = new Set([
 ]);
 const HEADINGS: Record<string, 1 | 2 | 3> = { H1: 1, H2: 2, H3: 3, H4: 3, H5: 3, H6: 3 };
 
+/** Private-use marks around a link's words while a block is collected (taken out of the page's own text). */
+const LINK_START = '\uE001';
+const LINK_END = '\uE002';
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * A line without the sentences that are mostly a link's words ("Read more at our
+ * guide to booking."): navigation, not prose. Link marks are removed.
+ */
+function withoutLinkSentences(line: string): string {
+  if (!line.includes(LINK_START)) return line;
+  return [...sentenceSegmenter.segment(line)]
+    .map((part) => part.segment)
+    .filter((sentence) => {
+      const letters = (sentence.match(/\p{L}/gu) ?? []).length;
+      const linked = [...sentence.matchAll(/\uE001([^\uE002]*)\uE002?/g)].reduce((sum, match) => sum + ((match[1] ?? '').match(/\p{L}/gu) ?? []).length, 0);
+      return letters === 0 || linked / letters < 0.5;
+    })
+    .join('')
+    .replace(/[\uE001\uE002]/g, '');
+}
+
 export function htmlBlocks(root: HtmlNodeLike): Block[] {
   const blocks: Block[] = [];
   let buffer = '';
   const flush = () => {
-    const lines = buffer.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter((line) => line !== '' && !isDiagramLine(line));
+    const lines = buffer
+      .split('\n')
+      .map((line) => withoutLinkSentences(line).replace(/\s+/g, ' ').trim())
+      .filter((line) => line !== '' && !isDiagramLine(line));
     if (lines.length > 0) blocks.push(...linesToBlocks(lines, true));
     buffer = '';
   };
   const walk = (node: HtmlNodeLike) => {
     if (node.nodeType === 3) {
-      buffer += (node.textContent ?? '').replace(/\s+/g, ' ');
+      buffer += (node.textContent ?? '').replace(/\s+/g, ' ').replace(/[\uE001\uE002]/g, '');
       return;
     }
     if (node.nodeType !== 1 || isSkipped(node)) return;
@@ -54,6 +80,10 @@ export function htmlBlocks(root: HtmlNodeLike): Block[] {
       if (rows.length > 0) blocks.push({ kind: 'table', rows });
     } else if (name === 'BR') {
       buffer += '\n';
+    } else if (name === 'A') {
+      buffer += LINK_START;
+      for (const child of Array.from(node.childNodes)) walk(child);
+      buffer += LINK_END;
     } else if (BLOCK.has(name)) {
       flush();
       for (const child of Array.from(node.childNodes)) walk(child);
