@@ -4,7 +4,7 @@
 // hyphenated across line ends, paragraphs running over page breaks, superscript note
 // markers with the note in small print at the foot of the page), and a DOCX with
 // Word heading styles and a table. No binary fixtures.
-import { deflatedEntry, zipArchive } from './test-documents.ts';
+import { deflatedEntry, pdfFile, zipArchive } from './test-documents.ts';
 
 export type DocumentBlock =
   | { kind: 'heading'; level: 1 | 2; text: string }
@@ -145,16 +145,7 @@ function pdfDocument(streams: readonly string[]): Buffer {
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Contents ${pageIds[index] as number + 1} 0 R /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>`);
     objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
   });
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return pdfFile(objects);
 }
 
 const escapeXml = (value: string) => value.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] as string);

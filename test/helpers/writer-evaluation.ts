@@ -2,7 +2,7 @@
 // prints them, tests assert them), each found independently of how the writer works:
 // the source is analysed afresh and every spoken line is read back sentence by sentence.
 import type { ScriptLine } from '@castwright/core/script-lines';
-import { analyseParagraph, type AnalysedSentence } from '@castwright/content/nlp/english-text';
+import { analyseParagraph } from '@castwright/content/nlp/english-text';
 import type { LineNote } from '@castwright/content/script/offline-script-writer';
 import { lineMs } from '@castwright/content/script/script-length';
 import type { ScriptPace } from '@castwright/content/script/script-writer';
@@ -15,7 +15,7 @@ export interface ScriptFindings {
   fragments: string[];
   /** Lines with markup characters, symbols or web addresses. */
   markup: string[];
-  /** Topics and chapter titles that are stop words or name no noun. */
+  /** Topics and chapter titles that are only stop words, or not a noun phrase of the source or the script. */
   badTitles: string[];
   /** Question subjects that are not a noun phrase of the source, or not in their line. */
   badSubjects: string[];
@@ -42,9 +42,11 @@ export function sourceFacts(text: string): SourceFacts {
 export function inspectScript(source: SourceFacts, lines: readonly ScriptLine[], notes: readonly LineNote[], showNotes: ShowNotes): ScriptFindings {
   const findings: ScriptFindings = { fragments: [], markup: [], badTitles: [], badSubjects: [], questions: 0, splitSentences: [] };
   const whole = new Set(source.sentences);
+  const spokenPhrases = new Set<string>();
   lines.forEach((line, index) => {
     if (hasMarkup(line.text)) findings.markup.push(line.text);
     for (const sentence of analyseParagraph(line.text)) {
+      for (const phrase of sentence.phrases) spokenPhrases.add(phrase.text.toLowerCase());
       if (!isWholeSentence(sentence)) findings.fragments.push(sentence.text);
       const spoken = normal(sentence.text);
       if (!whole.has(spoken) && spoken.length >= 15 && source.sentences.some((original) => original.includes(spoken))) findings.splitSentences.push(sentence.text);
@@ -55,14 +57,13 @@ export function inspectScript(source: SourceFacts, lines: readonly ScriptLine[],
       if (!line.text.includes(subject) || !source.nounPhrases.has(bare)) findings.badSubjects.push(subject);
     }
   });
-  for (const title of [...showNotes.topics, ...showNotes.chapters.map((chapter) => chapter.title)]) if (!namesSomething(analyseParagraph(title))) findings.badTitles.push(title);
+  for (const title of [...showNotes.topics, ...showNotes.chapters.map((chapter) => chapter.title)]) {
+    const phrase = title.toLowerCase();
+    // Judged in context: a title out of context is often mis-tagged ("File" as a verb), so it must be one of the noun phrases found in the text.
+    const onlyStopWords = analyseParagraph(title).flatMap((sentence) => sentence.words).every((word) => word.stopWord || word.type !== 'word');
+    if (onlyStopWords || !(source.nounPhrases.has(phrase) || spokenPhrases.has(phrase))) findings.badTitles.push(title);
+  }
   return findings;
-}
-
-/** A title that is a noun phrase: some word is a noun or name, and not every word is a stop word. */
-function namesSomething(sentences: readonly AnalysedSentence[]): boolean {
-  const words = sentences.flatMap((sentence) => sentence.words).filter((word) => word.type === 'word');
-  return words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN') && !words.every((word) => word.stopWord);
 }
 
 const normal = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -15,6 +15,7 @@ t.test('chapters start at segment starts, MM:SS agrees, notes come from the scri
   t.notMatch(notes.summary, /\?|Welcome|Let's/, 'the summary is content, not the hosts talking');
   t.ok(notes.keyPoints.length >= 3 && notes.keyPoints.length <= 6, `${notes.keyPoints.length} key points`);
   t.ok(notes.topics.length > 0);
+  t.notOk(notes.topics.some((topic) => /question|point|idea|episode|show/i.test(topic)), `the hosts' framing is not a topic: ${notes.topics.join(', ')}`);
   t.ok(notes.chapters.length >= 2);
   t.equal(notes.chapters[0]?.timestampMs, segments[0]?.startTimeMs);
   const starts = new Set(segments.map((segment) => segment.startTimeMs));

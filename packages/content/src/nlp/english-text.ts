@@ -75,11 +75,6 @@ export function analyseParagraph(paragraph: string): AnalysedSentence[] {
   return sentences;
 }
 
-/** The sentences of a text (paragraphs split first). */
-export function splitSentences(text: string): string[] {
-  return text.split(/\n\s*\n|\n/).flatMap((paragraph) => (paragraph.trim() ? analyseParagraph(paragraph).map((sentence) => sentence.text) : []));
-}
-
 function wordsOf(sentence: ItemSentence, its: WinkMethods['its']): Word[] {
   const tokens = sentence.tokens();
   const texts = tokens.out(its.value) as string[];
@@ -139,7 +134,7 @@ const NUMBERS = new Set(['CARDINAL', 'ORDINAL', 'MONEY', 'PERCENT']);
 const MAX_PHRASE_WORDS = 6;
 
 /** Noun phrases chunked from the part-of-speech tags, longest first from each start. */
-export function nounPhrases(words: readonly Word[]): NounPhrase[] {
+function nounPhrases(words: readonly Word[]): NounPhrase[] {
   const phrases: NounPhrase[] = [];
   let index = 0;
   while (index < words.length) {

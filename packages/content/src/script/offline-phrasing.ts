@@ -114,3 +114,22 @@ export function recap(labels: readonly string[]): string {
 export function pick<T>(items: readonly T[], index: number): T {
   return items[((index % items.length) + items.length) % items.length] as T;
 }
+
+/**
+ * Whether a sentence is the hosts' own framing from these tables (a greeting, a
+ * transition, a reaction, a question frame, a sign-off) rather than the source's
+ * words: show notes leave it out, so "useful point" or "episode" never becomes a topic.
+ */
+export function isHostPhrasing(sentence: string): boolean {
+  return FRAMING.some((pattern) => pattern.test(sentence.trim()));
+}
+
+const SLOT = '\uE000';
+const FRAMING: RegExp[] = (() => {
+  const texts: string[] = [];
+  for (const style of Object.values(STYLE_PHRASING)) texts.push(style.opening(SLOT), ...style.transitions.map((make) => make(SLOT)), ...style.reactions, style.signOff);
+  for (const pair of Object.values(PAIR_PHRASING)) texts.push(pair.greeting, pair.thanks, ...pair.answerLeads, ...(pair.reactions ?? []), ...pair.questions.map((make) => make(SLOT)));
+  texts.push(preview([SLOT]), recap([SLOT, SLOT]), recap([SLOT]), `Let's start with ${SLOT}.`);
+  const sentences = new Set(texts.flatMap((text) => text.split(/(?<=[.!?])\s+/)));
+  return [...sentences].map((sentence) => new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(SLOT, '.+')}$`, 'u'));
+})();

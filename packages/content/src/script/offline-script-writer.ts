@@ -39,8 +39,9 @@ interface Draft {
   startsSection: boolean;
 }
 
-/** Answers run to about this many words before the next question. */
+/** Answers run to about this many words before the next question (fewer in a short script, for more back and forth). */
 const TURN_WORDS = 60;
+const MIN_TURN_WORDS = 30;
 const MAX_RECAP_ITEMS = 4;
 const SEARCH_STEPS = 16;
 
@@ -118,12 +119,14 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   say('Host 1', [style.opening(subject), ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, true);
   if (multi) say('Host 2', [pair.greeting]);
 
+  const chosenWords = sections.reduce((sum, [, sentences]) => sum + sentences.reduce((total, sentence) => total + sentence.words, 0), 0);
+  const turnWords = Math.min(TURN_WORDS, Math.max(MIN_TURN_WORDS, Math.round(chosenWords / 8)));
   const recentSubjects: string[] = [];
   let questionCount = 0;
   sections.forEach(([sectionIndex, sentences], position) => {
     const label = sectionNames[position] as string;
     const transition = position === 0 ? `Let's start with ${label}.` : pick(style.transitions, position - 1)(label);
-    const turns = groupTurns(sentences);
+    const turns = groupTurns(sentences, turnWords);
     if (!multi) {
       say('Host 1', [transition], {}, position > 0);
       for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(' ')], { sources: turn.map((sentence) => sentence.index) });
@@ -181,8 +184,8 @@ function topicOf(document: SourceDocument): string {
   return phrases.length > 0 ? listOf(phrases) : 'this story';
 }
 
-/** Chosen sentences in answer-sized turns: a new turn at about TURN_WORDS, or at a paragraph or a skipped stretch once a turn has enough. */
-function groupTurns(sentences: readonly SourceSentence[]): SourceSentence[][] {
+/** Chosen sentences in answer-sized turns: a new turn at about `turnWords`, or at a paragraph or a skipped stretch once a turn has enough. */
+function groupTurns(sentences: readonly SourceSentence[], turnWords: number): SourceSentence[][] {
   const turns: SourceSentence[][] = [];
   let current: SourceSentence[] = [];
   let words = 0;
@@ -190,10 +193,10 @@ function groupTurns(sentences: readonly SourceSentence[]): SourceSentence[][] {
     const previous = current.at(-1);
     const breakHere =
       previous !== undefined &&
-      (words + sentence.words > TURN_WORDS * 1.3 ||
-        words >= TURN_WORDS ||
-        (sentence.paragraph !== previous.paragraph && words >= TURN_WORDS / 2) ||
-        (sentence.index !== previous.index + 1 && words >= TURN_WORDS / 3 && !sentence.leansOnPrevious));
+      (words + sentence.words > turnWords * 1.3 ||
+        words >= turnWords ||
+        (sentence.paragraph !== previous.paragraph && words >= turnWords / 2) ||
+        (sentence.index !== previous.index + 1 && words >= turnWords / 3 && !sentence.leansOnPrevious));
     if (breakHere) {
       turns.push(current);
       current = [];

@@ -36,11 +36,6 @@ export function estimateScriptMs(lines: readonly ScriptLine[], pace: ScriptPace)
   return ms;
 }
 
-/** Whether `ms` is within the tolerance of the preset's minutes. */
-export function withinLengthBand(ms: number, preset: Preset): boolean {
-  return Math.abs(ms - presetMs(preset)) <= presetMs(preset) * LENGTH_TOLERANCE;
-}
-
 /**
  * Words to ask for to fill `targetMs`, for a writer that does not place every line
  * itself (the LLM): speech at the hosts' mean rate, plus a pause every `wordsPerLine`.

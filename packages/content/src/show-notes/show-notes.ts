@@ -8,6 +8,7 @@ import { analyseParagraph, type AnalysedSentence } from '../nlp/english-text.ts'
 import { CaseEvidence, keyPhrases, scorePhrases } from '../nlp/key-phrases.ts';
 import { nounLemmas, shiftPoints } from '../nlp/topic-shifts.ts';
 import { formatTimestamp } from '../search/transcript-search.ts';
+import { isHostPhrasing } from '../script/offline-phrasing.ts';
 import { isWholeSentence } from '../script/spoken-text.ts';
 
 export interface TimedLine {
@@ -39,9 +40,9 @@ export function buildShowNotes(segments: readonly TimedLine[], options: { chapte
   if (segments.length === 0) return { summary: '', keyPoints: [], topics: [], chapters: [] };
   const analysed = segments.map((segment) => analyseParagraph(segment.text));
   // The opening and closing lines are greetings, not content, when there is more to go on;
-  // questions name subjects but state nothing.
+  // questions name subjects but state nothing, and the hosts' framing is not the subject.
   const bodyRange = segments.length > 4 ? analysed.slice(1, -1) : analysed;
-  const statements = bodyRange.flat().filter((sentence) => !sentence.text.endsWith('?'));
+  const statements = bodyRange.flat().filter(isStatement);
   const evidence = new CaseEvidence(analysed.flat());
   // Summary and key points are statements of substance, not the hosts' short links between them.
   const summaryPool = statements.filter((sentence) => isWholeSentence(sentence) && sentence.words.length >= 8);
@@ -54,10 +55,15 @@ export function buildShowNotes(segments: readonly TimedLine[], options: { chapte
   const chapters = starts.map((start, n) => {
     const end = starts[n + 1] ?? segments.length;
     const timestampMs = Math.max(0, Math.floor((segments[start] as TimedLine).startTimeMs));
-    const part = analysed.slice(start, end).flat().filter((sentence) => !sentence.text.endsWith('?'));
+    const part = analysed.slice(start, end).flat().filter(isStatement);
     return { title: chapterTitle(part.length > 0 ? part : analysed.slice(start, end).flat(), evidence, used, n), timestamp: formatTimestamp(timestampMs), timestampMs };
   });
   return { summary, keyPoints, topics: keyPhrases(statements, TOPICS, evidence).map((phrase) => phrase.text), chapters };
+}
+
+/** A statement of the episode's substance: not a question, not the built-in writer's framing. */
+function isStatement(sentence: AnalysedSentence): boolean {
+  return !sentence.text.endsWith('?') && !isHostPhrasing(sentence.text);
 }
 
 function rankByKeyPhrases(sentences: readonly AnalysedSentence[], evidence: CaseEvidence): { sentence: AnalysedSentence; index: number; score: number }[] {
@@ -75,7 +81,7 @@ function normaliseStarts(starts: readonly number[], count: number): number[] {
 }
 
 /** Segment indices where chapters begin (always 0 first): the strongest topic shifts. */
-export function chapterStarts(segments: readonly TimedLine[], analysed: readonly AnalysedSentence[][] = segments.map((segment) => analyseParagraph(segment.text))): number[] {
+function chapterStarts(segments: readonly TimedLine[], analysed: readonly AnalysedSentence[][] = segments.map((segment) => analyseParagraph(segment.text))): number[] {
   const last = segments.at(-1) as TimedLine;
   const count = Math.min(MAX_CHAPTERS, Math.max(1, Math.round(last.startTimeMs / CHAPTER_MS), Math.ceil(segments.length / SEGMENTS_PER_CHAPTER)));
   return shiftPoints(analysed.map((sentences) => nounLemmas(...sentences)), count);

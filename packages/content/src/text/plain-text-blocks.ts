@@ -89,7 +89,7 @@ function looksLikeHeading(line: string, next: string | undefined, previous: stri
 }
 
 /** Short, capitalised and without closing punctuation: the shape of a title. */
-export function isHeadingLike(line: string): boolean {
+function isHeadingLike(line: string): boolean {
   const words = line.split(/\s+/).length;
   return words <= 12 && line.length <= 90 && /^[\p{Lu}\p{N}]/u.test(line) && !CLOSING_PUNCTUATION.test(line) && /\p{L}{2}/u.test(line);
 }
