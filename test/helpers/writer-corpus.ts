@@ -42,7 +42,7 @@ export async function writerCorpus(): Promise<CorpusText[]> {
   return [
     { name: 'night-trains', kind: 'web article (HTML)', text: usableText(titledBlocks(articleFromHtml(await fixture('night-trains.html')))) },
     { name: 'restic-backups', kind: 'how-to with code (MD upload)', text: await upload(Buffer.from(await fixture('restic-backups.md')), 'restic-backups.md') },
-    { name: 'lighthouse-survey', kind: 'PDF report, 12 pages', text: await upload(await surveyPdf(), 'lighthouse-survey.pdf') },
+    { name: 'lighthouse-survey', kind: 'PDF report, 9 pages', text: await upload(await surveyPdf(), 'lighthouse-survey.pdf') },
     { name: 'coral-reefs', kind: 'DOCX with table', text: await upload(await coralReefsDocx(), 'coral-reefs.docx') },
     { name: 'api-gateway', kind: 'Markdown with diagram (typed)', text: usableText(typedTextBlocks(await fixture('api-gateway.md'))) },
     { name: 'bicycle-history', kind: 'hard-wrapped plain text (TXT)', text: await upload(Buffer.from(await fixture('bicycle-history.txt')), 'bicycle-history.txt') },
