@@ -13,6 +13,11 @@ export function minimalPdf(lines: string[]): Buffer {
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  return pdfFile(objects);
+}
+
+/** A PDF file of these objects (numbered from 1, the first the catalog) with a correct xref table. */
+export function pdfFile(objects: readonly string[]): Buffer {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {

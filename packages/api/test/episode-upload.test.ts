@@ -293,8 +293,8 @@ t.test('a Word 97 .doc upload is accepted and its text, 8-bit and UTF-16 pieces 
   t.match(await findEpisode(api.database.db, id), { source_type: 'upload', source_key: `uploads/${id}/original.doc`, source_filename: 'octopus.doc' });
   const ingested = await waitForEpisode(api.database.db, id, ['generating_script', 'review_script', 'generating_audio', 'ready', 'error'], 30_000);
   t.not(ingested.status, 'error', ingested.error_message ?? '');
-  // One \n between paragraphs (Word's paragraph marks); word-extractor makes ’ an ASCII apostrophe.
-  t.equal(ingested.source_text, `${PARAGRAPHS.join('\n')}\nGreek fishermen call it χταπόδι; a café's plate costs 12 €.`);
+  // Each Word paragraph is a paragraph of the stored structured text; word-extractor makes ’ an ASCII apostrophe.
+  t.equal(ingested.source_text, `${PARAGRAPHS.join('\n\n')}\n\nGreek fishermen call it χταπόδι; a café's plate costs 12 €.`);
 });
 
 t.test('a client that goes away mid-upload leaves nothing behind: no temporary file, no row, no quota', async (t) => {

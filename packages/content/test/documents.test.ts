@@ -7,7 +7,6 @@ import { documentTypeFor } from '@castwright/content/ingest/documents/document-t
 import { DOCX_LIMITS, inspectDocxArchive } from '@castwright/content/ingest/documents/docx-text';
 import { extractDocumentText } from '@castwright/content/ingest/documents/extract-document-text';
 import { extractPdfText } from '@castwright/content/ingest/documents/pdf-text';
-import { stripMarkdown } from '@castwright/content/ingest/documents/plain-text';
 import { usableText } from '@castwright/content/text/clean-text';
 import {
   corruptDoc,
@@ -22,11 +21,11 @@ import {
 
 const refused = (message: RegExp) => ({ constructor: PermanentError, message });
 
-t.test('a PDF: text of every line, read in a worker', async (t) => {
+t.test('a PDF: its lines joined into a paragraph, read in a worker', async (t) => {
   const pdf = minimalPdf(['Glaciers carve valleys over millennia.', 'Meltwater feeds (great) rivers.']);
-  const { type, text } = await extractDocumentText(pdf, 'glaciers.pdf');
+  const { type, blocks } = await extractDocumentText(pdf, 'glaciers.pdf');
   t.equal(type, 'pdf');
-  t.equal(usableText(text), 'Glaciers carve valleys over millennia.\nMeltwater feeds (great) rivers.');
+  t.equal(usableText(blocks), 'Glaciers carve valleys over millennia. Meltwater feeds (great) rivers.');
 });
 
 t.test('a PDF read from a file path', async (t) => {
@@ -34,7 +33,7 @@ t.test('a PDF read from a file path', async (t) => {
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'upload.bin');
   await writeFile(file, minimalPdf(['Read from disk.']));
-  t.equal((await extractDocumentText(file, 'Report.PDF')).text.trim(), 'Read from disk.');
+  t.equal(usableText((await extractDocumentText(file, 'Report.PDF')).blocks), 'Read from disk.');
 });
 
 t.test('a truncated or corrupt PDF is a permanent "could not be read"', async (t) => {
@@ -52,9 +51,9 @@ t.test('a PDF that outruns the wall-clock limit is terminated', async (t) => {
 t.test('a DOCX: paragraphs through mammoth after the central-directory check', async (t) => {
   const docx = minimalDocx(['Bees dance to share directions.', 'The hive & its queen.']);
   t.match(await inspectDocxArchive(docx), { entries: 3 });
-  const { type, text } = await extractDocumentText(docx, 'bees.docx');
+  const { type, blocks } = await extractDocumentText(docx, 'bees.docx');
   t.equal(type, 'docx');
-  t.equal(usableText(text), 'Bees dance to share directions.\n\nThe hive & its queen.');
+  t.equal(usableText(blocks), 'Bees dance to share directions.\n\nThe hive & its queen.');
 });
 
 t.test('a DOCX zip bomb is refused from the central directory, without inflating it', async (t) => {
@@ -105,17 +104,18 @@ t.test('magic bytes and extension must agree', async (t) => {
   await t.rejects(extractDocumentText(pngBytes(), 'photo.pdf'), refused(/PDF, DOCX, DOC, TXT, MD/));
 });
 
-t.test('TXT and MD: strict UTF-8, no NULs, Markdown markup removed', async (t) => {
-  t.equal((await extractDocumentText(Buffer.from('Caf\u00e9 society.\n'), 'a.txt')).text, 'Caf\u00e9 society.\n');
+t.test('TXT and MD: strict UTF-8, no NULs, Markdown read as structure', async (t) => {
+  t.equal(usableText((await extractDocumentText(Buffer.from('Caf\u00e9 society.\n'), 'a.txt')).blocks), 'Caf\u00e9 society.');
   await t.rejects(extractDocumentText(Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x73]), 'latin1.txt'), refused(/not valid UTF-8/));
   await t.rejects(extractDocumentText(Buffer.from('nul\u0000byte'), 'nul.txt'), refused(/not valid UTF-8/));
   const markdown = '# Rivers\n\nThe **Nile** is *long*; see [the atlas](https://example.com/atlas) and `maps`.\n\n- Amazon\n- Yangtze\n\n> Water finds a way.';
-  const { text } = await extractDocumentText(Buffer.from(markdown), 'rivers.md');
-  t.equal(usableText(text), 'Rivers\n\nThe Nile is long; see the atlas and maps.\n\nAmazon\nYangtze\n\nWater finds a way.');
-  t.equal(stripMarkdown('## Title ##\n__bold__ ![alt text](x.png)'), 'Title\nbold alt text');
+  const { blocks } = await extractDocumentText(Buffer.from(markdown), 'rivers.md');
+  t.equal(usableText(blocks), '# Rivers\n\nThe Nile is long; see the atlas and maps.\n\n- Amazon\n- Yangtze\n\nWater finds a way.');
+  const closed = await extractDocumentText(Buffer.from('## Title ##\n__bold__ text ![alt text](x.png) here.'), 'notes.md');
+  t.equal(usableText(closed.blocks), '## Title\n\nbold text here.', 'closing hashes and images go; emphasis keeps its words');
 });
 
 t.test('an empty document is refused by the cleaning step', async (t) => {
-  const { text } = await extractDocumentText(minimalDocx(['   ']), 'empty.docx');
-  t.throws(() => usableText(text), { message: /no readable text/ });
+  const { blocks } = await extractDocumentText(minimalDocx(['   ']), 'empty.docx');
+  t.throws(() => usableText(blocks), { message: /no readable text/ });
 });

@@ -2,14 +2,18 @@
 // protocol to the real `openai` SDK.
 import t from 'tap';
 import { writeLlmScript, scriptWords, UnusableScriptError } from '@castwright/content/script/llm-script-writer';
-import { WORDS_PER_MINUTE, type ScriptRequest } from '@castwright/content/script/script-writer';
+import { presetMs, wordsForMs } from '@castwright/content/script/script-length';
+import type { ScriptPace, ScriptRequest } from '@castwright/content/script/script-writer';
 import { formatScript, parseScript } from '@castwright/content/script/script-format';
 import { PermanentError } from '@castwright/core/errors';
 import { fillerWords, startFakeChatServer, type ChatRequestBody } from '#test-helpers/fake-chat-completions';
 import { readFixture } from '#test-helpers/fixtures';
 
 const article = await readFixture('lighthouses.txt');
-const base: ScriptRequest = { text: article, preset: 'quick', hostMode: 'multi', voiceStyle: 'casual', voicePair: 'debate' };
+const pace: ScriptPace = { wordsPerMinute: { 'Host 1': 160, 'Host 2': 180 }, pauseMsBetweenTurns: 450, pauseMsWithinSpeaker: 250, leadInMs: 300, leadOutMs: 400 };
+// A source too short to fill three minutes: the length band is not asked for, so these tests see single exchanges.
+const shortSource = 'Lighthouses guided ships for centuries. Keepers tended the lamps every night.';
+const base: ScriptRequest = { text: shortSource, preset: 'quick', hostMode: 'multi', voiceStyle: 'casual', voicePair: 'debate', pace };
 const goodScript = JSON.stringify({
   title: 'Lighthouses',
   description: 'Why lights on the coast mattered.',
@@ -21,6 +25,9 @@ const goodScript = JSON.stringify({
 });
 const userPrompt = (body: ChatRequestBody) => body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
 const settings = (baseUrl: string) => ({ baseUrl, apiKey: 'test-key', model: 'test-model' });
+/** `words` words of filler in turns of at most 60, the hosts alternating. */
+const fillerLines = (words: number) =>
+  Array.from({ length: Math.ceil(words / 60) }, (_, n) => ({ speaker: n % 2 === 0 ? 'Host 1' : 'Host 2', text: fillerWords(Math.min(60, words - 60 * n), `t${n}w`) }));
 
 t.test('a good reply becomes the script; tone, pair and schema go to the endpoint', async (t) => {
   const server = await startFakeChatServer(t, () => ({ content: goodScript }));
@@ -38,7 +45,44 @@ t.test('a good reply becomes the script; tone, pair and schema go to the endpoin
   const system = request.messages[0]?.content ?? '';
   t.match(system, /relaxed and friendly/);
   t.match(system, /different positions/);
-  t.match(userPrompt(request), new RegExp(`about ${3 * WORDS_PER_MINUTE} words`));
+  t.match(userPrompt(request), new RegExp(`about ${wordsForMs(presetMs('quick'), pace, 'multi')} words`), 'words for three minutes at the pace');
+});
+
+t.test('a source long enough for the preset: a reply outside the ±15 % band is sent back once to be revised', async (t) => {
+  const target = wordsForMs(presetMs('quick'), pace, 'multi');
+  const sized = (words: number) => JSON.stringify({
+    title: 'Lighthouses',
+    description: 'd',
+    lines: Array.from({ length: Math.ceil(words / 50) }, (_, n) => ({ speaker: n % 2 === 0 ? 'Host 1' : 'Host 2', text: fillerWords(50, `w${n}x`) })),
+  });
+  const server = await startFakeChatServer(t, (_body, index) => ({ content: index === 0 ? sized(target / 3) : sized(target) }));
+  const script = await writeLlmScript({ ...base, text: article }, settings(server.baseUrl), { maxRetries: 0 });
+  t.equal(server.requests.length, 2, 'one revision round');
+  t.match(userPrompt(server.requests[1] as ChatRequestBody), new RegExp(`must have about ${target} \\(between ${Math.round(target * 0.85)} and ${Math.round(target * 1.15)}\\)`));
+  t.ok(Math.abs(scriptWords(script.lines) - target) <= target * 0.15, `${scriptWords(script.lines)} words, about ${target}`);
+
+  const stubborn = await startFakeChatServer(t, (_body, index) => ({ content: index === 0 ? sized(target / 3) : '{"title": 1}' }));
+  const kept = await writeLlmScript({ ...base, text: article }, settings(stubborn.baseUrl), { maxRetries: 0 });
+  t.equal(stubborn.requests.length, 2, 'an unusable revision is not retried: length is a wish, not a reason to fail');
+  t.ok(scriptWords(kept.lines) < target / 2, 'the first reply is kept');
+});
+
+t.test('lines are cleaned to speech: markup, URLs and stage directions go', async (t) => {
+  const messy = JSON.stringify({
+    title: 'T',
+    description: 'd',
+    lines: [
+      { speaker: 'Host 1', text: '## **Welcome** back! [laughs] Today: *lighthouses*.' },
+      { speaker: 'Host 2', text: '- See https://example.com for more. Keepers kept `logs`.' },
+      { speaker: 'Host 1', text: '(music)' },
+    ],
+  });
+  const server = await startFakeChatServer(t, () => ({ content: messy }));
+  const script = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
+  t.same(script.lines, [
+    { speaker: 'Host 1', text: 'Welcome back! Today: lighthouses.' },
+    { speaker: 'Host 2', text: 'Keepers kept logs.' },
+  ]);
 });
 
 t.test('single host: a Host 2 line is a schema problem that gets repaired', async (t) => {
@@ -115,10 +159,12 @@ t.test('a deep episode is outlined, then written section by section with running
       }),
     };
   });
-  const script = await writeLlmScript({ ...base, preset: 'deep' }, settings(server.baseUrl), { maxRetries: 0 });
+  const script = await writeLlmScript({ ...base, text: article, preset: 'deep' }, settings(server.baseUrl), { maxRetries: 0 });
   const names = server.requests.map((body) => body.response_format?.json_schema?.name);
   t.equal(names[0], 'episode_outline');
   t.match(userPrompt(server.requests[0] as ChatRequestBody), /15-minute episode in 3 sections/);
+  const sectionWords = Math.round(wordsForMs(presetMs('deep'), pace, 'multi') / 3);
+  const turns = Math.ceil(sectionWords / 60);
   t.same(names.slice(1), ['podcast_script_section', 'podcast_script_section', 'podcast_script_section']);
   const sections = server.requests.slice(1).map(userPrompt);
   sections.forEach((prompt, n) => {
@@ -126,11 +172,11 @@ t.test('a deep episode is outlined, then written section by section with running
     for (let earlier = 1; earlier <= n; earlier += 1) t.match(prompt, `Section ${earlier}: Section ${earlier} covered point ${earlier}a.`, 'and what was said so far');
   });
   t.match(sections[0], /opens the episode/);
-  t.match(sections[1], /The last lines spoken were:\n\[Host 2\]: s1t11w0 .*\n\[Host 1\]: s1t12w0 /);
+  t.match(sections[1], new RegExp(`The last lines spoken were:\\n\\[Host ${turns % 2 === 0 ? 1 : 2}\\]: s1t${turns - 2}w0 .*\\n\\[Host ${turns % 2 === 0 ? 2 : 1}\\]: s1t${turns - 1}w0 `));
   t.match(sections[2], /wrap-up/);
-  t.same(script.sectionStarts, [0, 13, 26], 'each section of 750 words in 13 turns');
+  t.same(script.sectionStarts, [0, turns, 2 * turns], `each section of ${sectionWords} words in ${turns} turns`);
   t.equal(script.title, 'Lights on the coast');
-  const target = 15 * WORDS_PER_MINUTE;
+  const target = wordsForMs(presetMs('deep'), pace, 'multi');
   t.ok(Math.abs(scriptWords(script.lines) - target) <= target * 0.05, `${scriptWords(script.lines)} words, near ${target}`);
 });
 
@@ -140,7 +186,7 @@ t.test('long source text is chunked: no request carries much more than one excer
   const server = await startFakeChatServer(t, (body) =>
     body.response_format?.json_schema?.name === 'episode_outline'
       ? { content: JSON.stringify({ title: 'T', description: 'D', sections: [{ title: 'A', keyPoints: ['a'] }, { title: 'B', keyPoints: ['b'] }, { title: 'C', keyPoints: ['c'] }] }) }
-      : { content: JSON.stringify({ lines: [{ speaker: 'Host 1', text: 'Hello.' }, { speaker: 'Host 2', text: 'Hi.' }], summary: 'Greetings.' }) },
+      : { content: JSON.stringify({ lines: fillerLines(Number(/about (\d+) words/.exec(userPrompt(body))?.[1])), summary: 'Greetings.' }) },
   );
   await writeLlmScript({ ...base, text: longText, preset: 'standard' }, settings(server.baseUrl), { maxRetries: 0 });
   t.equal(server.requests.length, 4);

@@ -1,17 +1,21 @@
 import t from 'tap';
 import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
+import type { ScriptPace } from '@castwright/content/script/script-writer';
 import { readFixture } from '#test-helpers/fixtures';
 
 const article = await readFixture('lighthouses.txt');
+const pace: ScriptPace = { wordsPerMinute: { 'Host 1': 160, 'Host 2': 180 }, pauseMsBetweenTurns: 450, pauseMsWithinSpeaker: 250, leadInMs: 300, leadOutMs: 400 };
 
 t.test('chapters start at segment starts, MM:SS agrees, notes come from the script', async (t) => {
-  const script = writeOfflineScript({ text: article, preset: 'quick', hostMode: 'multi', voiceStyle: 'professional', voicePair: 'expert-curious' });
+  const script = writeOfflineScript({ text: article, preset: 'quick', hostMode: 'multi', voiceStyle: 'professional', voicePair: 'expert-curious', pace });
   const segments = script.lines.map((line, n) => ({ ...line, startTimeMs: n * 37_123 + 61_000 * Math.floor(n / 3) }));
   const notes = buildShowNotes(segments);
   t.ok(notes.summary.length > 20);
+  t.notMatch(notes.summary, /\?|Welcome|Let's/, 'the summary is content, not the hosts talking');
   t.ok(notes.keyPoints.length >= 3 && notes.keyPoints.length <= 6, `${notes.keyPoints.length} key points`);
   t.ok(notes.topics.length > 0);
+  t.notOk(notes.topics.some((topic) => /question|point|idea|episode|show/i.test(topic)), `the hosts' framing is not a topic: ${notes.topics.join(', ')}`);
   t.ok(notes.chapters.length >= 2);
   t.equal(notes.chapters[0]?.timestampMs, segments[0]?.startTimeMs);
   const starts = new Set(segments.map((segment) => segment.startTimeMs));
@@ -23,6 +27,24 @@ t.test('chapters start at segment starts, MM:SS agrees, notes come from the scri
   const times = notes.chapters.map((chapter) => chapter.timestampMs);
   t.same(times, [...times].sort((a, b) => a - b));
   t.equal(new Set(times).size, times.length);
+  t.equal(new Set(notes.chapters.map((chapter) => chapter.title)).size, notes.chapters.length, 'no two chapters share a title');
+});
+
+t.test('topics and chapter titles are key phrases, never stop words; chapters follow the topic shifts', async (t) => {
+  const about = (subject: string, facts: string[]) => facts.map((fact) => `${subject} ${fact}`);
+  const lines = [
+    'Welcome to the show, and thank you for joining us.',
+    ...about('The Fresnel lens', ['bends light into a narrow beam.', 'was designed by Augustin Fresnel in France.', 'uses rings of glass prisms around a bulls-eye.', 'made every lighthouse beam far brighter.']),
+    ...about('The lighthouse keeper', ['climbed the tower stairs every evening.', 'trimmed the wicks of the lamp at night.', 'wrote the weather in the station log.', 'lived with his family beside the tower.']),
+    'That brings us to the end of this episode. Thank you for listening.',
+  ];
+  const segments = lines.map((text, n) => ({ speaker: 'Host 1', text, startTimeMs: n * 20_000 }));
+  const notes = buildShowNotes(segments);
+  t.same(notes.chapters.map((chapter) => chapter.timestampMs), [0, 100_000], 'the cut falls where the subject changes');
+  t.match(notes.chapters[0]?.title, /Fresnel lens/i);
+  t.match(notes.chapters[1]?.title, /keeper/i);
+  t.ok(notes.topics.some((topic) => /Fresnel lens/.test(topic)), notes.topics.join(', '));
+  for (const title of [...notes.topics, ...notes.chapters.map((chapter) => chapter.title)]) t.notMatch(title, /^(?:the|per|back|tells|episode|show)$/i, title);
 });
 
 t.test('given chapter starts are used', async (t) => {

@@ -4,7 +4,8 @@
 import t from 'tap';
 import type { ServerResponse } from 'node:http';
 import { PermanentError } from '@castwright/core/errors';
-import { fetchArticleText } from '@castwright/content/ingest/web-article';
+import { fetchArticleText, titledBlocks } from '@castwright/content/ingest/web-article';
+import { usableText } from '@castwright/content/text/clean-text';
 import { outboundPolicy } from '@castwright/content/fetch/outbound-policy';
 import { articlePage, BEE_PARAGRAPHS, startLoopbackSite } from '#test-helpers/loopback-site';
 
@@ -31,21 +32,25 @@ const allowed = outboundPolicy({ allowPrivateAddresses: true });
 t.test('Readability extracts the article and leaves navigation, banners and footers behind', async (t) => {
   const article = await fetchArticleText(`${server.origin}/moved`, allowed);
   t.equal(article.title, 'How bees talk | The Site');
-  for (const paragraph of BEE_PARAGRAPHS) t.ok(article.text.includes(paragraph), `keeps: ${paragraph.slice(0, 30)}…`);
-  t.notMatch(article.text, /Subscribe|newsletter|banner boilerplate|All rights reserved|Another story/);
-  t.match(article.text, /kilometre\.\n\nKarl von Frisch/, 'paragraphs stay separate');
+  const text = usableText(titledBlocks(article));
+  for (const paragraph of BEE_PARAGRAPHS) t.ok(text.includes(paragraph), `keeps: ${paragraph.slice(0, 30)}…`);
+  t.notMatch(text, /Subscribe|newsletter|banner boilerplate|All rights reserved|Another story/);
+  t.match(text, /kilometre\.\n\nKarl von Frisch/, 'paragraphs stay separate');
+  t.match(text, /^# How bees talk\n\n/, 'under the page title (without the site name) as a heading');
 });
 
 t.test('the charset comes from the header, else from <meta>', async (t) => {
   for (const path of ['/latin1-meta', '/latin1-header']) {
     const article = await fetchArticleText(`${server.origin}${path}`, allowed);
-    t.match(article.text, /Café crème\./, path);
+    t.match(usableText(article.blocks), /Café crème\./, path);
     t.equal(article.title, 'Café');
   }
 });
 
 t.test('plain text is taken whole and cleaned', async (t) => {
-  t.same(await fetchArticleText(`${server.origin}/plain`, allowed), { title: null, text: 'Line one of a plain note.\n\nLine two, with spaces.' });
+  const plain = await fetchArticleText(`${server.origin}/plain`, allowed);
+  t.equal(plain.title, null);
+  t.equal(usableText(plain.blocks), 'Line one of a plain note.\n\nLine two, with spaces.');
 });
 
 t.test('a page without readable text, a non-text page and a private address are refused', async (t) => {

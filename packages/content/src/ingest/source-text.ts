@@ -1,13 +1,18 @@
-// The text of an episode's source, whatever its kind: typed text as given, a web page
-// through the SSRF-safe fetcher and Readability, an uploaded document through its
-// format's extractor. Every result is cleaned and bounded by usableText.
+// The text of an episode's source, whatever its kind, as structured text
+// (text/structured-text.ts): typed text read as Markdown when it uses Markdown, else by
+// the shape of its lines; a web page through the SSRF-safe fetcher and Readability,
+// under its title; an uploaded document through its format's extractor. Every result
+// is cleaned and bounded by usableText.
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { PermanentError } from '@castwright/core/errors';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import type { Readable } from 'node:stream';
 import { usableText } from '../text/clean-text.ts';
 import { outboundPolicy } from '../fetch/outbound-policy.ts';
-import { fetchArticleText } from './web-article.ts';
+import { looksLikeMarkdown, markdownBlocks } from '../text/markdown-blocks.ts';
+import { plainTextBlocks } from '../text/plain-text-blocks.ts';
+import type { Block } from '../text/structured-text.ts';
+import { fetchArticleText, titledBlocks } from './web-article.ts';
 import { extractDocumentText, MAX_DOCUMENT_BYTES } from './documents/extract-document-text.ts';
 
 export interface SourceTextDependencies {
@@ -20,20 +25,25 @@ export async function sourceText(episode: EpisodeRow, dependencies: SourceTextDe
   switch (episode.source_type) {
     case 'text':
       if (episode.source_text === null) throw new PermanentError('The episode has no text');
-      return usableText(episode.source_text);
+      return usableText(typedTextBlocks(episode.source_text));
     case 'url': {
       if (episode.source_url === null) throw new PermanentError('The episode has no web address');
-      const { text } = await fetchArticleText(episode.source_url, outboundPolicy({ allowPrivateAddresses: dependencies.allowPrivateAddresses }));
-      return usableText(text);
+      const article = await fetchArticleText(episode.source_url, outboundPolicy({ allowPrivateAddresses: dependencies.allowPrivateAddresses }));
+      return usableText(titledBlocks(article));
     }
     case 'upload': {
       if (episode.source_key === null) throw new PermanentError('The episode has no uploaded document');
       const original = await readBounded(await dependencies.storage.read(episode.source_key), MAX_DOCUMENT_BYTES);
-      const { text } = await extractDocumentText(original, episode.source_key);
-      return usableText(text);
+      const { blocks } = await extractDocumentText(original, episode.source_key);
+      return usableText(blocks);
     }
   }
   throw new PermanentError(`Unknown source type ${String(episode.source_type)}`);
+}
+
+/** Typed text: Markdown when it uses Markdown, plain text otherwise (so indented lines are never taken for code). */
+export function typedTextBlocks(text: string): Block[] {
+  return looksLikeMarkdown(text) ? markdownBlocks(text) : plainTextBlocks(text);
 }
 
 /** A stored document's bytes, refusing (and no longer reading) one past `maxBytes`. */

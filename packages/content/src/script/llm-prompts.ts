@@ -24,7 +24,9 @@ export function systemPrompt(request: ScriptRequest): string {
     hosts,
     `Tone: ${TONES[request.voiceStyle]}.`,
     'Base everything on the source text; do not invent facts, numbers or quotes.',
-    'Write spoken language only: no stage directions, sound cues, Markdown, lists, URLs or speaker names inside the text.',
+    'The source marks its structure the way Markdown does: "#" lines are headings, "- " lines are list items and "|" lines are table rows. ' +
+      'Follow its headings as the episode\'s sections, and say what a table shows instead of reading its cells.',
+    'Write spoken language only: whole sentences, no stage directions, sound cues, Markdown, lists, code, symbols, URLs or speaker names inside the text.',
     'Each line is one turn of a few sentences. Reply with JSON only, matching the given schema.',
   ].join('\n');
 }

@@ -8,10 +8,12 @@ import Type from 'typebox';
 import { PermanentError } from '@castwright/core/errors';
 import { PRESET_MINUTES } from '@castwright/core/tiers';
 import { countWords } from '../text/sentences.ts';
+import { estimateScriptMs, LENGTH_TOLERANCE, presetMs, spokenWords, wordsForMs } from './script-length.ts';
+import { cleanSpokenLine } from './spoken-text.ts';
 import { outlinePrompt, sectionPrompt, systemPrompt, wholeScriptPrompt, type OutlineSection } from './llm-prompts.ts';
 import { requestStructured, UnusableReplyError, type ChatMessage } from './llm-structured-reply.ts';
 import { MAX_SCRIPT_LINE_CHARACTERS, SPEAKERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
-import { WORDS_PER_MINUTE, type ScriptRequest, type TokenUsage, type WrittenScript } from './script-writer.ts';
+import type { ScriptRequest, TokenUsage, WrittenScript } from './script-writer.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
 export interface LlmSettings {
@@ -51,9 +53,20 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     maxRetries: options.maxRetries ?? 2,
   });
   const minutes = PRESET_MINUTES[request.preset];
-  const targetWords = minutes * WORDS_PER_MINUTE;
+  // Words for the preset's minutes at the pace the episode will be read at.
+  const targetWords = wordsForMs(presetMs(request.preset), request.pace, request.hostMode);
   const system: ChatMessage = { role: 'system', content: systemPrompt(request) };
-  const writer: Writer = { client, model: settings.model, system, request, signal: options.signal, tokens: { inputTokens: 0, outputTokens: 0 } };
+  const writer: Writer = {
+    client,
+    model: settings.model,
+    system,
+    request,
+    signal: options.signal,
+    tokens: { inputTokens: 0, outputTokens: 0 },
+    // The length band is asked for only when the source has enough to say: stretching a
+    // short text to the preset's minutes would mean inventing.
+    holdToLength: spokenWords(text) >= targetWords * 0.75,
+  };
   try {
     const sectioned = minutes >= 15 || text.length > EXCERPT_CHARACTERS;
     return sectioned ? await writeInSections(writer, text, minutes, targetWords) : await writeWhole(writer, text, targetWords);
@@ -73,6 +86,7 @@ interface Writer {
   signal: AbortSignal | undefined;
   /** Summed over every request, so the episode's cost counts repairs and retries too. */
   tokens: TokenUsage;
+  holdToLength: boolean;
 }
 
 function lineSchema(request: ScriptRequest) {
@@ -97,9 +111,25 @@ function checkLines(lines: readonly ScriptLine[], request: ScriptRequest): strin
   return problems;
 }
 
-/** One speakable line per turn: the stored format is one line per turn. */
+/** One speakable line per turn (the stored format is one line per turn), without markup, URLs or stage directions. */
 function cleanLines(lines: readonly ScriptLine[]): ScriptLine[] {
-  return lines.map((line) => ({ speaker: line.speaker, text: line.text.replace(/\s+/g, ' ').trim() }));
+  return lines.map((line) => ({ speaker: line.speaker, text: cleanSpokenLine(line.text) })).filter((line) => line.text !== '');
+}
+
+/**
+ * The length band as a wish: lines that would run outside ±15 % of `targetMs` at the
+ * episode's pace get one revision round naming the word count to aim for.
+ */
+function lengthWish(writer: Writer, targetMs: number, targetWords: number, withEdges: boolean) {
+  return (value: { lines: ScriptLine[] }): string[] => {
+    if (!writer.holdToLength) return [];
+    const lines = cleanLines(value.lines);
+    const edges = withEdges ? 0 : writer.request.pace.leadInMs + writer.request.pace.leadOutMs;
+    const ms = estimateScriptMs(lines, writer.request.pace) - edges;
+    if (Math.abs(ms - targetMs) <= targetMs * LENGTH_TOLERANCE) return [];
+    const written = lines.reduce((sum, line) => sum + countWords(line.text), 0);
+    return [`it has ${written} words but must have about ${targetWords} (between ${Math.round(targetWords * (1 - LENGTH_TOLERANCE))} and ${Math.round(targetWords * (1 + LENGTH_TOLERANCE))}) to run the episode's length`];
+  };
 }
 
 async function writeWhole(writer: Writer, text: string, targetWords: number): Promise<LlmWrittenScript> {
@@ -114,6 +144,7 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     schema,
     messages: [writer.system, { role: 'user', content: wholeScriptPrompt(text, targetWords) }],
     check: (value) => checkLines(value.lines, writer.request),
+    preferred: lengthWish(writer, presetMs(writer.request.preset), targetWords, true),
     signal: writer.signal,
     tokens: writer.tokens,
   });
@@ -157,6 +188,8 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
   const lines: ScriptLine[] = [];
   const sectionStarts: number[] = [];
   const soFar: string[] = [];
+  const sectionWords = Math.round(targetWords / sections.length);
+  const sectionMs = (presetMs(writer.request.preset) - writer.request.pace.leadInMs - writer.request.pace.leadOutMs) / sections.length;
   for (let index = 0; index < sections.length; index += 1) {
     const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
     const reply = await requestStructured({
@@ -176,11 +209,12 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
             soFar,
             lastLines,
             source: excerpt(parts[index] ?? ''),
-            targetWords: Math.round(targetWords / sections.length),
+            targetWords: sectionWords,
           }),
         },
       ],
       check: (value) => checkLines(value.lines, writer.request),
+      preferred: lengthWish(writer, sectionMs, sectionWords, false),
       signal: writer.signal,
       tokens: writer.tokens,
     });

@@ -19,6 +19,12 @@ export interface StructuredRequest<S extends TSchema> {
   messages: ChatMessage[];
   /** Checks beyond the schema; returns problems, empty when the value is fine. */
   check?: (value: Static<S>) => string[];
+  /**
+   * Wishes rather than rules (a length band): a usable reply that misses them is sent
+   * back once to be revised, and the revision is taken if it is usable; never a reason
+   * to fail.
+   */
+  preferred?: (value: Static<S>) => string[];
   signal?: AbortSignal | undefined;
   maxTokens?: number;
   /** Every exchange's billed tokens are added here, usable replies or not. */
@@ -34,11 +40,11 @@ export class UnusableReplyError extends Error {
   }
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; raw: string; problems: string[] };
+type Outcome<T> = { ok: true; value: T; raw: string } | { ok: false; raw: string; problems: string[] };
 
 export async function requestStructured<S extends TSchema>(request: StructuredRequest<S>): Promise<Static<S>> {
   const first = await exchange(request, request.messages);
-  if (first.ok) return first.value;
+  if (first.ok) return revised(request, first);
   const repair: ChatMessage[] = [
     ...request.messages,
     { role: 'assistant', content: first.raw.slice(0, 20_000) },
@@ -87,7 +93,19 @@ async function exchange<S extends TSchema>(request: StructuredRequest<S>, messag
     throw error;
   }
   const problems = request.check?.(value) ?? [];
-  return problems.length > 0 ? { ok: false, raw, problems: problems.slice(0, 10) } : { ok: true, value };
+  return problems.length > 0 ? { ok: false, raw, problems: problems.slice(0, 10) } : { ok: true, value, raw };
+}
+
+/** A usable reply, or its revision when it misses a preference and the revision is usable too. */
+async function revised<S extends TSchema>(request: StructuredRequest<S>, reply: { value: Static<S>; raw: string }): Promise<Static<S>> {
+  const wishes = request.preferred?.(reply.value) ?? [];
+  if (wishes.length === 0) return reply.value;
+  const revision = await exchange(request, [
+    ...request.messages,
+    { role: 'assistant', content: reply.raw.slice(0, 20_000) },
+    { role: 'user', content: `Please revise that reply: ${wishes.join('; ')}. Reply with the whole revised JSON object, nothing else.` },
+  ]);
+  return revision.ok ? revision.value : reply.value;
 }
 
 /** Some endpoints wrap JSON in a Markdown fence even in JSON mode. */

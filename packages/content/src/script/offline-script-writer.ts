@@ -1,93 +1,258 @@
 // The built-in script writer, used when no LLM is configured: deterministic and
-// extractive. It picks the text's most representative sentences up to the preset's
-// length and shapes them into a monologue or a two-host conversation.
-import type { VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+// extractive. It reads the source's structure (source-document.ts), picks its most
+// central whole sentences (sentence-selection.ts) and lays them out as a show: an
+// intro that names the subject and previews the sections, a transition into each
+// section built from its heading (or its key phrase when the text has no headings),
+// questions about the noun phrases the next answer is about, answers made of whole
+// source sentences in their original order, and an outro that recaps the sections.
+// Its length is searched for: the words read are adjusted until the script, timed at
+// the pace it will be read (script-length.ts), runs the preset's minutes.
+import type { Speaker } from '@castwright/core/script-lines';
 import { PermanentError } from '@castwright/core/errors';
-import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
-import { PRESET_MINUTES } from '@castwright/core/tiers';
-import { splitSentences } from '../text/sentences.ts';
-import { NO_TOKENS, WORDS_PER_MINUTE, type ScriptRequest, type WrittenScript } from './script-writer.ts';
-import { keyTerm, selectSentences } from './sentence-ranking.ts';
+import { analyseParagraph, type NounPhrase } from '../nlp/english-text.ts';
+import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.ts';
+import { estimateScriptMs, presetMs } from './script-length.ts';
+import { NO_TOKENS, type ScriptRequest, type WrittenScript } from './script-writer.ts';
+import { listOf, PAIR_PHRASING, pick, preview, recap, STYLE_PHRASING } from './offline-phrasing.ts';
+import { selectSentences } from './sentence-selection.ts';
+import { readSourceDocument, withArticle, type SourceDocument, type SourceSentence } from './source-document.ts';
+import { hasMarkup } from './spoken-text.ts';
 
-const OPENINGS: Record<VoiceStyle, string> = {
-  professional: 'Welcome to the show. Today we look at',
-  casual: "Hey everyone, thanks for tuning in. Today we're chatting about",
-  educational: "Welcome back. In this episode, we're going to learn about",
-  enthusiastic: "Welcome, welcome! I'm so excited about today's topic:",
-};
+/** What each line is made of, for the writer evaluation and tests. */
+export interface LineNote {
+  /** The noun phrases the line asks about, exactly as written into it. */
+  subjects: string[];
+  /** Indices of the source sentences it reads out, in order. */
+  sources: number[];
+}
 
-const CLOSINGS: Record<VoiceStyle, string> = {
-  professional: 'That brings us to the end of this episode. Thank you for listening.',
-  casual: "That's it from us today. Thanks for hanging out, and see you next time.",
-  educational: "That's the key material for today. Review these points, and thanks for learning with us.",
-  enthusiastic: 'What a topic! Thanks so much for listening, and see you next time!',
-};
+export interface OfflineWrittenScript extends WrittenScript {
+  notes: LineNote[];
+  /** Index of the first line of each section (the intro is in the first). */
+  sectionStarts: number[];
+}
 
-const PROMPTS: Record<VoicePair, ((term: string) => string)[]> = {
-  'expert-curious': [
-    (term) => `So what should we know about ${term}?`,
-    (term) => `Interesting. How does ${term} fit into this?`,
-    () => 'Can you unpack that a little more?',
-    (term) => `And where does ${term} come in?`,
-  ],
-  debate: [
-    (term) => `I'm not convinced yet. What's the case on ${term}?`,
-    () => "Let me push back on that. Isn't there another side?",
-    (term) => `Fine, but does the argument about ${term} really hold?`,
-    () => 'That is a strong claim. What supports it?',
-  ],
-  interview: [
-    (term) => `Tell us about ${term}.`,
-    () => 'What happened next?',
-    (term) => `How would you explain ${term} to a newcomer?`,
-    () => 'What stands out to you here?',
-  ],
-};
+interface Draft {
+  speaker: Speaker;
+  parts: string[];
+  note: LineNote;
+  startsSection: boolean;
+}
 
-const SENTENCES_PER_TURN = 3;
+/** Answers run to about this many words before the next question (fewer in a short script, for more back and forth). */
+const TURN_WORDS = 60;
+const MIN_TURN_WORDS = 30;
+const MAX_RECAP_ITEMS = 4;
+const SEARCH_STEPS = 16;
 
-export function writeOfflineScript(request: ScriptRequest): WrittenScript {
-  const sentences = splitSentences(request.text);
-  if (sentences.length === 0) throw new PermanentError('The content has no sentences to build a script from');
-  const budget = PRESET_MINUTES[request.preset] * WORDS_PER_MINUTE;
-  const chosen = selectSentences(sentences, budget);
-  const title = titleFrom(sentences[0] as string);
-  const topic = keyTerm(chosen.join(' ')) ?? 'this story';
-  const turns = chunk(chosen, SENTENCES_PER_TURN).map((group) => group.join(' '));
-  const lines: ScriptLine[] = [];
-  const opening = `${OPENINGS[request.voiceStyle]} ${topic}.`;
+/** The last text read: a worker writes one script per text, an evaluation many from the same text. */
+let lastRead: { text: string; document: SourceDocument } | undefined;
 
-  if (request.hostMode === 'single') {
-    lines.push({ speaker: 'Host 1', text: opening });
-    for (const turn of turns) lines.push({ speaker: 'Host 1', text: turn });
-    lines.push({ speaker: 'Host 1', text: CLOSINGS[request.voiceStyle] });
-  } else {
-    // In an interview the guest (Host 2) carries the content; otherwise the expert (Host 1) does.
-    const [asker, teller]: [Speaker, Speaker] = request.voicePair === 'interview' ? ['Host 1', 'Host 2'] : ['Host 2', 'Host 1'];
-    const prompts = PROMPTS[request.voicePair];
-    lines.push({ speaker: 'Host 1', text: opening });
-    lines.push({ speaker: 'Host 2', text: request.voicePair === 'interview' ? 'Thanks for having me.' : 'Glad to be here. Let us dig in.' });
-    turns.forEach((turn, index) => {
-      if (index > 0 || request.voicePair === 'interview') {
-        const prompt = prompts[index % prompts.length] as (term: string) => string;
-        lines.push({ speaker: asker, text: prompt(keyTerm(turn) ?? topic) });
-      }
-      lines.push({ speaker: teller, text: turn });
-    });
-    lines.push({ speaker: 'Host 2', text: 'Great conversation.' });
-    lines.push({ speaker: 'Host 1', text: CLOSINGS[request.voiceStyle] });
+export function writeOfflineScript(request: ScriptRequest): OfflineWrittenScript {
+  if (lastRead?.text !== request.text) lastRead = { text: request.text, document: readSourceDocument(request.text) };
+  const { document } = lastRead;
+  if (document.sentences.length === 0) throw new PermanentError('The content has no sentences to build a script from');
+  // A text with no whole sentence at all (a list of notes, a heading and a line) is still read rather than refused.
+  if (!document.sentences.some((sentence) => sentence.speakable)) for (const sentence of document.sentences) sentence.speakable = true;
+  const labels = sectionLabels(document);
+  const compose = (budget: number) => composeScript(document, labels, request, selectSentences(document, budget));
+
+  const target = presetMs(request.preset);
+  const available = document.sentences.filter((sentence) => sentence.speakable).reduce((sum, sentence) => sum + sentence.words, 0);
+  const whole = compose(Number.POSITIVE_INFINITY);
+  if (estimateScriptMs(whole.lines, request.pace) <= target) return whole; // a short source is read whole, never padded
+  let best = whole;
+  let bestError = Number.POSITIVE_INFINITY;
+  let [low, high] = [0, available];
+  for (let step = 0; step < SEARCH_STEPS && high - low > 1; step += 1) {
+    const middle = Math.round((low + high) / 2);
+    const script = compose(middle);
+    const ms = estimateScriptMs(script.lines, request.pace);
+    if (Math.abs(ms - target) < bestError) [best, bestError] = [script, Math.abs(ms - target)];
+    if (ms < target) low = middle;
+    else high = middle;
   }
-  return { title, description: chosen.slice(0, 2).join(' '), lines, tokens: NO_TOKENS };
+  return best;
+}
+
+interface SectionLabel {
+  /** How a host names the section mid-sentence. */
+  text: string;
+}
+
+/** Each section's name as spoken: its heading in sentence case, else its best key phrase not used yet. */
+function sectionLabels(document: SourceDocument): SectionLabel[] {
+  const used = new Set<string>();
+  return document.sections.map((section) => {
+    const heading = section.heading === null ? null : spokenHeading(document, section.heading);
+    if (heading) return { text: heading };
+    const phrase = section.keyPhrases.find((candidate) => !used.has(candidate.key)) ?? section.keyPhrases[0] ?? document.keyPhrases[0];
+    if (!phrase) return { text: 'the next part' };
+    used.add(phrase.key);
+    return { text: withArticle(document, phrase.key, phrase.text) };
+  });
+}
+
+/** A heading as words in a sentence: numbering and closing punctuation dropped, capitals only where the text keeps them. */
+function spokenHeading(document: SourceDocument, heading: string): string | null {
+  const bare = heading.replace(/^(?:[0-9]+(?:\.[0-9]+)*|[IVX]+)[.):]?\s+/u, '').replace(/[\s.:;,!?-]+$/u, '').trim();
+  if (bare === '' || hasMarkup(bare)) return null;
+  const words = analyseParagraph(bare).flatMap((sentence) => sentence.words);
+  if (words.length === 0) return null;
+  const text = words.map((word, n) => (n === 0 ? '' : word.spaceBefore) + document.evidence.wordCase(word)).join('');
+  // "Summary", "Background": one common noun reads as "the summary" in a sentence.
+  const only = words.length === 1 ? words[0] : undefined;
+  return only && (only.pos === 'NOUN' || only.pos === 'PROPN') && only.lemma === only.normal && /^\p{Ll}/u.test(text) ? `the ${text}` : text;
+}
+
+function composeScript(document: SourceDocument, labels: readonly SectionLabel[], request: ScriptRequest, chosen: Map<number, SourceSentence[]>): OfflineWrittenScript {
+  const style = STYLE_PHRASING[request.voiceStyle];
+  const pair = PAIR_PHRASING[request.voicePair];
+  const multi = request.hostMode === 'multi';
+  const sections = [...chosen.entries()].filter(([, sentences]) => sentences.length > 0).sort((a, b) => a[0] - b[0]);
+  const sectionNames = sections.map(([index]) => (labels[index] as SectionLabel).text);
+  const subject = document.title ? titleSubject(document, document.title) : topicOf(document);
+  const drafts: Draft[] = [];
+  const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, startsSection = false) =>
+    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [] }, startsSection });
+
+  say('Host 1', [style.opening(subject), ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, true);
+  if (multi) say('Host 2', [pair.greeting]);
+
+  const chosenWords = sections.reduce((sum, [, sentences]) => sum + sentences.reduce((total, sentence) => total + sentence.words, 0), 0);
+  const turnWords = Math.min(TURN_WORDS, Math.max(MIN_TURN_WORDS, Math.round(chosenWords / 8)));
+  const recentSubjects: string[] = [];
+  let questionCount = 0;
+  sections.forEach(([sectionIndex, sentences], position) => {
+    const label = sectionNames[position] as string;
+    const transition = position === 0 ? `Let's start with ${label}.` : pick(style.transitions, position - 1)(label);
+    const turns = groupTurns(sentences, turnWords);
+    if (!multi) {
+      say('Host 1', [transition], {}, position > 0);
+      for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(' ')], { sources: turn.map((sentence) => sentence.index) });
+      return;
+    }
+    // In a debate the sides take turns to make the case, section by section.
+    const teller: Speaker = request.voicePair === 'interview' ? 'Host 2' : request.voicePair === 'debate' && position % 2 === 1 ? 'Host 2' : 'Host 1';
+    const asker: Speaker = teller === 'Host 1' ? 'Host 2' : 'Host 1';
+    turns.forEach((turn, turnIndex) => {
+      const phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
+      const asked = phrase ?? label;
+      const question = pick(pair.questions, questionCount)(asked);
+      questionCount += 1;
+      // A transition naming what the question names anyway would say it twice.
+      const sameAsLabel = phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
+      const lead = turnIndex === 0 ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
+      say(asker, [...lead, question], { subjects: phrase ? [phrase] : [] }, turnIndex === 0 && position > 0);
+      const answerLead = pair.answerLeads.length > 0 && turnIndex === 0 ? [pick(pair.answerLeads, position)] : [];
+      say(teller, [...answerLead, ...turn.map((sentence) => sentence.text)], { sources: turn.map((sentence) => sentence.index) });
+    });
+  });
+
+  const covered = sectionNames.length > 0 ? sectionNames.slice(0, MAX_RECAP_ITEMS) : [subject];
+  if (multi) {
+    say('Host 1', [recap(covered)]);
+    say('Host 2', [pair.thanks]);
+    say('Host 1', [style.signOff]);
+  } else {
+    say('Host 1', [recap(covered), style.signOff]);
+  }
+
+  const merged = multi ? mergeSameSpeaker(drafts) : drafts;
+  const firstSentences = sections.flatMap(([, sentences]) => sentences).slice(0, 2).map((sentence) => sentence.text);
+  return {
+    title: document.title ?? titleFrom(document.sentences[0]?.text ?? subject),
+    description: firstSentences.join(' '),
+    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(' ') })),
+    notes: merged.map((draft) => draft.note),
+    sectionStarts: merged.flatMap((draft, index) => (draft.startsSection ? [index] : [])),
+    tokens: NO_TOKENS,
+  };
+}
+
+/** A title named in a sentence: a Title Case title is a name and stays as written; a sentence-case one reads as words. */
+function titleSubject(document: SourceDocument, title: string): string {
+  const long = title.split(/\s+/).filter((word) => /^\p{L}{4,}/u.test(word));
+  const capitalised = long.filter((word) => /^\p{Lu}/u.test(word)).length;
+  if (long.length > 1 && capitalised / long.length >= 0.6) return title.replace(/[\s.:;,!?-]+$/u, '');
+  return spokenHeading(document, title) ?? title;
+}
+
+/** What the text is about when it has no title: its two best key phrases. */
+function topicOf(document: SourceDocument): string {
+  const phrases = document.keyPhrases.slice(0, 2).map((phrase) => withArticle(document, phrase.key, phrase.text));
+  return phrases.length > 0 ? listOf(phrases) : 'this story';
+}
+
+/** Chosen sentences in answer-sized turns: a new turn at about `turnWords`, or at a paragraph or a skipped stretch once a turn has enough. */
+function groupTurns(sentences: readonly SourceSentence[], turnWords: number): SourceSentence[][] {
+  const turns: SourceSentence[][] = [];
+  let current: SourceSentence[] = [];
+  let words = 0;
+  for (const sentence of sentences) {
+    const previous = current.at(-1);
+    const breakHere =
+      previous !== undefined &&
+      (words + sentence.words > turnWords * 1.3 ||
+        words >= turnWords ||
+        (sentence.paragraph !== previous.paragraph && words >= turnWords / 2) ||
+        (sentence.index !== previous.index + 1 && words >= turnWords / 3 && !sentence.leansOnPrevious));
+    if (breakHere) {
+      turns.push(current);
+      current = [];
+      words = 0;
+    }
+    current.push(sentence);
+    words += sentence.words;
+  }
+  if (current.length > 0) turns.push(current);
+  return turns;
+}
+
+/**
+ * The subject of the question before an answer: the most central noun phrase the
+ * answer itself is about (its first sentence counts most), not one asked about just
+ * before. Undefined when the answer has no noun phrase fit to ask about.
+ */
+function questionSubject(document: SourceDocument, turn: readonly SourceSentence[], recent: string[], section: number): string | undefined {
+  let best: { phrase: NounPhrase; score: number } | undefined;
+  turn.forEach((sentence, position) => {
+    for (const phrase of sentence.analysis.phrases) {
+      const words = phrase.words.filter((word) => word.type === 'word').length;
+      if (!isSubjectLike(phrase) || words > MAX_KEY_PHRASE_WORDS || hasMarkup(phrase.text)) continue;
+      let score = document.phraseScores.get(phrase.key) ?? 0;
+      if (position === 0) score *= 1.3;
+      // Not what was just asked about, nor another phrase about the same thing ("the night train", "the modern night train").
+      if (recent.includes(phrase.key) || recent.includes(headOf(phrase).lemma)) score *= 0.2;
+      if (document.sections[section]?.keyPhrases[0]?.key === phrase.key && recent.length > 0) score *= 0.8;
+      if (!best || score > best.score) best = { phrase, score };
+    }
+  });
+  if (!best) return undefined;
+  const chosen: NounPhrase = best.phrase;
+  recent.push(chosen.key, headOf(chosen).lemma);
+  if (recent.length > 8) recent.splice(0, recent.length - 8);
+  return withArticle(document, chosen.key, document.evidence.phraseText(chosen));
+}
+
+/** Two lines in a row by one host become one (a greeting and the first question, a recap and a goodbye). */
+function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
+  const merged: Draft[] = [];
+  for (const draft of drafts) {
+    const last = merged.at(-1);
+    if (last && last.speaker === draft.speaker) {
+      last.parts.push(...draft.parts);
+      last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources] };
+      last.startsSection ||= draft.startsSection;
+    } else {
+      merged.push({ ...draft, parts: [...draft.parts] });
+    }
+  }
+  return merged;
 }
 
 function titleFrom(firstSentence: string): string {
   const words = firstSentence.replace(/[.!?]+$/, '').split(/\s+/);
   const title = words.slice(0, 12).join(' ');
   return words.length > 12 ? `${title}…` : title;
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const groups: T[][] = [];
-  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
-  return groups;
 }

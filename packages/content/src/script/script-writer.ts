@@ -2,18 +2,34 @@
 // writer), as `media/tts-engine.ts` is for voices: what it is asked for and what it
 // gives back.
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
-import type { ScriptLine } from '@castwright/core/script-lines';
+import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import type { Preset } from '@castwright/core/tiers';
 
-/** Conversational speech runs at about 150 words a minute; scripts are sized by it. */
-export const WORDS_PER_MINUTE = 150;
+/**
+ * How the episode will sound, so a script can be sized to its preset in minutes of
+ * audio rather than in words: each host's speaking rate on the engine and voice that
+ * will read it (measured, pauses inside a line included), and the silences the
+ * renderer puts between lines. The worker fills it in from the voice casting table
+ * and the measured rates (`worker/script-pace.ts`); content never imports media.
+ */
+export interface ScriptPace {
+  wordsPerMinute: Record<Speaker, number>;
+  /** Silence when the other host speaks next. */
+  pauseMsBetweenTurns: number;
+  /** Silence when the same host goes on with another line. */
+  pauseMsWithinSpeaker: number;
+  leadInMs: number;
+  leadOutMs: number;
+}
 
 export interface ScriptRequest {
+  /** Structured source text (text/structured-text.ts). */
   text: string;
   preset: Preset;
   hostMode: HostMode;
   voiceStyle: VoiceStyle;
   voicePair: VoicePair;
+  pace: ScriptPace;
 }
 
 /** Tokens an LLM billed for a script, summed over every request it took (repairs included). */

@@ -1,11 +1,15 @@
-// Show notes from the script as it was spoken: a summary, key points and topics by
-// extractive ranking, and chapters whose timestamps are the real start times of the
-// rendered segments. Chapters split the episode into parts of similar length, each
-// boundary moved to the nearby segment where the vocabulary shifts the most, or
-// taken as given (e.g. the sections an LLM wrote the script in).
-import { splitSentences } from '../text/sentences.ts';
+// Show notes from the script as it was spoken: a summary and key points (the most
+// central sentences), topics (the key phrases: noun phrases, never stop words), and
+// chapters whose timestamps are the real start times of the rendered segments.
+// Chapters begin where the talk changes subject (the lines around the cut share the
+// least vocabulary), about one every two minutes, or where they are given (e.g. the
+// sections a script was written in), and each is titled by its own key phrase.
+import { analyseParagraph, type AnalysedSentence } from '../nlp/english-text.ts';
+import { CaseEvidence, keyPhrases, scorePhrases } from '../nlp/key-phrases.ts';
+import { nounLemmas, shiftPoints } from '../nlp/topic-shifts.ts';
 import { formatTimestamp } from '../search/transcript-search.ts';
-import { contentWords, keyTerm, rankSentences } from '../script/sentence-ranking.ts';
+import { isHostPhrasing } from '../script/offline-phrasing.ts';
+import { isWholeSentence } from '../script/spoken-text.ts';
 
 export interface TimedLine {
   speaker: string;
@@ -30,72 +34,63 @@ export interface ShowNotes {
 const CHAPTER_MS = 120_000;
 const SEGMENTS_PER_CHAPTER = 8;
 const MAX_CHAPTERS = 12;
-const WINDOW = 3;
+const TOPICS = 8;
 
 export function buildShowNotes(segments: readonly TimedLine[], options: { chapterStarts?: readonly number[] } = {}): ShowNotes {
   if (segments.length === 0) return { summary: '', keyPoints: [], topics: [], chapters: [] };
-  // The opening and closing lines are greetings, not content, when there is more to go on.
-  const body = segments.length > 4 ? segments.slice(1, -1) : segments;
-  const sentences = body.flatMap((segment) => splitSentences(segment.text));
-  const ranked = rankSentences(sentences).sort((a, b) => b.score - a.score);
-  const summary = ranked.slice(0, 2).sort((a, b) => a.index - b.index).map((sentence) => sentence.text).join(' ');
-  const keyCount = Math.min(6, Math.max(3, Math.round(sentences.length / 8)));
-  const keyPoints = ranked.slice(0, keyCount).sort((a, b) => a.index - b.index).map((sentence) => sentence.text);
-  const starts = options.chapterStarts && options.chapterStarts.length > 0 ? normaliseStarts(options.chapterStarts, segments.length) : chapterStarts(segments);
+  const analysed = segments.map((segment) => analyseParagraph(segment.text));
+  // The opening and closing lines are greetings, not content, when there is more to go on;
+  // questions name subjects but state nothing, and the hosts' framing is not the subject.
+  const bodyRange = segments.length > 4 ? analysed.slice(1, -1) : analysed;
+  const statements = bodyRange.flat().filter(isStatement);
+  const evidence = new CaseEvidence(analysed.flat());
+  // Summary and key points are statements of substance, not the hosts' short links between them.
+  const summaryPool = statements.filter((sentence) => isWholeSentence(sentence) && sentence.words.length >= 8);
+  const ranked = rankByKeyPhrases(summaryPool.length > 0 ? summaryPool : statements, evidence);
+  const summary = ranked.slice(0, 2).sort((a, b) => a.index - b.index).map((entry) => entry.sentence.text).join(' ');
+  const keyCount = Math.min(6, Math.max(3, Math.round(statements.length / 8)));
+  const keyPoints = ranked.slice(0, keyCount).sort((a, b) => a.index - b.index).map((entry) => entry.sentence.text);
+  const starts = options.chapterStarts && options.chapterStarts.length > 0 ? normaliseStarts(options.chapterStarts, segments.length) : chapterStarts(segments, analysed);
+  const used = new Set<string>();
   const chapters = starts.map((start, n) => {
     const end = starts[n + 1] ?? segments.length;
-    const part = segments.slice(start, end);
     const timestampMs = Math.max(0, Math.floor((segments[start] as TimedLine).startTimeMs));
-    return { title: chapterTitle(part, n), timestamp: formatTimestamp(timestampMs), timestampMs };
+    const part = analysed.slice(start, end).flat().filter(isStatement);
+    return { title: chapterTitle(part.length > 0 ? part : analysed.slice(start, end).flat(), evidence, used, n), timestamp: formatTimestamp(timestampMs), timestampMs };
   });
-  return { summary, keyPoints, topics: topics(body), chapters };
+  return { summary, keyPoints, topics: keyPhrases(statements, TOPICS, evidence).map((phrase) => phrase.text), chapters };
+}
+
+/** A statement of the episode's substance: not a question, not the built-in writer's framing. */
+function isStatement(sentence: AnalysedSentence): boolean {
+  return !sentence.text.endsWith('?') && !isHostPhrasing(sentence.text);
+}
+
+function rankByKeyPhrases(sentences: readonly AnalysedSentence[], evidence: CaseEvidence): { sentence: AnalysedSentence; index: number; score: number }[] {
+  const scores = new Map(scorePhrases(sentences, evidence).map((phrase) => [phrase.key, phrase.score]));
+  return sentences
+    .map((sentence, index) => {
+      const carried = sentence.phrases.reduce((sum, phrase) => sum + (scores.get(phrase.key) ?? 0), 0);
+      return { sentence, index, score: carried / Math.sqrt(Math.max(4, sentence.words.length)) };
+    })
+    .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
 function normaliseStarts(starts: readonly number[], count: number): number[] {
   return [...new Set([0, ...starts.filter((start) => Number.isInteger(start) && start >= 0 && start < count)])].sort((a, b) => a - b);
 }
 
-/** Segment indices where chapters begin; always 0 first. */
-export function chapterStarts(segments: readonly TimedLine[]): number[] {
+/** Segment indices where chapters begin (always 0 first): the strongest topic shifts. */
+function chapterStarts(segments: readonly TimedLine[], analysed: readonly AnalysedSentence[][] = segments.map((segment) => analyseParagraph(segment.text))): number[] {
   const last = segments.at(-1) as TimedLine;
   const count = Math.min(MAX_CHAPTERS, Math.max(1, Math.round(last.startTimeMs / CHAPTER_MS), Math.ceil(segments.length / SEGMENTS_PER_CHAPTER)));
-  const starts = [0];
-  const vocab = segments.map((segment) => new Set(contentWords(segment.text)));
-  for (let n = 1; n < count; n += 1) {
-    const ideal = Math.round((n * segments.length) / count);
-    let best = ideal;
-    let bestOverlap = Number.POSITIVE_INFINITY;
-    for (let candidate = ideal - 2; candidate <= ideal + 2; candidate += 1) {
-      if (candidate <= (starts.at(-1) as number) || candidate >= segments.length) continue;
-      const overlap = similarity(vocab.slice(Math.max(0, candidate - WINDOW), candidate), vocab.slice(candidate, candidate + WINDOW));
-      if (overlap < bestOverlap) [best, bestOverlap] = [candidate, overlap];
-    }
-    if (best > (starts.at(-1) as number) && best < segments.length) starts.push(best);
-  }
-  return starts;
+  return shiftPoints(analysed.map((sentences) => nounLemmas(...sentences)), count);
 }
 
-function similarity(before: Set<string>[], after: Set<string>[]): number {
-  const a = new Set(before.flatMap((set) => [...set]));
-  const b = new Set(after.flatMap((set) => [...set]));
-  if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const word of a) if (b.has(word)) shared += 1;
-  return shared / (a.size + b.size - shared);
-}
-
-function chapterTitle(part: readonly TimedLine[], index: number): string {
-  const term = keyTerm(part.map((segment) => segment.text).join(' '));
-  if (!term) return `Part ${index + 1}`;
-  return term.charAt(0).toUpperCase() + term.slice(1);
-}
-
-function topics(segments: readonly TimedLine[]): string[] {
-  const frequency = new Map<string, number>();
-  for (const segment of segments) for (const word of contentWords(segment.text)) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-  return [...frequency.entries()]
-    .filter(([, count]) => count > 1 || frequency.size < 8)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, 8)
-    .map(([word]) => word);
+/** The chapter's best key phrase not already a title; "Part n" only when it names nothing. */
+function chapterTitle(sentences: readonly AnalysedSentence[], evidence: CaseEvidence, used: Set<string>, index: number): string {
+  const phrase = keyPhrases(sentences, 6, evidence).find((candidate) => !used.has(candidate.key));
+  if (!phrase) return `Part ${index + 1}`;
+  used.add(phrase.key);
+  return phrase.text.charAt(0).toUpperCase() + phrase.text.slice(1);
 }

@@ -10,6 +10,7 @@ import { writeOfflineScript } from '@castwright/content/script/offline-script-wr
 import { formatScript } from '@castwright/content/script/script-format';
 import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
+import { engineForPace, scriptPace } from '../script-pace.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 export function episodeScriptTask(context: WorkerContext): Task {
@@ -30,6 +31,8 @@ export function episodeScriptTask(context: WorkerContext): Task {
         hostMode: episode.host_mode,
         voiceStyle: episode.voice_style,
         voicePair: episode.voice_pair,
+        // Sized in minutes of audio on the engine expected to read it, not in words.
+        pace: scriptPace(await engineForPace(episode.tts_engine, context.config), episode.voice_style, episode.voice_pair),
       };
       // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
       const writer = context.config.llm ? 'llm' : 'offline';

@@ -1,10 +1,14 @@
 // DOCX: the zip's central directory is judged BEFORE anything is inflated (entry
 // count, total and per-entry declared sizes, compression ratios, word/document.xml
 // present), then every entry is inflated once through yauzl, which stops an entry
-// the moment it produces more than it declared, and only then does mammoth read it.
+// the moment it produces more than it declared, and only then does mammoth read it
+// (to HTML, so headings, lists and tables keep their shape).
 import { PermanentError } from '@castwright/core/errors';
 import mammoth from 'mammoth';
+import { parseHTML } from 'linkedom';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { htmlBlocks } from '../../text/html-blocks.ts';
+import type { Block } from '../../text/structured-text.ts';
 
 export const DOCX_LIMITS = {
   maxEntries: 2_000,
@@ -98,18 +102,22 @@ async function verifyEntrySizes(bytes: Buffer): Promise<void> {
   }
 }
 
-export async function extractDocxText(bytes: Buffer): Promise<string> {
+export async function extractDocxText(bytes: Buffer): Promise<Block[]> {
   await inspectDocxArchive(bytes);
   try {
     await verifyEntrySizes(bytes);
   } catch {
     throw new PermanentError('The Word document is damaged: its parts do not match their declared sizes');
   }
-  let text: string;
+  let html: string;
   try {
-    text = (await mammoth.extractRawText({ buffer: bytes })).value;
+    // HTML rather than raw text: Word's heading styles become h1–h6, lists and tables stay.
+    html = (await mammoth.convertToHtml({ buffer: bytes }, { ignoreEmptyParagraphs: true })).value;
   } catch {
     throw new PermanentError('The Word document could not be read');
   }
-  return text.length > DOCX_LIMITS.maxTextCharacters ? text.slice(0, DOCX_LIMITS.maxTextCharacters) : text;
+  // Markup is a few times the text it carries: past this, the text is over any limit
+  // anyway, and a bounded cut keeps the parse bounded (the cut is reported as too long later).
+  const bounded = html.length > DOCX_LIMITS.maxTextCharacters * 4 ? html.slice(0, DOCX_LIMITS.maxTextCharacters * 4) : html;
+  return htmlBlocks(parseHTML(`<!doctype html><html><body>${bounded}</body></html>`).document.body);
 }

@@ -1,36 +1,38 @@
 // Runs inside a worker thread (see pdf-text.ts): parses the PDF with pdfjs and posts
-// back its text, one page per paragraph, or the kind of failure.
+// back every page's text pieces with their position and size (what pdf-layout.ts needs
+// to rebuild lines, paragraphs and headings), or the kind of failure.
 import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PdfPage, PdfTextPiece } from './pdf-layout.ts';
 
 interface PdfWorkerInput {
   data: Uint8Array;
   maxCharacters: number;
 }
 
-export type PdfWorkerOutput = { ok: true; text: string; pages: number } | { ok: false; reason: 'password' | 'unreadable' };
+export type PdfWorkerOutput = { ok: true; pages: PdfPage[] } | { ok: false; reason: 'password' | 'unreadable' };
 
 async function readPdf({ data, maxCharacters }: PdfWorkerInput): Promise<PdfWorkerOutput> {
   const task = getDocument({ data, disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 });
   try {
     const pdf = await task.promise;
-    const pages: string[] = [];
+    const pages: PdfPage[] = [];
     let characters = 0;
     for (let number = 1; number <= pdf.numPages && characters < maxCharacters; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
-      let text = '';
+      const pieces: PdfTextPiece[] = [];
       for (const item of content.items) {
         if (!('str' in item)) continue;
-        text += item.str;
-        if (item.hasEOL) text += '\n';
-        else if (item.str !== '' && !item.str.endsWith(' ')) text += ' ';
+        const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+        pieces.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height, endOfLine: item.hasEOL });
+        characters += item.str.length;
       }
+      const [, bottom = 0, , top = 792] = page.view;
       page.cleanup();
-      pages.push(text.trim());
-      characters += text.length;
+      pages.push({ bottom, top, pieces });
     }
-    return { ok: true, text: pages.join('\n\n').slice(0, maxCharacters), pages: pdf.numPages };
+    return { ok: true, pages };
   } catch (error) {
     return { ok: false, reason: (error as { name?: string }).name === 'PasswordException' ? 'password' : 'unreadable' };
   } finally {

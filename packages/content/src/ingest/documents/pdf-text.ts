@@ -1,8 +1,10 @@
 // PDF text, read in a worker thread with its own heap limit and a wall-clock
 // timeout: a hostile PDF can exhaust or hang only the worker, which is terminated,
-// never the process.
+// never the process. The pieces it returns are laid out into structure by pdf-layout.ts.
 import { Worker } from 'node:worker_threads';
 import { PermanentError } from '@castwright/core/errors';
+import type { Block } from '../../text/structured-text.ts';
+import { pdfBlocks } from './pdf-layout.ts';
 import type { PdfWorkerOutput } from './pdf-text-worker.ts';
 
 export const PDF_LIMITS = {
@@ -11,7 +13,7 @@ export const PDF_LIMITS = {
   maxTextCharacters: 1_000_000,
 };
 
-export async function extractPdfText(bytes: Uint8Array, limits: Partial<typeof PDF_LIMITS> = {}): Promise<string> {
+export async function extractPdfText(bytes: Uint8Array, limits: Partial<typeof PDF_LIMITS> = {}): Promise<Block[]> {
   const { maxOldGenerationSizeMb, timeoutMs, maxTextCharacters } = { ...PDF_LIMITS, ...limits };
   const worker = new Worker(new URL('./pdf-text-worker.ts', import.meta.url), {
     workerData: { data: bytes, maxCharacters: maxTextCharacters },
@@ -47,5 +49,5 @@ export async function extractPdfText(bytes: Uint8Array, limits: Partial<typeof P
   if (!output.ok) {
     throw new PermanentError(output.reason === 'password' ? 'The PDF is password-protected' : 'The PDF could not be read');
   }
-  return output.text;
+  return pdfBlocks(output.pages);
 }

@@ -1,0 +1,48 @@
+// How long a script will run once rendered, from the pace it will be read at: each
+// line's spoken words at its host's measured rate, plus the renderer's silences
+// (lead-in, lead-out, and a turn or breath pause between lines). Both writers size
+// their scripts with it, so a preset's minutes are minutes of audio.
+import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import { PRESET_MINUTES, type Preset } from '@castwright/core/tiers';
+import { words } from '../text/sentences.ts';
+import type { ScriptPace } from './script-writer.ts';
+
+/** How far from its preset's minutes an episode may land: ±15 %. */
+export const LENGTH_TOLERANCE = 0.15;
+
+export function presetMs(preset: Preset): number {
+  return PRESET_MINUTES[preset] * 60_000;
+}
+
+/**
+ * Words as a voice says them: a number is read as about one word per two digits
+ * ("1850" → "eighteen fifty"), everything else one word each.
+ */
+export function spokenWords(text: string): number {
+  return words(text).reduce((sum, word) => sum + (/^[0-9][0-9,.]*$/.test(word) ? Math.max(1, Math.ceil(word.replace(/[^0-9]/g, '').length / 2)) : 1), 0);
+}
+
+export function lineMs(text: string, speaker: Speaker, pace: ScriptPace): number {
+  return (spokenWords(text) / pace.wordsPerMinute[speaker]) * 60_000;
+}
+
+export function estimateScriptMs(lines: readonly ScriptLine[], pace: ScriptPace): number {
+  if (lines.length === 0) return pace.leadInMs + pace.leadOutMs;
+  let ms = pace.leadInMs + pace.leadOutMs;
+  lines.forEach((line, index) => {
+    ms += lineMs(line.text, line.speaker, pace);
+    if (index > 0) ms += lines[index - 1]?.speaker === line.speaker ? pace.pauseMsWithinSpeaker : pace.pauseMsBetweenTurns;
+  });
+  return ms;
+}
+
+/**
+ * Words to ask for to fill `targetMs`, for a writer that does not place every line
+ * itself (the LLM): speech at the hosts' mean rate, plus a pause every `wordsPerLine`.
+ */
+export function wordsForMs(targetMs: number, pace: ScriptPace, hostMode: 'single' | 'multi', wordsPerLine = 45): number {
+  const rate = hostMode === 'single' ? pace.wordsPerMinute['Host 1'] : (pace.wordsPerMinute['Host 1'] + pace.wordsPerMinute['Host 2']) / 2;
+  const pause = hostMode === 'single' ? pace.pauseMsWithinSpeaker : pace.pauseMsBetweenTurns;
+  const msPerWord = 60_000 / rate + pause / wordsPerLine;
+  return Math.max(1, Math.round((targetMs - pace.leadInMs - pace.leadOutMs) / msPerWord));
+}

@@ -1,0 +1,79 @@
+// Which source sentences the built-in writer reads out, for a budget of words: the
+// budget is shared between sections by how much each has to say (every section that
+// gets a share keeps at least its best passage, and when the budget is too small for
+// all of them the most central sections are kept); inside a section the most central
+// sentences win. A sentence that leans on the one before it ("This meant…") comes
+// only with it. Whatever is chosen is read in the source's order.
+import type { SourceDocument, SourceSentence } from './source-document.ts';
+
+/** Below this many words a section is not worth a transition and a question. */
+const MIN_SECTION_WORDS = 45;
+
+interface Unit {
+  sentences: SourceSentence[];
+  words: number;
+  score: number;
+}
+
+/** Chosen sentences per section index, each list in reading order. */
+export function selectSentences(document: SourceDocument, wordBudget: number): Map<number, SourceSentence[]> {
+  const unitsBySection = document.sections.map((section) => units(section.sentences));
+  // Words each section could give: its distinct speakable sentences (a sentence in two units counts once).
+  const available = unitsBySection.map((list) => [...new Set(list.flatMap((unit) => unit.sentences))].reduce((sum, sentence) => sum + sentence.words, 0));
+  const total = available.reduce((sum, words) => sum + words, 0);
+  const chosen = new Map<number, SourceSentence[]>();
+  if (total === 0 || wordBudget <= 0) return chosen;
+
+  // The sections kept: all when the budget allows a fair share each, else the most central.
+  const candidates = document.sections.map((_, index) => index).filter((index) => (available[index] ?? 0) > 0);
+  const affordable = wordBudget >= total ? candidates.length : Math.max(1, Math.floor(wordBudget / MIN_SECTION_WORDS));
+  const kept = new Set(
+    candidates.length <= affordable
+      ? candidates
+      : [...candidates].sort((a, b) => importance(unitsBySection[b] as Unit[], b) - importance(unitsBySection[a] as Unit[], a)).slice(0, affordable),
+  );
+  const keptWords = [...kept].reduce((sum, index) => sum + (available[index] ?? 0), 0);
+
+  let carried = 0;
+  for (const index of candidates) {
+    if (!kept.has(index)) continue;
+    const share = (wordBudget * (available[index] ?? 0)) / keptWords + carried;
+    const picked: Unit[] = [];
+    let used = 0;
+    for (const unit of [...(unitsBySection[index] as Unit[])].sort((a, b) => b.score - a.score)) {
+      if (picked.length > 0 && used + unit.words > share) continue;
+      picked.push(unit);
+      used += unit.words;
+    }
+    carried = share - used;
+    const sentences = [...new Set(picked.flatMap((unit) => unit.sentences))].sort((a, b) => a.index - b.index);
+    chosen.set(index, sentences);
+  }
+  return chosen;
+}
+
+/** Candidate passages: each speakable sentence, with the speakable sentences it leans on in its paragraph. */
+function units(sentences: readonly SourceSentence[]): Unit[] {
+  const result: Unit[] = [];
+  sentences.forEach((sentence, position) => {
+    if (!sentence.speakable) return;
+    const members = [sentence];
+    let at = position;
+    while ((members[0] as SourceSentence).leansOnPrevious) {
+      const before = sentences[at - 1];
+      if (!before || !before.speakable || before.paragraph !== sentence.paragraph) return;
+      members.unshift(before);
+      at -= 1;
+    }
+    const words = members.reduce((sum, member) => sum + member.words, 0);
+    // An opening sentence of a section sets the scene: a small lead over its neighbours.
+    const lead = position === 0 ? 1.25 : 1;
+    result.push({ sentences: members, words, score: (sentence.score * lead) / Math.sqrt(members.length) });
+  });
+  return result;
+}
+
+function importance(list: readonly Unit[], index: number): number {
+  const best = [...list].sort((a, b) => b.score - a.score).slice(0, 3);
+  return best.reduce((sum, unit) => sum + unit.score, 0) + (index === 0 ? 1 : 0);
+}
