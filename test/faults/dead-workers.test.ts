@@ -132,7 +132,9 @@ t.test('SIGKILL of a general worker while it waits for the script writer: anothe
   t.equal(episode.status, 'ready', episode.error_message ?? '');
   t.equal(episode.script_writer, 'llm');
   t.equal(await exactlyOnce(id), 1);
-  t.equal(calls, 2, `the killed worker's request, then the survivor's (${llm.requests.map((request) => request.response_format?.json_schema?.name).join(', ')})`);
+  // The killed worker's request, then the survivor's (and the writer may ask once more to revise the length).
+  t.ok(calls >= 2, `the survivor wrote the script after the killed worker's request (${calls} requests)`);
+  t.equal(episode.title, 'Lighthouses');
   await stopAll([first, second, media]);
 });
 

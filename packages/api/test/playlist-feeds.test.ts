@@ -19,12 +19,14 @@ const api = await startTestApi(t, { PUBLIC_BASE_URL: BASE });
 await api.startWorkers('all');
 const owner = await creator(api, 'enterprise');
 
+// Two clearly different subjects, so the episode has more than one chapter.
 const CONTENT = [
-  'Bees dance to tell each other where flowers are. The angle of the dance points to the food.',
-  'The length of the waggle tells the distance. Scouts return to the hive and repeat the dance.',
-  'Honey is made from nectar that the bees bring home. Workers fan their wings to dry it.',
-  'A colony can hold tens of thousands of bees. The queen lays up to two thousand eggs a day.',
-].join(' ');
+  '# Bees at work',
+  '## The waggle dance',
+  'Bees dance to tell each other where flowers are. The angle of the dance points to the food. The length of the waggle tells the distance. Scouts return to the hive and repeat the dance until others follow.',
+  '## Honey and the colony',
+  'Honey is made from nectar that the bees bring home. Workers fan their wings to dry the nectar into honey. A colony can hold tens of thousands of bees. The queen lays up to two thousand eggs a day in the wax comb.',
+].join('\n\n');
 
 async function createEpisode(body: Record<string, unknown> = {}): Promise<string> {
   const response = await api.request('/api/episodes', { method: 'POST', token: owner.accessToken, json: { content: CONTENT, preset: 'quick', hostMode: 'multi', ...body } });
