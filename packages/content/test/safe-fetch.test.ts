@@ -5,6 +5,7 @@ import t from 'tap';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PermanentError } from '@castwright/core/errors';
 import { safeFetch } from '@castwright/content/fetch/safe-fetch';
+import { sendOutbound } from '@castwright/content/fetch/outbound-request';
 import { outboundPolicy } from '@castwright/content/fetch/outbound-policy';
 import { isPublicAddress } from '@castwright/content/fetch/public-address';
 import { pinnedLookup, type LookupFunction } from '@castwright/content/fetch/pinned-lookup';
@@ -50,6 +51,11 @@ async function site(t: Parameters<typeof startLoopbackSite>[0]): Promise<Loopbac
     '/png': (_request, response) => void response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
     '/missing': (_request, response) => void response.writeHead(404, { 'content-type': 'text/plain' }).end('gone'),
     '/broken': (_request, response) => void response.writeHead(503, { 'content-type': 'text/plain' }).end('down'),
+    '/echo': (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => void response.writeHead(418, { 'content-type': 'application/json', 'x-method': request.method ?? '' }).end(JSON.stringify({ method: request.method, body: Buffer.concat(chunks).toString('utf8'), signature: request.headers['x-signature'] })));
+    },
     '/host': (request, response) =>
       void response.writeHead(200, { 'content-type': 'text/plain' }).end(String(request.headers.host)),
   });
@@ -221,4 +227,23 @@ t.test('content types outside the allowlist and HTTP errors are refused; 5xx sta
   );
   t.match(error, { message: 'HTTP 503 from 127.0.0.1' });
   t.notOk(error instanceof PermanentError, 'a server error is retried');
+});
+
+t.test('sendOutbound: any method and body, any status given back, redirects only when asked, a total time limit', async (t) => {
+  const server = await site(t);
+  const policy = outboundPolicy({ allowPrivateAddresses: true });
+  const posted = await sendOutbound(`${server.origin}/echo`, policy, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-signature': 'abc' } });
+  t.equal(posted.status, 418, 'a status outside 2xx is an answer, not an error');
+  t.same(JSON.parse(posted.body.toString('utf8')), { method: 'POST', body: '{"a":1}', signature: 'abc' }, 'the exact body and headers arrive');
+  const head = await sendOutbound(`${server.origin}/echo`, policy, { method: 'HEAD' });
+  t.equal(head.headers.get('x-method'), 'HEAD');
+  t.equal(head.body.length, 0);
+  const redirect = await sendOutbound(`${server.origin}/chain/1`, policy, { followRedirects: false });
+  t.equal(redirect.status, 302, 'not followed when not asked to');
+  t.equal((await sendOutbound(`${server.origin}/chain/1`, policy)).status, 200, 'followed by default');
+  await t.rejects(sendOutbound(`${server.origin}/slow-headers`, policy, { signal: AbortSignal.timeout(300), describedAs: 'The receiver' }), {
+    constructor: PermanentError,
+    message: 'The receiver did not answer in the time allowed',
+  });
+  await t.rejects(sendOutbound(`${server.origin}/echo`, outboundPolicy(), { method: 'POST', body: '{}' }), { constructor: PermanentError, message: PRIVATE }, 'the guard holds for POST too');
 });

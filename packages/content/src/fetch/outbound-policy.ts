@@ -1,6 +1,6 @@
 // What an outbound fetch may do: reach private addresses or not, how much it may read,
 // how long it may wait, how many redirects it may follow and which content it accepts.
-// One policy type for every outbound fetch (articles now, feeds and webhooks later).
+// One policy type for every outbound request (articles, feeds, webhook deliveries).
 
 export interface OutboundPolicy {
   /** Development and tests only (OUTBOUND_ALLOW_PRIVATE=1): loopback/private addresses may be reached. */
