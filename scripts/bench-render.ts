@@ -4,16 +4,20 @@
 //    compared to), Kokoro when installed in KOKORO_MODEL_DIR (else the Kokoro-shaped
 //    test model, which measures the pipeline around the network: normalisation,
 //    phonemes, chunking, ONNX Runtime calls), Chatterbox when CHATTERBOX_URL is set.
-//  - Mix/master: renderScript with an engine that replays the audio already made,
-//    so only timeline + two-pass loudnorm + MP3 encode are timed; its baseline is
-//    a plain one-pass MP3 encode of the same timeline.
+//  - Mix + master: renderScript with an engine that replays the offline voice's audio,
+//    so only its own work is timed (timeline, BS.1770 metering as it is written, one
+//    ffmpeg pass: gain, true-peak limiter when needed, resampling, MP3). Baselines, in
+//    the same run on the same timeline: a plain one-pass MP3 encode at the timeline's
+//    own rate (the row this bench always had), and one to the delivery format (44.1 kHz,
+//    96 kbps CBR mono: the same file minus mastering). The master is checked with
+//    ffmpeg's ebur128, and the last line prints the ratio to the delivery-format encode.
 // Real-time factor (RTF) = processing time / audio duration; below 1 is faster than real time.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@castwright/core/config';
 import { createLogger } from '@castwright/core/logger';
-import { concatSamples } from '@castwright/media/concat-samples';
+import { fadeEdges, trimSilence } from '@castwright/media/clip-edges';
 import { ChatterboxEngine } from '@castwright/media/chatterbox/chatterbox-engine';
 import { configureFfmpegTools, ffmpegCommand, runFfmpeg } from '@castwright/media/ffmpeg-tools';
 import { findKokoroInstall } from '@castwright/media/kokoro/kokoro-files';
@@ -21,10 +25,13 @@ import { KokoroEngine } from '@castwright/media/kokoro/kokoro-engine';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import { renderScript } from '@castwright/media/render-script';
+import { TimelineBuilder } from '@castwright/media/timeline';
 import type { SynthesizedAudio, TtsEngine } from '@castwright/media/tts-engine';
 import { castVoices, type EngineName } from '@castwright/media/voice-casting';
-import { encodeWavFloat32 } from '@castwright/media/wav';
+import { WavFileWriter } from '@castwright/media/wav-file-writer';
+import { ebur128 } from '#test-helpers/ebur128';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
+import { replayEngine } from '#test-helpers/replay-engine';
 
 const config = loadConfig();
 const logger = createLogger({ level: 'warn', role: 'bench' });
@@ -61,16 +68,20 @@ async function voice(engine: TtsEngine, name: EngineName, lines: readonly Script
   return { clips, seconds, audioSeconds };
 }
 
-/** Hands back audio made earlier, in order: renderScript then times only mixing and mastering. */
-function replayEngine(clips: readonly SynthesizedAudio[]): TtsEngine {
-  let next = 0;
-  return {
-    name: 'replay',
-    voices: () => ['replay'],
-    warmUp: async () => {},
-    synthesize: async () => clips[next++ % clips.length] as SynthesizedAudio,
-    close: async () => {},
-  };
+/** The timeline renderScript builds from these clips (same trimming, fades and pauses), as a float WAV. */
+async function timelineWav(file: string, lines: readonly ScriptLine[], clips: readonly SynthesizedAudio[]): Promise<void> {
+  const sampleRate = clips[0]?.sampleRate ?? 16_000;
+  const writer = await WavFileWriter.create(file, sampleRate);
+  const timeline = new TimelineBuilder(writer, sampleRate);
+  for (const [index, clip] of clips.entries()) await timeline.add(lines[index]?.speaker ?? 'Host 1', fadeEdges(trimSilence(clip.samples, sampleRate), sampleRate));
+  await timeline.finish();
+  await writer.close();
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, seconds: (performance.now() - started) / 1000 };
 }
 
 async function engines(workDir: string): Promise<{ name: EngineName; label: string; engine: TtsEngine }[]> {
@@ -112,18 +123,24 @@ try {
       console.log(label.padEnd(58), fmt(voiced.audioSeconds, 1), fmt(voiced.seconds, 2), fmt(rtf), fmt(1 / rtf, 1).padStart(12), `${fmt(rtf / baselineRtf, 2)}×`);
     }
 
-    // Mixing and mastering the offline voice's audio; baseline: one plain MP3 encode.
-    const started = performance.now();
-    const rendered = await renderScript({ lines, engine: replayEngine(offlineClips), voiceFor: () => 'replay', workDir, metadata: { title: 'Bench', artist: 'Castwright' } });
-    const mixSeconds = (performance.now() - started) / 1000;
-    const all = concatSamples(offlineClips.map((clip) => clip.samples));
-    const wavFile = path.join(workDir, 'plain.wav');
-    await writeFile(wavFile, encodeWavFloat32(all, offlineClips[0]?.sampleRate ?? 16_000));
-    const plainStarted = performance.now();
-    await runFfmpeg(ffmpegCommand(wavFile).audioCodec('libmp3lame').audioBitrate(96).output(path.join(workDir, 'plain.mp3')));
-    const plainSeconds = (performance.now() - plainStarted) / 1000;
+    // Mixing and mastering the offline voice's audio, against plain encodes of the same timeline.
+    const wavFile = path.join(workDir, 'timeline.wav');
+    await timelineWav(wavFile, lines, offlineClips);
+    const plainEncode = (args: string[]) => runFfmpeg(ffmpegCommand(wavFile).audioCodec('libmp3lame').audioBitrate(96).outputOptions(...args).output(path.join(workDir, 'plain.mp3')));
+    const { seconds: plainSourceRate } = await timed(() => plainEncode([]));
+    const { seconds: plainDelivery } = await timed(() => plainEncode(['-ac', '1', '-ar', '44100']));
+    const { result: rendered, seconds: mixSeconds } = await timed(() =>
+      renderScript({ lines, engine: replayEngine(offlineClips), voiceFor: () => 'replay', workDir, metadata: { title: 'Bench', artist: 'Castwright' } }),
+    );
     const audioSeconds = rendered.durationMs / 1000;
-    console.log('mix + master (timeline, 2-pass loudnorm, MP3)'.padEnd(58), fmt(audioSeconds, 1), fmt(mixSeconds, 2), fmt(mixSeconds / audioSeconds), fmt(audioSeconds / mixSeconds, 1).padStart(12), `${fmt(mixSeconds / plainSeconds, 2)}× plain encode (${plainSeconds.toFixed(2)} s)`);
+    const row = (label: string, seconds: number, extra: string) =>
+      console.log(label.padEnd(58), fmt(audioSeconds, 1), fmt(seconds, 2), fmt(seconds / audioSeconds), fmt(audioSeconds / seconds, 1).padStart(12), extra);
+    row('plain MP3 encode at the source rate (16 kHz, 96 kbps)', plainSourceRate, '');
+    row('plain MP3 encode, delivery format (44.1 kHz 96k CBR mono)', plainDelivery, '');
+    row('mix + master (timeline + BS.1770 meter, 1 ffmpeg pass)', mixSeconds, `${fmt(mixSeconds / plainSourceRate, 2)}× source-rate encode`);
+    const master = await ebur128(rendered.audioFile);
+    console.log(`master measured by ffmpeg ebur128: ${master.integratedLufs.toFixed(2)} LUFS, true peak ${master.truePeakDbtp.toFixed(2)} dBTP`);
+    console.log(`mix + master vs plain one-pass MP3 encode to the same format (~${minutes} min): ${(mixSeconds / plainDelivery).toFixed(2)}× (${mixSeconds.toFixed(2)} s vs ${plainDelivery.toFixed(2)} s), ${(audioSeconds / mixSeconds).toFixed(1)}× real time`);
   }
   for (const { engine } of available) await engine.close();
 } finally {
