@@ -78,10 +78,32 @@ async function timelineWav(file: string, lines: readonly ScriptLine[], clips: re
   await writer.close();
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+/** CPU seconds used so far by this process and by the children it has waited for (ffmpeg), where Linux's /proc says. */
+async function cpuSeconds(): Promise<{ node: number; children: number }> {
+  const own = process.cpuUsage();
+  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
+  // After the command name: cutime and cstime (children's user and system time, in 1/100 s) are the 14th and 15th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return { node: (own.user + own.system) / 1e6, children: Number.isFinite(children) ? children : 0 };
+}
+
+interface Timed<T> {
+  result: T;
+  seconds: number;
+  /** CPU seconds in this process (timeline, meter) and in ffmpeg/ffprobe; with other work on the machine, steadier than wall time. */
+  cpu: { node: number; children: number; total: number };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
+  const before = await cpuSeconds();
   const started = performance.now();
   const result = await work();
-  return { result, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  const after = await cpuSeconds();
+  const node = after.node - before.node;
+  const children = after.children - before.children;
+  return { result, seconds, cpu: { node, children, total: node + children } };
 }
 
 async function engines(workDir: string): Promise<{ name: EngineName; label: string; engine: TtsEngine }[]> {
@@ -110,7 +132,7 @@ try {
   for (const minutes of [3, 30]) {
     const lines = await scriptOf(minutes);
     console.log(`\n## ~${minutes}-minute script: ${lines.length} lines, ${lines.reduce((sum, line) => sum + line.text.split(/\s+/).length, 0)} words`);
-    console.log('engine'.padEnd(58), '   audio s', ' synth s', '     RTF', ' × real-time', ' vs baseline');
+    console.log('engine / step'.padEnd(58), '   audio s', ' wall s', '     RTF', ' × real-time', ' vs baseline');
     let baselineRtf = NaN;
     let offlineClips: SynthesizedAudio[] = [];
     for (const { name, label, engine } of available) {
@@ -126,21 +148,27 @@ try {
     // Mixing and mastering the offline voice's audio, against plain encodes of the same timeline.
     const wavFile = path.join(workDir, 'timeline.wav');
     await timelineWav(wavFile, lines, offlineClips);
-    const plainEncode = (args: string[]) => runFfmpeg(ffmpegCommand(wavFile).audioCodec('libmp3lame').audioBitrate(96).outputOptions(...args).output(path.join(workDir, 'plain.mp3')));
-    const { seconds: plainSourceRate } = await timed(() => plainEncode([]));
-    const { seconds: plainDelivery } = await timed(() => plainEncode(['-ac', '1', '-ar', '44100']));
-    const { result: rendered, seconds: mixSeconds } = await timed(() =>
-      renderScript({ lines, engine: replayEngine(offlineClips), voiceFor: () => 'replay', workDir, metadata: { title: 'Bench', artist: 'Castwright' } }),
-    );
-    const audioSeconds = rendered.durationMs / 1000;
-    const row = (label: string, seconds: number, extra: string) =>
-      console.log(label.padEnd(58), fmt(audioSeconds, 1), fmt(seconds, 2), fmt(seconds / audioSeconds), fmt(audioSeconds / seconds, 1).padStart(12), extra);
-    row('plain MP3 encode at the source rate (16 kHz, 96 kbps)', plainSourceRate, '');
-    row('plain MP3 encode, delivery format (44.1 kHz 96k CBR mono)', plainDelivery, '');
-    row('mix + master (timeline + BS.1770 meter, 1 ffmpeg pass)', mixSeconds, `${fmt(mixSeconds / plainSourceRate, 2)}× source-rate encode`);
-    const master = await ebur128(rendered.audioFile);
+    const plainEncode = (delivery: boolean) => {
+      const command = ffmpegCommand(wavFile).audioCodec('libmp3lame').audioBitrate(96);
+      if (delivery) command.audioChannels(1).audioFrequency(44_100);
+      return runFfmpeg(command.output(path.join(workDir, 'plain.mp3')));
+    };
+    const plainSourceRate = await timed(() => plainEncode(false));
+    const plainDelivery = await timed(() => plainEncode(true));
+    const mix = await timed(() => renderScript({ lines, engine: replayEngine(offlineClips), voiceFor: () => 'replay', workDir, metadata: { title: 'Bench', artist: 'Castwright' } }));
+    const audioSeconds = mix.result.durationMs / 1000;
+    const row = (label: string, step: Timed<unknown>, extra = '') =>
+      console.log(label.padEnd(58), fmt(audioSeconds, 1), fmt(step.seconds, 2), fmt(step.seconds / audioSeconds), fmt(audioSeconds / step.seconds, 1).padStart(12), `  cpu ${step.cpu.total.toFixed(2)} s${extra}`);
+    const sourceKhz = (offlineClips[0]?.sampleRate ?? 16_000) / 1000;
+    row(`plain MP3 encode at the source rate (${sourceKhz} kHz, 96 kbps)`, plainSourceRate);
+    row('plain MP3 encode, delivery format (44.1 kHz 96k CBR mono)', plainDelivery);
+    row('mix + master (timeline + BS.1770 meter, 1 ffmpeg pass)', mix, ` (node ${mix.cpu.node.toFixed(2)}, ffmpeg ${mix.cpu.children.toFixed(2)}), ${(mix.seconds / plainSourceRate.seconds).toFixed(2)}× the source-rate encode`);
+    const master = await ebur128(mix.result.audioFile);
     console.log(`master measured by ffmpeg ebur128: ${master.integratedLufs.toFixed(2)} LUFS, true peak ${master.truePeakDbtp.toFixed(2)} dBTP`);
-    console.log(`mix + master vs plain one-pass MP3 encode to the same format (~${minutes} min): ${(mixSeconds / plainDelivery).toFixed(2)}× (${mixSeconds.toFixed(2)} s vs ${plainDelivery.toFixed(2)} s), ${(audioSeconds / mixSeconds).toFixed(1)}× real time`);
+    console.log(
+      `mix + master vs plain one-pass MP3 encode to the same format (~${minutes} min): ${(mix.seconds / plainDelivery.seconds).toFixed(2)}× ` +
+        `(${mix.seconds.toFixed(2)} s vs ${plainDelivery.seconds.toFixed(2)} s; CPU ${(mix.cpu.total / plainDelivery.cpu.total).toFixed(2)}×), ${(audioSeconds / mix.seconds).toFixed(1)}× real time`,
+    );
   }
   for (const { engine } of available) await engine.close();
 } finally {

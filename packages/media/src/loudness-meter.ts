@@ -8,7 +8,7 @@
 // 10 LU below the loudness of those remaining dropped (relative gate); the integrated
 // loudness is the mean of what is left. The relative gate depends on every block, so
 // the blocks are kept in a histogram of 0.01 LU bins (each with its count and the sum of
-// its blocks' mean squares) instead of a list: 80 LU of range in a fixed 128 KB.
+// its blocks' mean squares) instead of a list: -70 to +30 LUFS in a fixed 160 KB.
 
 import { KWeighting } from './k-weighting.ts';
 import { TruePeakMeter } from './true-peak.ts';
