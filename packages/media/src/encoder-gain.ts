@@ -7,7 +7,7 @@
 // 96 kbps), so the mastering gain makes it up exactly. Rather than trusting a table to
 // match whatever LAME build FFMPEG_PATH points at, the gain is measured once per
 // process for each delivery format: a two-second multi-tone is encoded with the
-// delivery settings, decoded, and the levels compared (about 100 ms, cached).
+// delivery settings, decoded, and the levels compared (a few hundred ms, once).
 
 import { ffmpegOutput, pcmInputArgs } from './ffmpeg-pcm.ts';
 import { float32Bytes, float32FromBytes } from './wav.ts';

@@ -2,12 +2,11 @@
 // themselves rather than a file: metering a file the renderer did not make, and
 // measuring what the MP3 encoder does to a signal. fluent-ffmpeg is built around files
 // and text output, so these run the configured binary directly.
+//
 // Samples travel as little-endian 32-bit floats (`f32le`), the byte layout of a float
 // WAV's data (wav.ts converts).
 
 import { spawn } from 'node:child_process';
-import type { ChildProcessByStdio } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
 import { abortReason } from './synthesis-abort.ts';
 import { FfmpegError, ffmpegToolPaths } from './ffmpeg-tools.ts';
 import { float32FromBytes } from './wav.ts';
@@ -27,12 +26,13 @@ export function runFfmpegPipe(args: readonly string[], options: { stdin?: Uint8A
   return new Promise<void>((resolve, reject) => {
     const child = spawn(ffmpegToolPaths().ffmpeg, ['-hide_banner', '-nostats', '-loglevel', 'error', ...args], {
       stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+    });
     let stderr = '';
     const onAbort = () => child.kill('SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', onOutput);
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    // Both streams exist: stdio asks for pipes (the types cannot see that).
+    child.stdout?.on('data', onOutput);
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
       stderr = (stderr + text).slice(-2000);
     });
     // A write to a process that already failed reports EPIPE; the exit code says why it failed.
