@@ -4,16 +4,20 @@
 //    compared to), Kokoro when installed in KOKORO_MODEL_DIR (else the Kokoro-shaped
 //    test model, which measures the pipeline around the network: normalisation,
 //    phonemes, chunking, ONNX Runtime calls), Chatterbox when CHATTERBOX_URL is set.
-//  - Mix/master: renderScript with an engine that replays the audio already made,
-//    so only timeline + two-pass loudnorm + MP3 encode are timed; its baseline is
-//    a plain one-pass MP3 encode of the same timeline.
+//  - Mix + master: renderScript with an engine that replays the offline voice's audio,
+//    so only its own work is timed (timeline, BS.1770 metering as it is written, one
+//    ffmpeg pass: gain, true-peak limiter when needed, resampling, MP3). Baselines, in
+//    the same run on the same timeline: a plain one-pass MP3 encode at the timeline's
+//    own rate (the row this bench always had), and one to the delivery format (44.1 kHz,
+//    96 kbps CBR mono: the same file minus mastering). The master is checked with
+//    ffmpeg's ebur128, and the last line prints the ratio to the delivery-format encode.
 // Real-time factor (RTF) = processing time / audio duration; below 1 is faster than real time.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@castwright/core/config';
 import { createLogger } from '@castwright/core/logger';
-import { concatSamples } from '@castwright/media/concat-samples';
+import { fadeEdges, trimSilence } from '@castwright/media/clip-edges';
 import { ChatterboxEngine } from '@castwright/media/chatterbox/chatterbox-engine';
 import { configureFfmpegTools, ffmpegCommand, runFfmpeg } from '@castwright/media/ffmpeg-tools';
 import { findKokoroInstall } from '@castwright/media/kokoro/kokoro-files';
@@ -21,10 +25,13 @@ import { KokoroEngine } from '@castwright/media/kokoro/kokoro-engine';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import { renderScript } from '@castwright/media/render-script';
+import { TimelineBuilder } from '@castwright/media/timeline';
 import type { SynthesizedAudio, TtsEngine } from '@castwright/media/tts-engine';
 import { castVoices, type EngineName } from '@castwright/media/voice-casting';
-import { encodeWavFloat32 } from '@castwright/media/wav';
+import { WavFileWriter } from '@castwright/media/wav-file-writer';
+import { ebur128 } from '#test-helpers/ebur128';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
+import { replayEngine } from '#test-helpers/replay-engine';
 
 const config = loadConfig();
 const logger = createLogger({ level: 'warn', role: 'bench' });
@@ -61,16 +68,42 @@ async function voice(engine: TtsEngine, name: EngineName, lines: readonly Script
   return { clips, seconds, audioSeconds };
 }
 
-/** Hands back audio made earlier, in order: renderScript then times only mixing and mastering. */
-function replayEngine(clips: readonly SynthesizedAudio[]): TtsEngine {
-  let next = 0;
-  return {
-    name: 'replay',
-    voices: () => ['replay'],
-    warmUp: async () => {},
-    synthesize: async () => clips[next++ % clips.length] as SynthesizedAudio,
-    close: async () => {},
-  };
+/** The timeline renderScript builds from these clips (same trimming, fades and pauses), as a float WAV. */
+async function timelineWav(file: string, lines: readonly ScriptLine[], clips: readonly SynthesizedAudio[]): Promise<void> {
+  const sampleRate = clips[0]?.sampleRate ?? 16_000;
+  const writer = await WavFileWriter.create(file, sampleRate);
+  const timeline = new TimelineBuilder(writer, sampleRate);
+  for (const [index, clip] of clips.entries()) await timeline.add(lines[index]?.speaker ?? 'Host 1', fadeEdges(trimSilence(clip.samples, sampleRate), sampleRate));
+  await timeline.finish();
+  await writer.close();
+}
+
+/** CPU seconds used so far by this process and by the children it has waited for (ffmpeg), where Linux's /proc says. */
+async function cpuSeconds(): Promise<{ node: number; children: number }> {
+  const own = process.cpuUsage();
+  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => '');
+  // After the command name: cutime and cstime (children's user and system time, in 1/100 s) are the 14th and 15th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return { node: (own.user + own.system) / 1e6, children: Number.isFinite(children) ? children : 0 };
+}
+
+interface Timed<T> {
+  result: T;
+  seconds: number;
+  /** CPU seconds in this process (timeline, meter) and in ffmpeg/ffprobe; with other work on the machine, steadier than wall time. */
+  cpu: { node: number; children: number; total: number };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
+  const before = await cpuSeconds();
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  const after = await cpuSeconds();
+  const node = after.node - before.node;
+  const children = after.children - before.children;
+  return { result, seconds, cpu: { node, children, total: node + children } };
 }
 
 async function engines(workDir: string): Promise<{ name: EngineName; label: string; engine: TtsEngine }[]> {
@@ -99,7 +132,7 @@ try {
   for (const minutes of [3, 30]) {
     const lines = await scriptOf(minutes);
     console.log(`\n## ~${minutes}-minute script: ${lines.length} lines, ${lines.reduce((sum, line) => sum + line.text.split(/\s+/).length, 0)} words`);
-    console.log('engine'.padEnd(58), '   audio s', ' synth s', '     RTF', ' × real-time', ' vs baseline');
+    console.log('engine / step'.padEnd(58), '   audio s', ' wall s', '     RTF', ' × real-time', ' vs baseline');
     let baselineRtf = NaN;
     let offlineClips: SynthesizedAudio[] = [];
     for (const { name, label, engine } of available) {
@@ -112,18 +145,30 @@ try {
       console.log(label.padEnd(58), fmt(voiced.audioSeconds, 1), fmt(voiced.seconds, 2), fmt(rtf), fmt(1 / rtf, 1).padStart(12), `${fmt(rtf / baselineRtf, 2)}×`);
     }
 
-    // Mixing and mastering the offline voice's audio; baseline: one plain MP3 encode.
-    const started = performance.now();
-    const rendered = await renderScript({ lines, engine: replayEngine(offlineClips), voiceFor: () => 'replay', workDir, metadata: { title: 'Bench', artist: 'Castwright' } });
-    const mixSeconds = (performance.now() - started) / 1000;
-    const all = concatSamples(offlineClips.map((clip) => clip.samples));
-    const wavFile = path.join(workDir, 'plain.wav');
-    await writeFile(wavFile, encodeWavFloat32(all, offlineClips[0]?.sampleRate ?? 16_000));
-    const plainStarted = performance.now();
-    await runFfmpeg(ffmpegCommand(wavFile).audioCodec('libmp3lame').audioBitrate(96).output(path.join(workDir, 'plain.mp3')));
-    const plainSeconds = (performance.now() - plainStarted) / 1000;
-    const audioSeconds = rendered.durationMs / 1000;
-    console.log('mix + master (timeline, 2-pass loudnorm, MP3)'.padEnd(58), fmt(audioSeconds, 1), fmt(mixSeconds, 2), fmt(mixSeconds / audioSeconds), fmt(audioSeconds / mixSeconds, 1).padStart(12), `${fmt(mixSeconds / plainSeconds, 2)}× plain encode (${plainSeconds.toFixed(2)} s)`);
+    // Mixing and mastering the offline voice's audio, against plain encodes of the same timeline.
+    const wavFile = path.join(workDir, 'timeline.wav');
+    await timelineWav(wavFile, lines, offlineClips);
+    const plainEncode = (delivery: boolean) => {
+      const command = ffmpegCommand(wavFile).audioCodec('libmp3lame').audioBitrate(96);
+      if (delivery) command.audioChannels(1).audioFrequency(44_100);
+      return runFfmpeg(command.output(path.join(workDir, 'plain.mp3')));
+    };
+    const plainSourceRate = await timed(() => plainEncode(false));
+    const plainDelivery = await timed(() => plainEncode(true));
+    const mix = await timed(() => renderScript({ lines, engine: replayEngine(offlineClips), voiceFor: () => 'replay', workDir, metadata: { title: 'Bench', artist: 'Castwright' } }));
+    const audioSeconds = mix.result.durationMs / 1000;
+    const row = (label: string, step: Timed<unknown>, extra = '') =>
+      console.log(label.padEnd(58), fmt(audioSeconds, 1), fmt(step.seconds, 2), fmt(step.seconds / audioSeconds), fmt(audioSeconds / step.seconds, 1).padStart(12), `  cpu ${step.cpu.total.toFixed(2)} s${extra}`);
+    const sourceKhz = (offlineClips[0]?.sampleRate ?? 16_000) / 1000;
+    row(`plain MP3 encode at the source rate (${sourceKhz} kHz, 96 kbps)`, plainSourceRate);
+    row('plain MP3 encode, delivery format (44.1 kHz 96k CBR mono)', plainDelivery);
+    row('mix + master (timeline + BS.1770 meter, 1 ffmpeg pass)', mix, ` (node ${mix.cpu.node.toFixed(2)}, ffmpeg ${mix.cpu.children.toFixed(2)}), ${(mix.seconds / plainSourceRate.seconds).toFixed(2)}× the source-rate encode`);
+    const master = await ebur128(mix.result.audioFile);
+    console.log(`master measured by ffmpeg ebur128: ${master.integratedLufs.toFixed(2)} LUFS, true peak ${master.truePeakDbtp.toFixed(2)} dBTP`);
+    console.log(
+      `mix + master vs plain one-pass MP3 encode to the same format (~${minutes} min): ${(mix.seconds / plainDelivery.seconds).toFixed(2)}× ` +
+        `(${mix.seconds.toFixed(2)} s vs ${plainDelivery.seconds.toFixed(2)} s; CPU ${(mix.cpu.total / plainDelivery.cpu.total).toFixed(2)}×), ${(audioSeconds / mix.seconds).toFixed(1)}× real time`,
+    );
   }
   for (const { engine } of available) await engine.close();
 } finally {

@@ -1,7 +1,9 @@
 // Turns a two-host script into the episode MP3 plus the timing of every line.
 // Each line is synthesized in order, trimmed of the engine's own padding, faded at
 // the edges and written onto a single timeline (at the engine's own sample rate)
-// with natural pauses; ffmpeg then loudness-normalises, resamples and encodes it.
+// with natural pauses, and metered as it is written (BS.1770 loudness and true peak);
+// one ffmpeg pass then applies the gain (and a true-peak limiter when needed),
+// resamples and encodes it.
 // Segment times come from the sample positions written, so they are the real
 // positions of each line in the file (the transcript player depends on that).
 
@@ -12,6 +14,7 @@ import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import { fadeEdges, trimSilence } from './clip-edges.ts';
 import { probeDurationMs } from './ffmpeg-tools.ts';
 import { masterMp3 } from './master-mp3.ts';
+import { MeteredSink } from './metered-sink.ts';
 import { DEFAULT_PAUSES, TimelineBuilder } from './timeline.ts';
 import type { ClipPlacement, PausePlan } from './timeline.ts';
 import type { TtsEngine } from './tts-engine.ts';
@@ -69,6 +72,7 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
   // The timeline runs at the engine's own rate (one engine voices a whole episode), so
   // no resampling happens here: ffmpeg's resampler brings the master to 44.1 kHz.
   let writer: WavFileWriter | undefined;
+  let metered: MeteredSink | undefined;
   let timeline: TimelineBuilder | undefined;
   let sampleRate = 0;
   let writerOpen = false;
@@ -86,7 +90,8 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
         sampleRate = audio.sampleRate;
         writer = await WavFileWriter.create(timelineFile, sampleRate);
         writerOpen = true;
-        timeline = new TimelineBuilder(writer, sampleRate, options.pauses ?? DEFAULT_PAUSES);
+        metered = new MeteredSink(writer, sampleRate);
+        timeline = new TimelineBuilder(metered, sampleRate, options.pauses ?? DEFAULT_PAUSES);
       } else if (audio.sampleRate !== sampleRate) {
         throw new RenderScriptError(`Line ${index + 1}: the engine returned ${audio.sampleRate} Hz after ${sampleRate} Hz`);
       }
@@ -98,7 +103,8 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
     writerOpen = false;
     await writer?.close();
 
-    await masterMp3({ input: timelineFile, output: audioFile, metadata, signal });
+    const measured = metered && { sampleRate, loudness: metered.meter.reading() };
+    await masterMp3({ input: timelineFile, output: audioFile, metadata, measured, signal });
     const durationMs = await probeDurationMs(audioFile);
     const toMs = (sample: number) => Math.min(durationMs, Math.round((sample * 1000) / sampleRate));
     const segments = lines.map((line, index) => {

@@ -4,6 +4,8 @@
 // the 44-byte canonical header: writers legally add LIST/fact/JUNK chunks before
 // `data`, and WAVE_FORMAT_EXTENSIBLE has a larger `fmt ` chunk.
 
+import { endianness } from 'node:os';
+
 export interface DecodedWav {
   /** Mono samples in -1..1 (multi-channel input is averaged down). */
   samples: Float32Array;
@@ -12,6 +14,7 @@ export interface DecodedWav {
   channels: number;
 }
 
+const LITTLE_ENDIAN = endianness() === 'LE';
 const WAVE_FORMAT_PCM = 0x0001;
 const WAVE_FORMAT_IEEE_FLOAT = 0x0003;
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
@@ -117,12 +120,26 @@ export function float32WavHeader(frames: number, sampleRate: number): Uint8Array
   return header;
 }
 
-/** Little-endian bytes of float samples (the WAV data chunk body). */
+/**
+ * Little-endian bytes of float samples (the WAV data chunk body). On a little-endian
+ * machine (every one Node ships for but s390x) that is the array's own memory, shared
+ * rather than copied: a long timeline is written at disk speed, not converted sample
+ * by sample.
+ */
 export function float32Bytes(samples: Float32Array): Uint8Array {
+  if (LITTLE_ENDIAN) return new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
   const bytes = new Uint8Array(samples.length * 4);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < samples.length; i++) view.setFloat32(i * 4, samples[i] as number, true);
   return bytes;
+}
+
+/** Float samples from little-endian bytes (`f32le`, a float WAV's data); copied, so any alignment works. */
+export function float32FromBytes(bytes: Uint8Array): Float32Array {
+  const frames = bytes.length >> 2;
+  if (LITTLE_ENDIAN) return new Float32Array(Uint8Array.from(bytes.subarray(0, frames * 4)).buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Float32Array.from({ length: frames }, (_, i) => view.getFloat32(i * 4, true));
 }
 
 /** A complete mono 32-bit float WAV file in memory. */

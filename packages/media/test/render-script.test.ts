@@ -10,6 +10,7 @@ import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voic
 import { renderScript, RenderScriptError } from '@castwright/media/render-script';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import type { RenderResult } from '@castwright/media/render-script';
+import { ebur128 } from '#test-helpers/ebur128';
 
 const run = promisify(execFile);
 const tools = resolveFfmpegToolPaths();
@@ -50,14 +51,6 @@ async function detectSilences(file: string, durationMs: number): Promise<Silence
     else if (silences.length > 0) (silences.at(-1) as Silence).endMs = ms;
   }
   return silences;
-}
-
-async function integratedLoudness(file: string): Promise<number> {
-  const { stderr } = await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-i', file, '-af', 'ebur128=framelog=verbose', '-f', 'null', '-']);
-  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-  const match = /I:\s+(-?[\d.]+) LUFS/.exec(summary);
-  if (!match) throw new Error(`no ebur128 summary in:\n${stderr.slice(-500)}`);
-  return Number(match[1]);
 }
 
 void t.test('renders a two-host script to a tagged, normalised MP3 with true segment times', async (t) => {
@@ -123,8 +116,9 @@ void t.test('renders a two-host script to a tagged, normalised MP3 with true seg
     if (index < segments.length) t.ok(Math.abs(found.endMs - expected.endMs) <= POSITION_TOLERANCE_MS, `line ${index + 1} starts at ${expected.endMs} ms, sound resumes at ${found.endMs.toFixed(0)} ms`);
   });
 
-  const loudness = await integratedLoudness(result.audioFile);
-  t.ok(Math.abs(loudness - -16) <= 1.5, `integrated loudness ${loudness} LUFS is -16 ± 1.5`);
+  const { integratedLufs, truePeakDbtp } = await ebur128(result.audioFile);
+  t.ok(Math.abs(integratedLufs - -16) <= 0.5, `integrated loudness ${integratedLufs} LUFS is -16 ± 0.5`);
+  t.ok(truePeakDbtp <= -1.5, `true peak ${truePeakDbtp.toFixed(2)} dBTP is at most -1.5`);
 });
 
 void t.test('an abort mid-script rejects and leaves workDir empty', async (t) => {
