@@ -15,6 +15,7 @@ import { setUserTier } from '@castwright/core/repositories/users';
 import { startEmbeddedDatabase } from '@castwright/cli/embedded-database';
 import { migrateDatabase } from '@castwright/cli/migrate-database';
 import { freePort } from '#test-helpers/free-port';
+import { percentile } from './bench/stats.ts';
 import { sseMessages } from '#test-helpers/sse-client';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 
@@ -22,10 +23,6 @@ const NOTIFY_SAMPLES = 300;
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 8);
 const logger = createLogger({ level: 'warn', role: 'bench' });
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const ms = (value: number) => `${value.toFixed(2).padStart(8)} ms`;
 const line = (label: string, values: number[], baseline?: number) =>
   console.log(

@@ -1,7 +1,6 @@
 // Builds the Fastify app from its services, without listening: tests inject requests
 // into it, and server.ts puts it behind the TLS listener.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
-import { FastifySSEPlugin } from 'fastify-sse-v2';
 import type { Logger } from '@castwright/core/logger';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsOnly } from './plugins/https-only.ts';
@@ -46,7 +45,6 @@ export async function buildApp(
   registerErrorHandler(app);
   registerHttpsOnly(app, { trustProxy: services.config.trustProxy });
   await registerOpenApi(app);
-  await app.register(FastifySSEPlugin);
   const routePlugins = [
     healthRoutes,
     authRoutes,

@@ -32,6 +32,8 @@ t.test('the stream starts with the current state, follows every stage in order a
   const response = await api.request(`/api/episodes/${id}/stream`, { token: user.accessToken });
   t.equal(response.status, 200);
   t.match(response.headers.get('content-type'), /^text\/event-stream/);
+  t.match(response.headers.get('cache-control'), /no-cache/);
+  t.ok(response.headers.get('ratelimit-remaining'), 'the rate-limit headers set before the stream opened go out with it');
   const messages = sseMessages(response);
   t.same((await messages.next()).value, { status: 'queued', progressPercent: 0 }, 'first message is the current state');
   await waitForSubscribers(1);

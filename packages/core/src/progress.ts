@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import Type, { type Static } from 'typebox';
 import type { Executor } from './db/connect.ts';
 import { EPISODE_STATUSES } from './episode-states.ts';
-import { parseValue } from './validation.ts';
+import { compileChecker } from './validation.ts';
 
 export const PROGRESS_CHANNEL = 'episode_progress';
 
@@ -21,6 +21,8 @@ export async function notifyProgress(executor: Executor, event: ProgressEvent): 
   await sql`SELECT pg_notify(${PROGRESS_CHANNEL}, ${JSON.stringify(event)})`.execute(executor);
 }
 
+const checkProgressEvent = compileChecker(ProgressEventSchema, 'progress event');
+
 export function parseProgressEvent(payload: string): ProgressEvent {
-  return parseValue(ProgressEventSchema, JSON.parse(payload), { what: 'progress event' });
+  return checkProgressEvent(JSON.parse(payload));
 }

@@ -78,14 +78,27 @@ export async function followEpisode(
     send(event, { status: event.status, progressPercent: event.progressPercent });
   };
 
+  let pending = 0;
   const enqueue = (step: () => Promise<void>) => {
-    chain = chain.then(step).catch((error: unknown) => {
-      services.logger.warn({ err: error, episodeId }, 'progress stream step failed');
-    });
+    pending += 1;
+    chain = chain
+      .then(step)
+      .catch((error: unknown) => {
+        services.logger.warn({ err: error, episodeId }, 'progress stream step failed');
+      })
+      .finally(() => {
+        pending -= 1;
+      });
   };
 
   const unsubscribe = services.progressHub.subscribe(episodeId, {
-    onEvent: (event) => enqueue(() => onEvent(event)),
+    // A progress step needs no database read, so it is written at once (a burst reaches
+    // thousands of streams in one tick); only behind a read still in flight does it wait
+    // its turn, so the order of messages holds.
+    onEvent: (event) => {
+      if (pending === 0 && !isTerminal(event.status)) send(event, { status: event.status, progressPercent: event.progressPercent });
+      else enqueue(() => onEvent(event));
+    },
   });
   const keepAlive = setInterval(() => {
     if (!finished) sink.keepAlive();

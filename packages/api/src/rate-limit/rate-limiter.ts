@@ -7,7 +7,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
-import { hitCounter, unhitCounter } from '@castwright/core/repositories/rate-limit-counters';
+import type { CounterWindow } from '@castwright/core/repositories/metered-users';
+import { hitCounter, unhitCounter, type WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
 
 export interface RateLimitRule {
   /** Names the counter; part of the key. */
@@ -35,23 +36,33 @@ export class RateLimiter {
     this.#now = now;
   }
 
+  /** Which counter row a hit on `rule` for `subject` goes to now. */
+  counterFor(rule: Pick<RateLimitRule, 'name' | 'windowMs'>, subject: string): CounterWindow {
+    return { key: `${rule.name}:${subject}`, windowStart: new Date(Math.floor(this.#now() / rule.windowMs) * rule.windowMs), windowMs: rule.windowMs };
+  }
+
   async consume(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
-    const now = this.#now();
-    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-    const key = `${rule.name}:${subject}`;
+    const counter = this.counterFor(rule, subject);
     let counts;
     try {
-      counts = await hitCounter(this.#db, key, new Date(windowStart), rule.windowMs);
+      counts = await hitCounter(this.#db, counter.key, counter.windowStart, rule.windowMs);
     } catch {
       throw new AppError('unavailable', 'Rate limiting is temporarily unavailable; try again shortly');
     }
+    return this.judge(rule, counter, counts);
+  }
+
+  /** Decides on a hit already counted (taking it back when refused, so waiting clients recover). */
+  async judge(rule: RateLimitRule, counter: CounterWindow, counts: WindowCounts): Promise<RateLimitDecision> {
+    const now = this.#now();
+    const windowStart = counter.windowStart.getTime();
     const overlap = 1 - (now - windowStart) / rule.windowMs;
     const estimate = counts.previous * overlap + counts.current;
     const allowed = estimate <= rule.limit;
     const windowEnd = windowStart + rule.windowMs;
     let retryAfterSeconds = 0;
     if (!allowed) {
-      await unhitCounter(this.#db, key, new Date(windowStart)).catch(() => undefined);
+      await unhitCounter(this.#db, counter.key, counter.windowStart).catch(() => undefined);
       // After this window ends its hits become the "previous" count and fade linearly.
       const current = counts.current - 1;
       const fade = current <= rule.limit - 1 ? 0 : rule.windowMs * (1 - (rule.limit - 1) / current);
@@ -68,18 +79,22 @@ export class RateLimiter {
 
   /** Consumes and, when refused, throws the spec's 429 with Retry-After; sets RateLimit-* headers. */
   async enforce(rule: RateLimitRule, subject: string, reply?: FastifyReply): Promise<void> {
-    const decision = await this.consume(rule, subject);
-    const headers = {
-      'RateLimit-Limit': String(decision.limit),
-      'RateLimit-Remaining': String(decision.remaining),
-      'RateLimit-Reset': String(decision.resetSeconds),
-    };
-    if (!decision.allowed) {
-      throw new AppError('rateLimited', `Too many requests; try again in ${decision.retryAfterSeconds} seconds`, {
-        headers: { ...headers, 'Retry-After': String(decision.retryAfterSeconds) },
-        extras: { retryAfter: decision.retryAfterSeconds },
-      });
-    }
-    if (reply) for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    applyDecision(await this.consume(rule, subject), reply);
   }
+}
+
+/** Sets RateLimit-* headers on an allowed request; throws the 429 (with Retry-After) on a refused one. */
+export function applyDecision(decision: RateLimitDecision, reply?: FastifyReply): void {
+  const headers = {
+    'RateLimit-Limit': String(decision.limit),
+    'RateLimit-Remaining': String(decision.remaining),
+    'RateLimit-Reset': String(decision.resetSeconds),
+  };
+  if (!decision.allowed) {
+    throw new AppError('rateLimited', `Too many requests; try again in ${decision.retryAfterSeconds} seconds`, {
+      headers: { ...headers, 'Retry-After': String(decision.retryAfterSeconds) },
+      extras: { retryAfter: decision.retryAfterSeconds },
+    });
+  }
+  if (reply) for (const [name, value] of Object.entries(headers)) reply.header(name, value);
 }

@@ -8,8 +8,11 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** Every authenticated request counts here: one counter per user whatever the tier (an upgrade keeps the hour's count). */
+export const REQUESTS_COUNTER = { name: 'requests', windowMs: HOUR } as const;
+
 export function requestsPerHour(tier: Tier): RateLimitRule {
-  return { name: `requests-${tier}`, limit: TIER_LIMITS[tier].requestsPerHour, windowMs: HOUR };
+  return { ...REQUESTS_COUNTER, limit: TIER_LIMITS[tier].requestsPerHour };
 }
 
 export const AUTH_LIMITS = {
