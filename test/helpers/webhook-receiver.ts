@@ -51,7 +51,10 @@ export interface WebhookReceiver {
 
 let certificate: Promise<{ cert: string; key: string }> | undefined;
 
-/** One certificate for every receiver in the process (127.0.0.1 and localhost). */
+/** A public-looking name the certificate also holds, for tests that play DNS (it never resolves for real). */
+export const RECEIVER_HOST = 'receiver.castwright-test.example';
+
+/** One certificate for every receiver in the process (127.0.0.1, localhost and RECEIVER_HOST). */
 function receiverCertificate(): Promise<{ cert: string; key: string }> {
   certificate ??= generate([{ name: 'commonName', value: 'castwright-test-receiver' }], {
     keyType: 'ec',
@@ -60,7 +63,7 @@ function receiverCertificate(): Promise<{ cert: string; key: string }> {
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 2, value: RECEIVER_HOST }, { type: 7, ip: '127.0.0.1' }] },
     ],
   }).then((pems) => ({ cert: pems.cert, key: pems.private }));
   return certificate;

@@ -17,6 +17,8 @@ export function parseRetryAfter(value: string | null, now: Date): number | undef
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // HTTP dates (all three historic forms) begin with the day's name.
+  if (!/^[A-Za-z]/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime());
 }
