@@ -11,11 +11,15 @@ import { freePort } from '#test-helpers/free-port';
 import { probeFile } from '#test-helpers/probe';
 import { sseMessages } from '#test-helpers/sse-client';
 import { readFixture } from '#test-helpers/fixtures';
+import { receiverCaFile, startWebhookReceiver, verifyDelivery } from '#test-helpers/webhook-receiver';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'castwright-e2e-'));
 const port = await freePort();
+// The webhook receiver runs in this process on loopback: the service may reach it
+// (OUTBOUND_ALLOW_PRIVATE=1, as in development) and trusts its certificate like a private CA.
+const webhookEnv = { OUTBOUND_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: await receiverCaFile() };
 const child = spawn(process.execPath, ['packages/cli/bin/castwright.js', 'start'], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'warn', DATABASE_URL: '', ...webhookEnv },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const exited = once(child, 'exit');
@@ -42,7 +46,7 @@ async function waitForHealth(deadline = Date.now() + 90_000): Promise<void> {
   throw new Error('the api did not become healthy in time');
 }
 
-t.test('register, create a two-host episode, follow it to ready, download valid audio with a timed transcript', async (t) => {
+t.test('register, add a webhook, create a two-host episode, follow it to ready, get the signed episode.completed, download valid audio with a timed transcript', async (t) => {
   await waitForHealth();
   const certificate = await readFile(path.join(dataDir, 'tls', 'self-signed.crt'), 'utf8');
   t.match(certificate, /BEGIN CERTIFICATE/, 'a self-signed certificate was generated under DATA_DIR/tls');
@@ -55,6 +59,11 @@ t.test('register, create a two-host episode, follow it to ready, download valid 
   t.equal(registered.status, 201);
   const { tokens } = (await registered.json()) as { tokens: { accessToken: string } };
   const auth = { authorization: `Bearer ${tokens.accessToken}` };
+
+  const receiver = await startWebhookReceiver(t);
+  const hook = await call('/api/webhooks', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url, events: ['episode.completed'] }) });
+  t.equal(hook.status, 201);
+  const { secret } = ((await hook.json()) as { webhook: { secret: string } }).webhook;
 
   const content = await readFixture('lighthouses.txt');
   const created = await call('/api/episodes', {
@@ -77,6 +86,12 @@ t.test('register, create a two-host episode, follow it to ready, download valid 
   t.equal(last.audioUrl, `/api/episodes/${episode.id}/audio`);
   const statuses = messages.map((message) => message.status);
   t.ok(statuses.indexOf('generating_audio') < statuses.indexOf('ready'));
+
+  const [delivery] = await receiver.waitForRequests(1);
+  t.match(verifyDelivery(delivery!, secret), {
+    event: 'episode.completed',
+    data: { episode: { id: episode.id, status: 'ready', audioUrl: `https://localhost:${port}${last.audioUrl}`, audioDuration: last.audioDuration, hostMode: 'multi' } },
+  }, 'the webhook received episode.completed, signed (checked by hand and with standardwebhooks), with an absolute audioUrl');
 
   const detail = (await (await call(`/api/episodes/${episode.id}`, { headers: auth })).json()) as { episode: Record<string, unknown> };
   t.match(detail.episode, { status: 'ready', progressPercent: 100, hostMode: 'multi', audioDuration: last.audioDuration });

@@ -22,6 +22,7 @@ import { playlistFeedRoutes } from './routes/playlist-feed.ts';
 import { playlistRoutes } from './routes/playlists.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userProfileRoutes } from './routes/user-profile.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { ErrorBody } from './schemas/common.ts';
 import type { ApiServices } from './services.ts';
 
@@ -63,6 +64,7 @@ export async function buildApp(
     playlistRoutes,
     playlistFeedRoutes,
     feedRoutes,
+    webhookRoutes,
   ];
   for (const routes of routePlugins) {
     await app.register(routes(services));

@@ -2,11 +2,13 @@
 import type Stripe from 'stripe';
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
+import type { SecretBox } from '@castwright/core/secret-box';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Authenticator } from './plugins/authentication.ts';
 import type { ProgressHub } from './progress/progress-hub.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { DeliveryNotices } from './webhooks/delivery-notices.ts';
 
 export interface ApiServices {
   config: Config;
@@ -18,4 +20,8 @@ export interface ApiServices {
   limiter: RateLimiter;
   /** The Stripe client; undefined without STRIPE_SECRET_KEY (billing answers 503). */
   stripe: Stripe | undefined;
+  /** Seals webhook signing secrets before they are stored. */
+  webhookSecrets: SecretBox;
+  /** Wakes requests waiting for a webhook test delivery. */
+  deliveryNotices: DeliveryNotices;
 }

@@ -6,7 +6,7 @@ import { setUserTier } from '@castwright/core/repositories/users';
 import { randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 import { startSmtpSink, tokenFrom } from '#test-helpers/smtp-sink';
 
-t.test('passwords, refresh tokens, reset and verification tokens and API keys are stored only as hashes', async (t) => {
+t.test('passwords, refresh tokens, reset and verification tokens and API keys are stored only as hashes; webhook secrets only encrypted', async (t) => {
   const smtp = await startSmtpSink(t);
   const api = await startTestApi(t, { SMTP_URL: smtp.url });
   await api.startWorkers('general');
@@ -20,6 +20,9 @@ t.test('passwords, refresh tokens, reset and verification tokens and API keys ar
   const apiKey = ((await (await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken })).json()) as { apiKey: string }).apiKey;
   await api.request('/api/auth/request-password-reset', { method: 'POST', json: { email: user.email } });
   const resetToken = tokenFrom(await smtp.waitFor((mail) => /Reset/.test(mail.subject ?? '')));
+  const webhook = (await (await api.request('/api/webhooks', { method: 'POST', token: user.accessToken, json: { url: 'https://hooks.example.com/in' } })).json()) as { webhook: { id: string; secret: string } };
+  const webhookSecret = webhook.webhook.secret;
+  const webhookKey = Buffer.from(webhookSecret.slice('whsec_'.length), 'base64');
   const newPassword = 'Another2Secret';
   t.equal((await api.request('/api/auth/reset-password', { method: 'POST', json: { token: resetToken, password: newPassword } })).status, 200);
 
@@ -41,6 +44,11 @@ t.test('passwords, refresh tokens, reset and verification tokens and API keys ar
     apiKey,
     resetToken,
     verificationToken,
+    webhookSecret,
+    webhookSecretBase64: webhookSecret.slice('whsec_'.length),
+    webhookKeyHex: webhookKey.toString('hex'),
+    webhookKeyBase64Url: webhookKey.toString('base64url'),
   };
   for (const [name, secret] of Object.entries(secrets)) t.notOk(dump.includes(secret), `${name} is not stored in plaintext`);
+  t.ok(dump.includes(webhook.webhook.id), 'the dump really holds the webhook');
 });

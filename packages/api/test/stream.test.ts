@@ -1,4 +1,5 @@
 import t from 'tap';
+import { finishEpisode } from '@castwright/core/episode-outcome';
 import { moveEpisode } from '@castwright/core/repositories/episodes';
 import type { EpisodeStatus } from '@castwright/core/episode-states';
 import { setUserTier } from '@castwright/core/repositories/users';
@@ -17,8 +18,11 @@ async function newEpisode() {
 }
 
 function move(id: string, status: EpisodeStatus, progressPercent: number, set = {}) {
+  const from = ['queued', 'ingesting', 'generating_script', 'generating_audio'] as const;
   return api.database.db.transaction().execute((trx) =>
-    moveEpisode(trx, id, { status, progressPercent, from: ['queued', 'ingesting', 'generating_script', 'generating_audio'], set }),
+    status === 'ready' || status === 'error'
+      ? finishEpisode(trx, id, { status, progressPercent, from, set }, { publicBaseUrl: api.baseUrl })
+      : moveEpisode(trx, id, { status, progressPercent, from, set }),
   );
 }
 

@@ -65,6 +65,10 @@ export const EnvSchema = Type.Object({
   BILLING_PAST_DUE_GRACE_DAYS: Type.Number({ minimum: 0, maximum: 60, default: 7 }),
   // Requests one private podcast feed token may make per hour (the feed, audio ranges, artwork, transcripts).
   FEED_REQUESTS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1000 }),
+  // Encrypts secrets the server must read back (webhook signing secrets); generated into DATA_DIR/secrets when unset.
+  SECRETS_ENCRYPTION_KEY: Type.Optional(Type.String({ minLength: 32 })),
+  // Webhook retries wait a random time up to base × 4^(retry − 1) (full jitter).
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 30_000 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -109,6 +113,9 @@ export interface Config {
   /** Requests per hour one private podcast feed token may make, apart from its owner's API budget. */
   feedRequestsPerHour: number;
   billing: BillingSettings;
+  /** The key webhook secrets are encrypted with at rest; undefined: generated once under DATA_DIR/secrets. */
+  secretsEncryptionKey: string | undefined;
+  webhooks: { retryBaseMs: number };
 }
 
 export interface BillingSettings {
@@ -244,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     feedRequestsPerHour: parsed.FEED_REQUESTS_PER_HOUR,
+    secretsEncryptionKey: parsed.SECRETS_ENCRYPTION_KEY,
+    webhooks: { retryBaseMs: parsed.WEBHOOK_RETRY_BASE_MS },
   };
 }
 

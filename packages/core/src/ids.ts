@@ -7,6 +7,10 @@ export const ID_PREFIXES = {
   refreshFamily: 'rf',
   apiKey: 'key',
   playlist: 'pl',
+  webhook: 'wh',
+  /** A webhook event: its id is the `webhook-id` header, the same on every attempt. */
+  webhookEvent: 'evt',
+  webhookDelivery: 'del',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

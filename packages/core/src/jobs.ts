@@ -31,6 +31,15 @@ export const JOBS = {
   },
   'billing:past-due-sweep': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   'billing:delete-customer': { role: 'general', payload: Type.Object({ customerId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
+  // Webhooks: one attempt of one event per run; `attempt` is the counted attempt this job
+  // makes (1 = the first), so a stale copy of an earlier job finds it taken and does
+  // nothing. Retries are new jobs with a computed run_at (webhooks/ in the worker); these
+  // attempts only cover the database failing under a run.
+  'webhook:deliver': {
+    role: 'general',
+    payload: Type.Object({ eventId: Type.String({ minLength: 1 }), attempt: Type.Integer({ minimum: 1 }) }),
+    maxAttempts: 10,
+  },
 } as const;
 
 export type TaskName = keyof typeof JOBS;

@@ -4,7 +4,9 @@
 import type { JobHelpers } from 'graphile-worker';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { PermanentError, TransientError } from '@castwright/core/errors';
-import { findEpisode, moveEpisode } from '@castwright/core/repositories/episodes';
+import { publicBaseUrl } from '@castwright/core/config';
+import { finishEpisode } from '@castwright/core/episode-outcome';
+import { findEpisode } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from './worker-context.ts';
 
 const ACTIVE = ['queued', 'ingesting', 'generating_script', 'review_script', 'generating_audio'] as const;
@@ -52,13 +54,13 @@ export async function runEpisodeStage(
         : `${stageName} failed after ${helpers.job.attempts} attempts; please try again later`;
     const renderAttempt = options.failureGuard?.().renderAttempt;
     await context.db.transaction().execute((trx) =>
-      moveEpisode(trx, episodeId, {
+      finishEpisode(trx, episodeId, {
         status: 'error',
         progressPercent: episode.progress_percent,
         from: ACTIVE,
         set: { error_message: reason, completed_at: new Date() },
         ...(renderAttempt !== undefined && { renderAttempt }),
-      }),
+      }, { publicBaseUrl: publicBaseUrl(context.config) }),
     );
   }
 }

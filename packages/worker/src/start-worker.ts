@@ -67,6 +67,10 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['billing:payment-failed-email'] = paymentFailedEmailTask(context, billing);
     taskList['billing:past-due-sweep'] = pastDueSweepTask(context);
     taskList['billing:delete-customer'] = deleteCustomerTask(context, billing);
+    // Webhook deliveries sign with secrets kept encrypted (core/secret-box.ts).
+    const { webhookDeliverTask } = await import('./tasks/webhook-deliver.ts');
+    const { loadSecretBox } = await import('@castwright/core/secret-box');
+    taskList['webhook:deliver'] = webhookDeliverTask(context, await loadSecretBox(config));
     crontab = [MAINTENANCE_CRONTAB, BILLING_CRONTAB].join('\n');
   }
   if (role === 'media' || role === 'all') {

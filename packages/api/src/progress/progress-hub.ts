@@ -1,4 +1,5 @@
-// One LISTEN connection per api process, fanned out to every SSE stream in it. If the
+// One LISTEN connection per api process, fanned out to every SSE stream in it (and to
+// the other channels the api follows, such as webhook test deliveries). If the
 // connection drops, it reconnects with exponential backoff and jitter, then reads the
 // current state of every followed episode — in batches, one query per batch, not one per
 // stream — and hands it to the streams as events, since notifications sent meanwhile are lost.
@@ -8,6 +9,13 @@ import type { Logger } from '@castwright/core/logger';
 
 export interface ProgressSubscriber {
   onEvent(event: ProgressEvent): void;
+}
+
+/** Another channel carried on the same connection (STYLE: one listening connection per process). */
+export interface ChannelListener {
+  onNotification(payload: string): void;
+  /** The connection came back: notifications sent meanwhile were lost. */
+  onReconnect(): void;
 }
 
 /** The current state of the given episodes (those deleted meanwhile are simply absent). */
@@ -24,6 +32,7 @@ export class ProgressHub {
   readonly #logger: Logger;
   readonly #readStates: ReadEpisodeStates;
   readonly #subscribers = new Map<string, Set<ProgressSubscriber>>();
+  readonly #channels = new Map<string, ChannelListener>();
   #client: pg.Client | undefined;
   #closed = false;
   #attempt = 0;
@@ -33,6 +42,11 @@ export class ProgressHub {
     this.#databaseUrl = databaseUrl;
     this.#logger = logger;
     this.#readStates = readStates;
+  }
+
+  /** Listens on another channel too (a constant name); call before start(). */
+  listen(channel: string, listener: ChannelListener): void {
+    this.#channels.set(channel, listener);
   }
 
   /** Resolves once listening; the first connection must succeed for the api to start. */
@@ -72,11 +86,14 @@ export class ProgressHub {
 
   async #connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.#databaseUrl, application_name: 'castwright-progress-hub' });
-    client.on('notification', (message) => this.#dispatch(message.payload));
+    client.on('notification', (message) => {
+      if (message.channel === PROGRESS_CHANNEL) this.#dispatch(message.payload);
+      else this.#channels.get(message.channel)?.onNotification(message.payload ?? '');
+    });
     client.on('error', (error) => this.#lost(client, error));
     client.on('end', () => this.#lost(client, new Error('connection ended')));
     await client.connect();
-    await client.query(`LISTEN ${PROGRESS_CHANNEL}`);
+    for (const channel of [PROGRESS_CHANNEL, ...this.#channels.keys()]) await client.query(`LISTEN ${channel}`);
     this.#client = client;
     this.#attempt = 0;
   }
@@ -124,6 +141,7 @@ export class ProgressHub {
       this.#connect().then(
         () => {
           this.#logger.info({ streams: this.subscriberCount }, 'progress listener reconnected; resyncing streams');
+          for (const listener of this.#channels.values()) listener.onReconnect();
           this.#resync().catch((error: unknown) => {
             // The listener is back but the read failed: drop the connection to try the whole step again.
             this.#logger.warn({ err: error }, 'progress resync failed; reconnecting');

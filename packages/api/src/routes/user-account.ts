@@ -17,7 +17,7 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
       schema: {
         tags: ['user'],
         summary: 'Download all your data as a JSON file',
-        description: 'Served with `Content-Disposition: attachment`. Holds your profile, every episode with its script, your playlists (episode ids in order), and your usage.',
+        description: 'Served with `Content-Disposition: attachment`. Holds your profile, every episode with its script, your playlists (episode ids in order), your webhooks (never their secrets), and your usage.',
         security: bearer,
         response: { ...errorResponses(401, 429) },
       },

@@ -8,13 +8,16 @@ import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import { findEpisodeStates } from '@castwright/core/repositories/episodes';
 import type { Logger } from '@castwright/core/logger';
+import { loadSecretBox } from '@castwright/core/secret-box';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import { createStorage } from '@castwright/core/storage/create-storage';
+import { WEBHOOK_DELIVERY_CHANNEL } from '@castwright/core/webhooks/delivery-notice';
 import { buildApp } from '../app.ts';
 import { AccessTokens } from '../auth/access-tokens.ts';
 import { createAuthenticator } from '../plugins/authentication.ts';
 import { ProgressHub } from '../progress/progress-hub.ts';
 import { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { DeliveryNotices } from '../webhooks/delivery-notices.ts';
 import { loadTlsCredentials } from './tls-credentials.ts';
 
 export interface RunningApi {
@@ -31,6 +34,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const db = createDb(databaseUrl, { queryTimeoutMs: 30_000 });
   const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));
   const progressHub = new ProgressHub(databaseUrl, logger, (ids) => findEpisodeStates(db, ids));
+  const deliveryNotices = new DeliveryNotices();
+  progressHub.listen(WEBHOOK_DELIVERY_CHANNEL, deliveryNotices);
   await progressHub.start();
   const tls = await loadTlsCredentials(config);
   const limiter = new RateLimiter(db);
@@ -44,6 +49,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     limiter,
     // The SDK is loaded only where billing is configured.
     stripe: config.billing.stripe && (await import('@castwright/core/billing/stripe-client')).createStripeClient(config.billing.stripe),
+    webhookSecrets: await loadSecretBox(config),
+    deliveryNotices,
   };
   const app = await buildApp(services, {
     logger,

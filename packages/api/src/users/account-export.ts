@@ -4,13 +4,20 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { listAllEpisodes } from '@castwright/core/repositories/episodes';
 import { listAllPlaylists } from '@castwright/core/repositories/playlists';
 import { listUsageRecords } from '@castwright/core/repositories/usage-reports';
+import { listWebhooks } from '@castwright/core/repositories/webhooks';
 import { episodeDetail } from '../episodes/episode-views.ts';
+import { webhookView } from '../webhooks/webhook-views.ts';
 import { usageRecordView } from './user-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
-  const [episodes, playlists, usage] = await Promise.all([listAllEpisodes(db, user.id), listAllPlaylists(db, user.id), listUsageRecords(db, user.id)]);
+  const [episodes, playlists, usage, webhooks] = await Promise.all([
+    listAllEpisodes(db, user.id),
+    listAllPlaylists(db, user.id),
+    listUsageRecords(db, user.id),
+    listWebhooks(db, user.id),
+  ]);
   return {
     success: true as const,
     exportDate: now.toISOString(),
@@ -25,6 +32,8 @@ export async function buildAccountExport(db: Db, user: UserRow, now = new Date()
       updatedAt: playlist.updated_at.toISOString(),
     })),
     usage: usage.map(usageRecordView),
+    // Never the signing secrets: they are shown once, at creation.
+    webhooks: webhooks.map(webhookView),
     summary: { totalEpisodes: episodes.length, accountAge: Math.floor((now.getTime() - user.created_at.getTime()) / DAY_MS) },
   };
 }

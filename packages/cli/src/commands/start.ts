@@ -3,6 +3,7 @@
 // separate processes.
 import type { Config } from '@castwright/core/config';
 import type { Logger } from '@castwright/core/logger';
+import { SECRETS_KEY_FILE } from '@castwright/core/secret-box';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { connectDatabase } from '../database-connection.ts';
@@ -15,6 +16,7 @@ export async function startCommand(config: Config, logger: Logger): Promise<numb
     await migrateDatabase(database.url, logger);
     // Made once here, so the child processes do not race to create them.
     if (!config.jwtSecret) await loadOrCreateSecret(config.dataDir, 'jwt-secret');
+    if (!config.secretsEncryptionKey) await loadOrCreateSecret(config.dataDir, SECRETS_KEY_FILE);
     await loadTlsCredentials(config);
     const supervisor = superviseRoles(
       [

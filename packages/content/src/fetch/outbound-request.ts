@@ -22,6 +22,8 @@ export interface OutboundRequest {
   signal?: AbortSignal;
   /** What the far end is, in the user's words, for error messages ('The page'; default 'The server'). */
   describedAs?: string;
+  /** Only the status and headers matter (webhook deliveries): the body is not read, so its size cannot fail the exchange. */
+  discardBody?: boolean;
 }
 
 export interface OutboundResponse {
@@ -29,7 +31,7 @@ export interface OutboundResponse {
   finalUrl: string;
   status: number;
   headers: Headers;
-  /** Up to the policy's maxBytes (HEAD and bodiless answers: empty). */
+  /** Up to the policy's maxBytes (HEAD, bodiless answers and discardBody: empty). */
   body: Buffer;
 }
 
@@ -54,7 +56,11 @@ export async function sendOutbound(target: string | URL, policy: OutboundPolicy,
         url = parseOutboundUrl(new URL(location, url), policy.allowPrivateAddresses);
         continue;
       }
-      const body = request.method === 'HEAD' ? Buffer.alloc(0) : await readBody(response, policy, request);
+      if (request.method === 'HEAD' || request.discardBody) {
+        await response.body?.cancel().catch(() => undefined);
+        return { finalUrl: url.href, status: response.status, headers: response.headers, body: Buffer.alloc(0) };
+      }
+      const body = await readBody(response, policy, request);
       return { finalUrl: url.href, status: response.status, headers: response.headers, body };
     }
   } finally {

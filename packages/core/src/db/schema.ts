@@ -8,6 +8,7 @@ import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } fr
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
+import type { WebhookDeliveriesTable, WebhookEventsTable, WebhooksTable } from './tables/webhooks.ts';
 
 export interface Database {
   users: UsersTable;
@@ -27,6 +28,9 @@ export interface Database {
   playlists: PlaylistsTable;
   playlist_episodes: PlaylistEpisodesTable;
   playlist_feeds: PlaylistFeedsTable;
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type * from './tables/billing.ts';
@@ -36,3 +40,4 @@ export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';
+export type * from './tables/webhooks.ts';

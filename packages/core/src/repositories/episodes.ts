@@ -53,8 +53,11 @@ export async function deleteEpisode(db: Executor, id: string): Promise<EpisodeRo
   return db.deleteFrom('episodes').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-export interface EpisodeMove {
-  status: EpisodeStatus;
+/** The states an episode works through; `ready` and `error` are reached only through finishEpisode. */
+type WorkingStatus = Exclude<EpisodeStatus, 'ready' | 'error'>;
+
+export interface EpisodeMove<S extends EpisodeStatus = WorkingStatus> {
+  status: S;
   progressPercent: number;
   /** Only move if the episode is in one of these states (guards against races and replays). */
   from: readonly EpisodeStatus[];
@@ -71,6 +74,18 @@ export interface EpisodeMove {
  * newer render attempt.
  */
 export async function moveEpisode(trx: Trx, id: string, move: EpisodeMove): Promise<EpisodeRow | undefined> {
+  return applyMove(trx, id, move);
+}
+
+/**
+ * A move to `ready` or `error`. Call finishEpisode (core/episode-outcome.ts) instead: it
+ * records the episode's webhook events in the same transaction.
+ */
+export async function moveEpisodeToEnd(trx: Trx, id: string, move: EpisodeMove<'ready' | 'error'>): Promise<EpisodeRow | undefined> {
+  return applyMove(trx, id, move);
+}
+
+async function applyMove(trx: Trx, id: string, move: EpisodeMove<EpisodeStatus>): Promise<EpisodeRow | undefined> {
   let update = trx
     .updateTable('episodes')
     .set({ ...move.set, status: move.status, progress_percent: move.progressPercent, updated_at: sql`now()` })

@@ -1,11 +1,12 @@
 // Publishing a rendered episode: transcript, show notes, audio address, cost and usage,
-// and the move to `ready`, in ONE transaction that only the current render attempt can
-// commit. A superseded attempt (its worker was paused past the liveness bound while
+// the move to `ready` and its webhook events, in ONE transaction that only the current
+// render attempt can commit. A superseded attempt (its worker was paused past the liveness bound while
 // another took over) publishes nothing.
 import type { Db } from '@castwright/core/db/connect';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { newId } from '@castwright/core/ids';
-import { moveEpisode, replaceTranscript } from '@castwright/core/repositories/episodes';
+import { finishEpisode } from '@castwright/core/episode-outcome';
+import { replaceTranscript } from '@castwright/core/repositories/episodes';
 import { recordEpisodeUsage } from '@castwright/core/repositories/usage';
 import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
 import type { RenderResult } from '@castwright/media/render-script';
@@ -26,10 +27,10 @@ export interface Publication {
 }
 
 /** True when this attempt published the episode; false when it was superseded (or the episode is gone). */
-export async function publishEpisode(db: Db, publication: Publication): Promise<boolean> {
+export async function publishEpisode(db: Db, publication: Publication, options: { publicBaseUrl: string }): Promise<boolean> {
   const { episodeId, result } = publication;
   return db.transaction().execute(async (trx) => {
-    const ready = await moveEpisode(trx, episodeId, {
+    const ready = await finishEpisode(trx, episodeId, {
       status: 'ready',
       progressPercent: STAGE_PROGRESS.ready,
       from: ['generating_audio'],
@@ -45,7 +46,7 @@ export async function publishEpisode(db: Db, publication: Publication): Promise<
         render_ms: publication.renderMs,
         cost_usd: publication.cost,
       },
-    });
+    }, options);
     if (!ready) return false;
     await replaceTranscript(
       trx,

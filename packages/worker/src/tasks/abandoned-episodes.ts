@@ -3,7 +3,9 @@
 // ran out of attempts, e.g. one that killed its worker every time) fails with a reason
 // instead of waiting forever.
 import type { Task } from 'graphile-worker';
-import { findAbandonedEpisodes, moveEpisode } from '@castwright/core/repositories/episodes';
+import { publicBaseUrl } from '@castwright/core/config';
+import { finishEpisode } from '@castwright/core/episode-outcome';
+import { findAbandonedEpisodes } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from '../worker-context.ts';
 
 /** Nothing legitimate leaves a working episode without a live job for this long. */
@@ -14,12 +16,12 @@ export function abandonedEpisodesTask(context: WorkerContext): Task {
   return async () => {
     for (const { id, progress_percent: progressPercent } of await findAbandonedEpisodes(context.db, QUIET_MS)) {
       const failed = await context.db.transaction().execute((trx) =>
-        moveEpisode(trx, id, {
+        finishEpisode(trx, id, {
           status: 'error',
           progressPercent,
           from: ['queued', 'ingesting', 'generating_script', 'generating_audio'],
           set: { error_message: REASON, completed_at: new Date() },
-        }),
+        }, { publicBaseUrl: publicBaseUrl(context.config) }),
       );
       if (failed) context.logger.error({ episodeId: id }, 'episode had no job left to move it on; failed it');
     }

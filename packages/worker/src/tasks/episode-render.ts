@@ -4,6 +4,7 @@
 // under its own key and may publish only while it is the current attempt.
 import { rm, stat } from 'node:fs/promises';
 import type { Task } from 'graphile-worker';
+import { publicBaseUrl } from '@castwright/core/config';
 import { episodeCostUsd } from '@castwright/core/episode-cost';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError, TransientError } from '@castwright/core/errors';
@@ -93,7 +94,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           audioBytes: (await stat(result.audioFile)).size,
           cost: episodeCostUsd({ llmInputTokens: episode.llm_input_tokens, llmOutputTokens: episode.llm_output_tokens, renderMs }, context.config.prices),
           characters: lines.reduce((sum, line) => sum + line.text.length, 0),
-        });
+        }, { publicBaseUrl: publicBaseUrl(context.config) });
         if (!published) context.logger.warn({ episodeId, attempt }, 'a newer render attempt took this episode over; this one is discarded');
       } finally {
         await rm(workDir, { recursive: true, force: true });

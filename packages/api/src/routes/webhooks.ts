@@ -1,0 +1,96 @@
+// The webhook endpoints (all owner-scoped: another user's webhook is a 404).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { WEBHOOK_EVENTS } from '@castwright/core/webhooks/webhook-events';
+import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
+import { currentUser } from '../plugins/authentication.ts';
+import { errorResponses, MessageBody } from '../schemas/common.ts';
+import { bearer } from '../schemas/security.ts';
+import {
+  CreatedWebhookReply,
+  CreateWebhookBody,
+  DeliveriesQuery,
+  DeliveryList,
+  TestDeliveryReply,
+  UpdateWebhookBody,
+  WebhookList,
+  WebhookParams,
+  WebhookReply,
+} from '../schemas/webhooks.ts';
+import type { ApiServices } from '../services.ts';
+import { deleteWebhook, updateWebhook } from '../webhooks/change-webhook.ts';
+import { createWebhook, SECRET_MESSAGE } from '../webhooks/create-webhook.ts';
+import { listDeliveries, listWebhooks, readWebhook } from '../webhooks/read-webhooks.ts';
+import { testWebhook } from '../webhooks/test-webhook.ts';
+
+export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
+  const { db, auth } = services;
+  const common = { tags: ['webhooks'], security: bearer };
+  return async (app) => {
+    app.post('/api/webhooks', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: 'Register a webhook',
+        description: `\`url\` must be https:// and may not point at a private, loopback or link-local address. \`events\`: any of ${WEBHOOK_EVENTS.join(', ')} (default: all). The answer carries the signing \`secret\`, shown only this once. At most ${WEBHOOK_LIMITS.perAccount} webhooks an account (409 \`Limit reached\`).`,
+        body: CreateWebhookBody,
+        response: { 201: CreatedWebhookReply, ...errorResponses(400, 401, 409, 429) },
+      },
+    }, async (request, reply) => reply.status(201).send({ success: true as const, webhook: await createWebhook(services, currentUser(request), request.body), message: SECRET_MESSAGE }));
+
+    app.get('/api/webhooks', {
+      preHandler: auth.requireUser,
+      schema: { ...common, summary: "The caller's webhooks, newest first, with delivery counts", response: { 200: WebhookList, ...errorResponses(401, 429) } },
+    }, async (request) => ({ success: true as const, webhooks: await listWebhooks(db, currentUser(request)) }));
+
+    app.get('/api/webhooks/:id', {
+      preHandler: auth.requireUser,
+      schema: { ...common, summary: 'One webhook (never its secret)', params: WebhookParams, response: { 200: WebhookReply, ...errorResponses(401, 404, 429) } },
+    }, async (request) => ({ success: true as const, webhook: await readWebhook(db, currentUser(request), request.params.id) }));
+
+    app.patch('/api/webhooks/:id', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: "Change a webhook's url, events, description or is_active",
+        description: 'The same rules as on creation. Setting `is_active` to true again starts its failure count afresh.',
+        params: WebhookParams,
+        body: UpdateWebhookBody,
+        response: { 200: WebhookReply, ...errorResponses(400, 401, 404, 429) },
+      },
+    }, async (request) => ({ success: true as const, webhook: await updateWebhook(services, currentUser(request), request.params.id, request.body) }));
+
+    app.delete('/api/webhooks/:id', {
+      preHandler: auth.requireUser,
+      schema: { ...common, summary: 'Delete a webhook with its delivery records', params: WebhookParams, response: { 200: MessageBody, ...errorResponses(401, 404, 429) } },
+    }, async (request) => {
+      await deleteWebhook(db, currentUser(request), request.params.id);
+      return { success: true as const, message: 'Webhook deleted' };
+    });
+
+    app.post('/api/webhooks/:id/test', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: 'Send a signed webhook.test event now and report the answer',
+        description: `A general worker sends it (one attempt, ${WEBHOOK_LIMITS.attemptTimeoutMs / 1000} s at most) while this request waits. A receiver that cannot be reached is still a 200: \`delivery.error\` says why. 503 when no worker picks the test up within 15 seconds (nothing is sent then).`,
+        params: WebhookParams,
+        response: { 200: TestDeliveryReply, ...errorResponses(401, 404, 429, 503) },
+      },
+    }, async (request) => {
+      const delivery = await testWebhook(services, currentUser(request), request.params.id);
+      return { success: true as const, message: delivery.success ? 'The test event was delivered' : 'The test event was not accepted by the receiver', delivery };
+    });
+
+    app.get('/api/webhooks/:id/deliveries', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: "A webhook's delivery attempts, newest first",
+        description: 'Every finished attempt of every event (tests included); retries of one event share `eventId`.',
+        params: WebhookParams,
+        querystring: DeliveriesQuery,
+        response: { 200: DeliveryList, ...errorResponses(400, 401, 404, 429) },
+      },
+    }, async (request) => ({ success: true as const, ...(await listDeliveries(db, currentUser(request), request.params.id, request.query)) }));
+  };
+}

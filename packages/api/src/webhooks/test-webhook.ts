@@ -1,0 +1,75 @@
+// POST /api/webhooks/:id/test. The api never sends to a receiver itself: it records a
+// `webhook.test` event with its job (one transaction) and waits for a general worker to
+// deliver it, woken by the worker's NOTIFY and reading the recorded attempt. A worker
+// must pick it up within 15 seconds; if none does, the test is withdrawn (it is never sent
+// later) and the answer is 503. A receiver that cannot be reached is still a 200 from us:
+// the delivery says why.
+import type { Db } from '@castwright/core/db/connect';
+import type { UserRow } from '@castwright/core/db/schema';
+import { AppError } from '@castwright/core/errors';
+import { newId } from '@castwright/core/ids';
+import { addJob } from '@castwright/core/jobs';
+import { countAttempts, findLatestAttempt } from '@castwright/core/repositories/webhook-deliveries';
+import { deleteWebhookEvent, findWebhookEvent, insertWebhookEvent, lockWebhookEvent } from '@castwright/core/repositories/webhook-events';
+import { TEST_EVENT, testEventBody } from '@castwright/core/webhooks/webhook-events';
+import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
+import type { DeliveryFollower, DeliveryNotices } from './delivery-notices.ts';
+import { ownWebhook, webhookNotFound } from './own-webhook.ts';
+import { deliveryView } from './webhook-views.ts';
+
+/** How long a general worker has to start the test. */
+const PICKUP_MS = 15_000;
+/** Past the attempt's own 10 s limit, for recording its outcome. */
+const RECORD_MARGIN_MS = 3_000;
+
+export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryNotices }, user: UserRow, id: string) {
+  const { db } = services;
+  const webhook = await ownWebhook(db, user.id, id);
+  const eventId = newId('webhookEvent');
+  const follower = services.deliveryNotices.follow(eventId);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertWebhookEvent(trx, { id: eventId, webhook_id: webhook.id, event: TEST_EVENT, episode_id: null, body: testEventBody(webhook, new Date()) });
+      // No queue: a test is not held behind the webhook's backlog of retries.
+      await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 });
+    });
+    return deliveryView(await recordedAttempt(db, follower, eventId));
+  } finally {
+    follower.close();
+  }
+}
+
+async function recordedAttempt(db: Db, follower: DeliveryFollower, eventId: string) {
+  let deadline = Date.now() + PICKUP_MS;
+  let started = false;
+  for (;;) {
+    const event = await findWebhookEvent(db, eventId);
+    if (!event) throw webhookNotFound(); // the webhook was deleted meanwhile
+    const attempt = await findLatestAttempt(db, eventId);
+    if (event.status !== 'pending' && attempt) return attempt;
+    if (attempt && !started) {
+      started = true;
+      deadline = Date.now() + WEBHOOK_LIMITS.attemptTimeoutMs + RECORD_MARGIN_MS;
+    }
+    if (Date.now() >= deadline) {
+      if (!started) {
+        if (await withdrawUnstarted(db, eventId)) {
+          throw new AppError('unavailable', `No webhook worker picked up the test within ${PICKUP_MS / 1000} seconds, so nothing was sent; try again later`);
+        }
+        continue; // a worker started it just now
+      }
+      throw new AppError('unavailable', 'The test delivery did not finish in time; its outcome will be listed under the webhook\'s deliveries');
+    }
+    await follower.next(deadline - Date.now());
+  }
+}
+
+/** Deletes the test event if no attempt has begun (a worker beginning one holds the same row lock). */
+async function withdrawUnstarted(db: Db, eventId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockWebhookEvent(trx, eventId))) return true;
+    if ((await countAttempts(trx, eventId)) > 0) return false;
+    await deleteWebhookEvent(trx, eventId);
+    return true;
+  });
+}
