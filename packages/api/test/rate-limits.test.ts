@@ -34,6 +34,20 @@ t.test('free accounts get 10 requests an hour, keyed by the user across credenti
   t.equal((await api.request('/api/user/profile', { token: fresh })).status, 429);
 });
 
+t.test('requests that arrive together are counted one by one, each user on their own budget', async (t) => {
+  const [busy, quiet] = [await registerUser(api), await registerUser(api)];
+  const send = (user: typeof busy) => api.request('/api/user/profile', { token: user.accessToken });
+  // Sent at once, so the api meters many of them in the same statement (request-meter.ts).
+  const responses = await Promise.all([...Array.from({ length: 14 }, () => send(busy)), ...Array.from({ length: 6 }, () => send(quiet))]);
+  const busyStatuses = responses.slice(0, 14).map((response) => response.status);
+  t.equal(busyStatuses.filter((status) => status === 200).length, 10, 'exactly the limit succeeds');
+  t.equal(busyStatuses.filter((status) => status === 429).length, 4, 'the rest are refused');
+  const remaining = responses.slice(0, 14).filter((response) => response.status === 200).map((response) => Number(response.headers.get('ratelimit-remaining')));
+  t.same(remaining.sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'every success saw its own count');
+  t.same(responses.slice(14).map((response) => response.status), Array(6).fill(200), 'a neighbour in the same batch keeps its own budget');
+  t.equal((await send(quiet)).headers.get('ratelimit-remaining'), '3', 'and its count is exact');
+});
+
 t.test('higher tiers get their own budgets', async (t) => {
   const user = await registerUser(api);
   await setUserTier(api.database.db, user.email, 'creator');

@@ -5,13 +5,15 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { findUserIdByApiKeyHash } from '@castwright/core/repositories/api-keys';
-import { findUserCountingRequest } from '@castwright/core/repositories/metered-users';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hashSecret } from '@castwright/core/secret-hash';
 import { applyDecision, type RateLimiter } from '../rate-limit/rate-limiter.ts';
-import { REQUESTS_COUNTER, requestsPerHour } from '../rate-limit/rules.ts';
+import { RequestMeter } from '../rate-limit/request-meter.ts';
+import { requestsPerHour } from '../rate-limit/rules.ts';
 
 export const API_KEY_PREFIX = 'svc_';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,10 +32,12 @@ export interface Authenticator {
 /**
  * Identifies the caller and meters the request against the tier's hourly limit,
  * keyed by the user, so every credential of one account shares one budget. Loading the
- * user and counting the request are one statement (findUserCountingRequest): the hot
- * path pays one database round trip here, not two.
+ * user and counting the request are one statement, shared by the requests of one
+ * event-loop turn (RequestMeter): the hot path pays at most one round trip here.
  */
 export function createAuthenticator(db: Db, accessTokens: AccessTokens, limiter: RateLimiter): Authenticator {
+  const meter = new RequestMeter(db, limiter);
+
   /** The account a credential names, or null without an Authorization header. */
   async function userIdOf(request: FastifyRequest): Promise<string | null> {
     const header = request.headers.authorization;
@@ -47,7 +51,9 @@ export function createAuthenticator(db: Db, accessTokens: AccessTokens, limiter:
       return userId;
     }
     const claims = await accessTokens.verify(token);
-    if (!claims) throw new AppError('invalidToken');
+    // Our tokens name a user by UUID; anything else (only possible with a leaked signing key)
+    // must not reach the batched statement, where a bad UUID would fail its neighbours too.
+    if (!claims || !UUID.test(claims.userId)) throw new AppError('invalidToken');
     request.sessionId = claims.sessionId;
     return claims.userId;
   }
@@ -56,12 +62,11 @@ export function createAuthenticator(db: Db, accessTokens: AccessTokens, limiter:
     const userId = await userIdOf(request);
     if (userId === null) return null;
     // The counter does not depend on the tier, so the tier can come with the count.
-    const counter = limiter.counterFor(REQUESTS_COUNTER, userId);
-    const found = await findUserCountingRequest(db, userId, counter);
+    const metered = await meter.count(userId);
     // A deleted account's tokens stop working at once: the user row must still exist.
-    if (!found) throw new AppError('invalidToken');
-    applyDecision(await limiter.judge(requestsPerHour(found.user.tier), counter, found.counts), reply);
-    return found.user;
+    if (!metered) throw new AppError('invalidToken');
+    applyDecision(await limiter.judge(requestsPerHour(metered.user.tier), metered.counter, metered.counts), reply);
+    return metered.user;
   }
 
   return {

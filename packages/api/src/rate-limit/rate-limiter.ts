@@ -36,9 +36,13 @@ export class RateLimiter {
     this.#now = now;
   }
 
-  /** Which counter row a hit on `rule` for `subject` goes to now. */
-  counterFor(rule: Pick<RateLimitRule, 'name' | 'windowMs'>, subject: string): CounterWindow {
-    return { key: `${rule.name}:${subject}`, windowStart: new Date(Math.floor(this.#now() / rule.windowMs) * rule.windowMs), windowMs: rule.windowMs };
+  now(): number {
+    return this.#now();
+  }
+
+  /** Which counter row a hit on `rule` for `subject` at `at` (default now) goes to. */
+  counterFor(rule: Pick<RateLimitRule, 'name' | 'windowMs'>, subject: string, at = this.#now()): CounterWindow {
+    return { key: `${rule.name}:${subject}`, windowStart: new Date(Math.floor(at / rule.windowMs) * rule.windowMs), windowMs: rule.windowMs };
   }
 
   async consume(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {

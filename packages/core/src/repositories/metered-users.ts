@@ -1,5 +1,7 @@
-// The authenticated hot path's one round trip: the caller's user row and, in the same
-// statement, one more hit on their request counter (see rate-limit-counters.ts).
+// The authenticated hot path's one round trip: the callers' user rows and, in the same
+// statement, their hits on the request counters (see rate-limit-counters.ts). One
+// statement serves every request that arrived in the same turn of the event loop
+// (api/rate-limit/request-meter.ts), so under load a round trip is shared by several.
 import { sql } from 'kysely';
 import type { Executor } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -11,22 +13,45 @@ export interface CounterWindow {
   windowMs: number;
 }
 
-/** The user with their request counted; undefined when the account no longer exists (its hit is harmless and expires). */
-export async function findUserCountingRequest(db: Executor, userId: string, counter: CounterWindow): Promise<{ user: UserRow; counts: WindowCounts } | undefined> {
-  const previousStart = new Date(counter.windowStart.getTime() - counter.windowMs);
-  const expiresAt = new Date(counter.windowStart.getTime() + 2 * counter.windowMs);
+/** `hits` requests of one user, on the counter `key` of the shared window. */
+export interface UserHits {
+  userId: string;
+  key: string;
+  hits: number;
+}
+
+/**
+ * Adds each entry's hits to its counter and returns the users that exist, by id, with their
+ * counts after this statement (a deleted account's hits are harmless and expire).
+ * Counters are locked in key order, so concurrent statements from other replicas cannot
+ * deadlock on each other.
+ */
+export async function findUsersCountingRequests(
+  db: Executor,
+  window: { windowStart: Date; windowMs: number },
+  entries: readonly UserHits[],
+): Promise<Map<string, { user: UserRow; counts: WindowCounts }>> {
+  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const previousStart = new Date(window.windowStart.getTime() - window.windowMs);
+  const expiresAt = new Date(window.windowStart.getTime() + 2 * window.windowMs);
   const result = await sql<UserRow & { current: number; previous: number }>`
-    WITH hit AS (
+    WITH input AS (
+      SELECT * FROM unnest(${sorted.map((entry) => entry.key)}::text[], ${sorted.map((entry) => entry.userId)}::uuid[], ${sorted.map((entry) => entry.hits)}::int[])
+        AS input (key, user_id, hits)
+    ), hit AS (
       INSERT INTO rate_limit_counters (key, window_start, hits, expires_at)
-      VALUES (${counter.key}, ${counter.windowStart}, 1, ${expiresAt})
-      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
-      RETURNING hits
+      SELECT key, ${window.windowStart}, hits, ${expiresAt} FROM input ORDER BY key
+      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + excluded.hits
+      RETURNING key, hits
     )
-    SELECT users.*, hit.hits AS current,
-           coalesce((SELECT hits FROM rate_limit_counters WHERE key = ${counter.key} AND window_start = ${previousStart}), 0) AS previous
-    FROM hit JOIN users ON users.id = ${userId}`.execute(db);
-  const row = result.rows[0];
-  if (!row) return undefined;
-  const { current, previous, ...user } = row;
-  return { user, counts: { current: Number(current), previous: Number(previous) } };
+    SELECT users.*, hit.hits AS current, coalesce(previous.hits, 0) AS previous
+    FROM hit
+    JOIN input ON input.key = hit.key
+    JOIN users ON users.id = input.user_id
+    LEFT JOIN rate_limit_counters previous ON previous.key = hit.key AND previous.window_start = ${previousStart}`.execute(db);
+  const found = new Map<string, { user: UserRow; counts: WindowCounts }>();
+  for (const { current, previous, ...user } of result.rows) {
+    found.set(user.id, { user, counts: { current: Number(current), previous: Number(previous) } });
+  }
+  return found;
 }
