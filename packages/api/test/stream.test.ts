@@ -59,6 +59,21 @@ t.test('the stream starts with the current state, follows every stage in order a
   ]);
 });
 
+t.test('several streams following one episode each get every step', async (t) => {
+  const { user, id } = await newEpisode();
+  const streams = await Promise.all([1, 2, 3].map(() => api.request(`/api/episodes/${id}/stream`, { token: user.accessToken })));
+  const readers = streams.map((response) => sseMessages(response));
+  for (const reader of readers) await reader.next();
+  await waitForSubscribers(3);
+  await move(id, 'ingesting', 10);
+  await move(id, 'generating_script', 30);
+  for (const reader of readers) {
+    t.same((await reader.next()).value, { status: 'ingesting', progressPercent: 10 });
+    t.same((await reader.next()).value, { status: 'generating_script', progressPercent: 30 });
+  }
+  for (const reader of readers) await reader.return(undefined);
+});
+
 t.test('a failure is sent with its reason, then the stream closes', async (t) => {
   const { user, id } = await newEpisode();
   const response = await api.request(`/api/episodes/${id}/stream`, { token: user.accessToken });

@@ -38,6 +38,20 @@ function messageFor(row: EpisodeRow): Record<string, unknown> {
   return message;
 }
 
+/**
+ * A progress step's message, serialized once per notification however many streams follow
+ * the episode: the hub hands the same event object to each of them.
+ */
+const progressMessages = new WeakMap<ProgressEvent, string>();
+function progressMessage(event: ProgressEvent): string {
+  let message = progressMessages.get(event);
+  if (message === undefined) {
+    message = JSON.stringify({ status: event.status, progressPercent: event.progressPercent });
+    progressMessages.set(event, message);
+  }
+  return message;
+}
+
 /** Resolves once the first message (the current state) is sent; the stream goes on until a terminal state or the client leaves. */
 export async function followEpisode(
   services: { db: Db; progressHub: ProgressHub; logger: ServiceLogger },
@@ -56,14 +70,14 @@ export async function followEpisode(
     sink.end();
   };
 
-  const send = (state: StreamState, message: Record<string, unknown>) => {
+  const send = (state: StreamState, message: Record<string, unknown> | string) => {
     if (finished) return;
     const terminal = isTerminal(state.status);
     const stale = last && !terminal && (state.progressPercent < last.progressPercent ||
       (state.progressPercent === last.progressPercent && state.status === last.status));
     if (stale) return;
     last = state;
-    sink.send(JSON.stringify(message));
+    sink.send(typeof message === 'string' ? message : JSON.stringify(message));
     if (terminal) finish();
   };
 
@@ -75,7 +89,7 @@ export async function followEpisode(
 
   const onEvent = async (event: ProgressEvent) => {
     if (isTerminal(event.status)) return sendCurrentRow();
-    send(event, { status: event.status, progressPercent: event.progressPercent });
+    send(event, progressMessage(event));
   };
 
   let pending = 0;
@@ -96,7 +110,7 @@ export async function followEpisode(
     // thousands of streams in one tick); only behind a read still in flight does it wait
     // its turn, so the order of messages holds.
     onEvent: (event) => {
-      if (pending === 0 && !isTerminal(event.status)) send(event, { status: event.status, progressPercent: event.progressPercent });
+      if (pending === 0 && !isTerminal(event.status)) send(event, progressMessage(event));
       else enqueue(() => onEvent(event));
     },
   });
