@@ -7,6 +7,9 @@ export const ID_PREFIXES = {
   refreshFamily: 'rf',
   apiKey: 'key',
   playlist: 'pl',
+  briefing: 'br',
+  briefingSource: 'src',
+  briefingRun: 'run',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
