@@ -25,7 +25,8 @@ const configFields = {
   schedule_frequency: Type.Enum([...SCHEDULE_FREQUENCIES], {
     description: '`daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`',
   }),
-  schedule_days: Type.Array(Type.Union([Type.String({ maxLength: 3 }), Type.Integer()]), {
+  // Integer first: the request validator coerces types, and a number must not become a string.
+  schedule_days: Type.Array(Type.Union([Type.Integer(), Type.String({ maxLength: 16 })]), {
     maxItems: 31,
     description: `weekly: day names (${WEEKDAY_NAMES.join(', ')}), e.g. ["mon","thu"]; custom: days of the month 1–31, e.g. [1,15] (a day past the month's end runs on its last day); daily and weekdays: omit or []`,
   }),
@@ -92,7 +93,7 @@ const listFields = {
   id: Type.String(),
   name: Type.String(),
   ...configFields,
-  schedule_days: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+  schedule_days: Type.Array(Type.Union([Type.Integer(), Type.String()])),
   last_run_at: Nullable(Timestamp),
   next_run_at: Nullable(Type.String({ format: 'date-time', description: 'null while inactive' })),
   source_count: Type.Integer(),
