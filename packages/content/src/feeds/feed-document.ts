@@ -1,9 +1,12 @@
 // An RSS 2.0 or Atom document to entries, with @rowanmanning/feed-parser (lenient: a
-// truncated or slightly broken feed still yields the entries it holds; it expands no
-// custom XML entities, so an entity bomb stays text). Each entry's HTML becomes
+// slightly broken feed still yields the entries it holds). A feed that declares its own
+// XML entities (a DOCTYPE internal subset: the "billion laughs" shape) is refused before
+// parsing; one that yields no entries and is not well-formed XML is refused with the
+// validator's reason, so a broken feed reads as broken, not as empty. Each entry's HTML becomes
 // structured text through the project's HTML reader; entries with neither a title nor
 // text, or with an address that is not http(s), are dropped or lose the address.
 import { parseFeed } from '@rowanmanning/feed-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { parseHTML } from 'linkedom';
 import { PermanentError } from '@castwright/core/errors';
 import { cleanBlocks } from '../text/clean-text.ts';
@@ -28,7 +31,11 @@ export interface FeedDocument {
   entries: FeedEntry[];
 }
 
+/** `<!DOCTYPE name [` : a DOCTYPE with an internal subset, where entities are declared. */
+const INTERNAL_SUBSET = /<!DOCTYPE\s[^>[]*\[/i;
+
 export function readFeedDocument(xml: string): FeedDocument {
+  if (INTERNAL_SUBSET.test(xml)) throw new PermanentError('The feed declares its own XML entities (a DOCTYPE internal subset), which are refused');
   let feed: ReturnType<typeof parseFeed>;
   try {
     feed = parseFeed(xml);
@@ -41,6 +48,10 @@ export function readFeedDocument(xml: string): FeedDocument {
     const title = oneLine(item.title ?? '') || firstWords(text);
     if (title === '') continue;
     entries.push({ guid: item.id?.trim() || null, url: webAddress(item.url), title, published: item.published ?? item.updated, text });
+  }
+  if (entries.length === 0) {
+    const valid = XMLValidator.validate(xml);
+    if (valid !== true) throw new PermanentError(`The feed is not well-formed XML (it breaks off or is malformed at line ${valid.err.line})`);
   }
   return { format: feed.meta.type === 'atom' ? 'atom' : 'rss', title: oneLine(feed.title ?? '') || null, entries };
 }
