@@ -139,7 +139,7 @@ t.test('property: weekly and custom schedules run only on their days, the next o
       const schedule: BriefingSchedule = { frequency: 'weekly', days: days as BriefingSchedule['days'], time: wall, timezone };
       const found = runs(schedule, after, 8);
       const seen = found.map((run) => localParts(run, timezone));
-      if (!seen.every((local) => days.includes(local.weekday))) return false;
+      if (!seen.every((local) => (days as string[]).includes(local.weekday))) return false;
       // Between two runs no other chosen day passes: at most 7 days apart, and fewer with more days.
       return found.every((run, index) => index === 0 || run.getTime() - (found[index - 1] as Date).getTime() <= 7 * 86_400_000 + 3_600_000);
     }),
