@@ -5,6 +5,7 @@
 // feeds are PermanentErrors; network trouble, 408, 429 and 5xx are plain Errors (a
 // later fetch may succeed).
 import { PermanentError } from '@castwright/core/errors';
+import { contentTypeCharset, decodeBody } from '../fetch/decode-body.ts';
 import type { OutboundPolicy } from '../fetch/outbound-policy.ts';
 import { sendOutbound } from '../fetch/outbound-request.ts';
 import { readFeedDocument, type FeedDocument } from './feed-document.ts';
@@ -34,15 +35,6 @@ export async function fetchFeed(url: string, validators: FeedValidators, policy:
 }
 
 function decodeFeed(body: Buffer, contentType: string): string {
-  const declared = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
-  const xml = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(body.subarray(0, 200).toString('latin1'))?.[1];
-  for (const label of [declared, xml]) {
-    if (!label) continue;
-    try {
-      return new TextDecoder(label).decode(body);
-    } catch {
-      // An unknown label: try the next, then UTF-8.
-    }
-  }
-  return new TextDecoder('utf-8').decode(body);
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(body.subarray(0, 200).toString('latin1'))?.[1];
+  return decodeBody(body, [contentTypeCharset(contentType), declared]);
 }
