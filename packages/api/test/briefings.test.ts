@@ -357,3 +357,44 @@ t.test('delete removes the briefing with its sources and runs', async (t) => {
   t.equal((await api.request(`/api/briefings/${briefing.id}`, { token: user.accessToken })).status, 404);
   t.equal((await api.request(`/api/briefings/${briefing.id}`, { method: 'DELETE', token: user.accessToken })).status, 404);
 });
+
+t.test('the OpenAPI document describes every briefing endpoint', async (t) => {
+  const document = (await json(await api.request('/api/openapi.json'))) as { paths: Record<string, Record<string, { summary?: string; description?: string; tags?: string[]; responses?: Record<string, unknown> }>> };
+  const routes: [string, string, string][] = [
+    ['/api/briefings', 'get', '200'],
+    ['/api/briefings', 'post', '201'],
+    ['/api/briefings/{id}', 'get', '200'],
+    ['/api/briefings/{id}', 'patch', '200'],
+    ['/api/briefings/{id}', 'delete', '200'],
+    ['/api/briefings/{id}/run', 'post', '202'],
+    ['/api/briefings/{id}/runs', 'get', '200'],
+    ['/api/briefings/{id}/sources', 'post', '201'],
+    ['/api/briefings/{id}/sources/{sourceId}', 'delete', '200'],
+    ['/api/briefing-webhooks/email/{webhookId}', 'post', '200'],
+  ];
+  for (const [path, method, success] of routes) {
+    const operation = document.paths[path]?.[method];
+    t.ok(operation?.summary && operation.description && operation.tags?.includes('briefings'), `${method.toUpperCase()} ${path} has a summary, description and tag`);
+    const statuses = Object.keys(operation?.responses ?? {});
+    t.ok(statuses.includes(success) && statuses.includes('429') && statuses.includes(path === '/api/briefings' ? '400' : '404'), `${method.toUpperCase()} ${path} lists its answers`);
+  }
+  t.match(document.paths['/api/briefings']?.post?.description, /Schedules: `daily` every day/);
+});
+
+t.test('the inbound address is rate-limited per address, whatever the client', async (t) => {
+  const user = await creator(api, 'enterprise');
+  const briefing = await createBriefing(user.accessToken);
+  const source = await json(await addSource(user.accessToken, briefing.id, { source_type: 'email', source_name: 'Busy inbox' }));
+  const post = (index: number) =>
+    api.request(`/api/briefing-webhooks/email/${source.source.webhook_id}`, {
+      method: 'POST',
+      json: { Subject: `Letter ${index}`, TextBody: `Issue number ${index} of a newsletter that arrives far too often.`, Headers: [{ Name: 'Message-ID', Value: `<n${index}@x.example>` }] },
+      clientIp: `127.0.9.${1 + (index % 200)}`,
+    });
+  const statuses: number[] = [];
+  for (let index = 0; index < 61; index += 1) statuses.push((await post(index)).status);
+  t.same(statuses.slice(0, 60), Array(60).fill(200));
+  t.equal(statuses[60], 429, 'the 61st message within the hour is refused');
+  const items = await db.selectFrom('briefing_items').select('id').where('briefing_id', '=', briefing.id).execute();
+  t.equal(items.length, 60, 'the refused message was not stored');
+});
