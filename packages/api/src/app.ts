@@ -9,6 +9,8 @@ import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingWebhookRoutes } from './routes/billing-webhook.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { briefingWebhookRoutes } from './routes/briefing-webhooks.ts';
+import { briefingRoutes } from './routes/briefings.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
 import { episodeScriptReviewRoutes } from './routes/episode-script-review.ts';
 import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
@@ -65,6 +67,8 @@ export async function buildApp(
     playlistFeedRoutes,
     feedRoutes,
     webhookRoutes,
+    briefingRoutes,
+    briefingWebhookRoutes,
   ];
   for (const routes of routePlugins) {
     await app.register(routes(services));

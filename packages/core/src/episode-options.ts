@@ -15,7 +15,8 @@ export type VoicePair = (typeof VOICE_PAIRS)[number];
 export const TTS_ENGINES = ['kokoro', 'chatterbox', 'auto'] as const;
 export type TtsEngineChoice = (typeof TTS_ENGINES)[number];
 
-export const SOURCE_TYPES = ['text', 'url', 'upload'] as const;
+// `briefing`: text a briefing run compiled from its feeds and newsletters (see briefings/).
+export const SOURCE_TYPES = ['text', 'url', 'upload', 'briefing'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export interface EpisodeChoices {

@@ -11,6 +11,9 @@ export const ID_PREFIXES = {
   /** A webhook event: its id is the `webhook-id` header, the same on every attempt. */
   webhookEvent: 'evt',
   webhookDelivery: 'del',
+  briefing: 'br',
+  briefingSource: 'src',
+  briefingRun: 'run',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -40,6 +40,12 @@ export const JOBS = {
     payload: Type.Object({ eventId: Type.String({ minLength: 1 }), attempt: Type.Integer({ minimum: 1 }) }),
     maxAttempts: 10,
   },
+  // Briefings: the scheduler tick (cron, every minute) claims due briefings and queues
+  // their runs; a run fetches its sources and accepts one episode; old items are
+  // forgotten daily.
+  'briefing:schedule': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  'briefing:run': { role: 'general', payload: Type.Object({ runId: Type.String({ minLength: 1 }) }), maxAttempts: 3 },
+  'briefing:prune-items': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
 } as const;
 
 export type TaskName = keyof typeof JOBS;

@@ -71,7 +71,13 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { webhookDeliverTask } = await import('./tasks/webhook-deliver.ts');
     const { loadSecretBox } = await import('@castwright/core/secret-box');
     taskList['webhook:deliver'] = webhookDeliverTask(context, await loadSecretBox(config));
-    crontab = [MAINTENANCE_CRONTAB, BILLING_CRONTAB].join('\n');
+    // Briefings: the scheduler tick, runs and item pruning.
+    const { BRIEFING_CRONTAB, briefingPruneTask, briefingScheduleTask } = await import('./tasks/briefing-schedule.ts');
+    const { briefingRunTask } = await import('./tasks/briefing-run.ts');
+    taskList['briefing:schedule'] = briefingScheduleTask(context);
+    taskList['briefing:run'] = briefingRunTask(context);
+    taskList['briefing:prune-items'] = briefingPruneTask(context);
+    crontab = [MAINTENANCE_CRONTAB, BILLING_CRONTAB, BRIEFING_CRONTAB].join('\n');
   }
   if (role === 'media' || role === 'all') {
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');

@@ -8,12 +8,13 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
+import type { AcceptedEpisode } from '@castwright/core/episodes/accept-episode';
 import { newId } from '@castwright/core/ids';
 import type { ServiceLogger } from '@castwright/core/logger';
 import { uploadKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
 import { DOCUMENT_CONTENT_TYPES } from '@castwright/content/ingest/documents/document-type';
 import { checkDocument } from './check-document.ts';
-import { createEpisode, type AcceptedEpisode } from './create-episode.ts';
+import { createEpisode } from './create-episode.ts';
 import { receiveUpload } from './receive-upload.ts';
 
 export async function createUploadEpisode(

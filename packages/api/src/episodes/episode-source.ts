@@ -1,7 +1,7 @@
 // Where a POST /api/episodes body says the episode's text comes from: exactly one of
 // `content` (typed text, not blank) and `url` (an http or https address).
 import { AppError } from '@castwright/core/errors';
-import type { EpisodeSource } from './create-episode.ts';
+import type { EpisodeSource } from '@castwright/core/episodes/accept-episode';
 
 export function sourceFromBody(body: { content?: string | undefined; url?: string | undefined }): EpisodeSource {
   const content = body.content?.trim();

@@ -27,8 +27,11 @@ export function toAppError(error: FastifyError & { code?: string }): AppError | 
   if (error.validation) {
     const problems = error.validation.map((issue) => {
       const where = `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`;
-      const missing = (issue.params as { missingProperty?: string }).missingProperty;
-      return missing ? `${where}.${missing} is required` : `${where} ${issue.message ?? 'is invalid'}`;
+      const { missingProperty: missing, allowedValues } = issue.params as { missingProperty?: string; allowedValues?: unknown[] };
+      if (missing) return `${where}.${missing} is required`;
+      // An enumeration names its allowed values, so a client can correct itself.
+      if (issue.keyword === 'enum' && Array.isArray(allowedValues)) return `${where} must be one of: ${allowedValues.map(String).join(', ')}`;
+      return `${where} ${issue.message ?? 'is invalid'}`;
     });
     return AppError.validation(problems.join('; '), problems);
   }

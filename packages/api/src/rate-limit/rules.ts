@@ -35,6 +35,17 @@ export const AUTH_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
+ * Inbound newsletters (POST /api/briefing-webhooks/email/:webhookId, no credentials but
+ * the id): per inbound address, far above any newsletter schedule, so a leaked address
+ * cannot flood its briefing; per client address, so one sender cannot probe ids or
+ * flood many addresses. A provider posting for many users shares one client budget.
+ */
+export const INBOUND_EMAIL_LIMITS = {
+  perAddress: { name: 'inbound-email-address', limit: 60, windowMs: HOUR },
+  perClient: { name: 'inbound-email-client', limit: 600, windowMs: HOUR },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
  * Requests per hour through one private feed token, whoever sends them (podcast apps
  * fetch from many addresses, often their own servers). Apart from the owner's own
  * budget, so a podcast app can never lock its owner out of the API; keyed by the

@@ -2,7 +2,7 @@
 // (text/structured-text.ts): typed text read as Markdown when it uses Markdown, else by
 // the shape of its lines; a web page through the SSRF-safe fetcher and Readability,
 // under its title; an uploaded document through its format's extractor. Every result
-// is cleaned and bounded by usableText.
+// is cleaned and bounded by usableText. A briefing's text was compiled by its run.
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { PermanentError } from '@castwright/core/errors';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
@@ -11,7 +11,7 @@ import { usableText } from '../text/clean-text.ts';
 import { outboundPolicy } from '../fetch/outbound-policy.ts';
 import { looksLikeMarkdown, markdownBlocks } from '../text/markdown-blocks.ts';
 import { plainTextBlocks } from '../text/plain-text-blocks.ts';
-import type { Block } from '../text/structured-text.ts';
+import { parseStructuredText, type Block } from '../text/structured-text.ts';
 import { fetchArticleText, titledBlocks } from './web-article.ts';
 import { extractDocumentText, MAX_DOCUMENT_BYTES } from './documents/extract-document-text.ts';
 
@@ -31,6 +31,10 @@ export async function sourceText(episode: EpisodeRow, dependencies: SourceTextDe
       const article = await fetchArticleText(episode.source_url, outboundPolicy({ allowPrivateAddresses: dependencies.allowPrivateAddresses }));
       return usableText(titledBlocks(article));
     }
+    case 'briefing':
+      // Compiled by the briefing run from its items (briefings/compile-briefing.ts): already structured text.
+      if (episode.source_text === null) throw new PermanentError('The episode has no briefing text');
+      return usableText(parseStructuredText(episode.source_text));
     case 'upload': {
       if (episode.source_key === null) throw new PermanentError('The episode has no uploaded document');
       const original = await readBounded(await dependencies.storage.read(episode.source_key), MAX_DOCUMENT_BYTES);

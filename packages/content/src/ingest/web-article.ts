@@ -6,6 +6,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { PermanentError } from '@castwright/core/errors';
+import { contentTypeCharset, decodeBody } from '../fetch/decode-body.ts';
 import { safeFetch } from '../fetch/safe-fetch.ts';
 import type { OutboundPolicy } from '../fetch/outbound-policy.ts';
 import { cleanBlocks, cleanText } from '../text/clean-text.ts';
@@ -54,15 +55,6 @@ export function titledBlocks(article: WebArticle): Block[] {
 
 /** The page's text by its charset: Content-Type's, else a <meta> one in the first 1024 bytes, else UTF-8. */
 function decode(body: Buffer, contentType: string, plainText: boolean): string {
-  const declared = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
   const meta = plainText ? undefined : /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 1024).toString('latin1'))?.[1];
-  for (const label of [declared, meta]) {
-    if (!label) continue;
-    try {
-      return new TextDecoder(label).decode(body);
-    } catch {
-      // An unknown label: try the next source, then UTF-8.
-    }
-  }
-  return new TextDecoder('utf-8').decode(body);
+  return decodeBody(body, [contentTypeCharset(contentType), meta]);
 }

@@ -15,6 +15,26 @@ const PAIRS: Record<ScriptRequest['voicePair'], string> = {
   interview: 'Host 1 is the interviewer who asks the questions; Host 2 is the guest who knows the subject and answers in depth.',
 };
 
+// A briefing's template: how the episode is built and how it sounds (it replaces the voice style's tone).
+const TEMPLATES: Record<NonNullable<ScriptRequest['briefing']>['template'], { format: string; tone: string }> = {
+  tech_news: {
+    format: 'a tech news rundown: open by reading the headlines in one breath, then one brisk segment per story (what happened, who it affects, why it matters), and close with a one-line recap of the stories',
+    tone: 'upbeat and fast-paced, plain-spoken about jargon',
+  },
+  market_update: {
+    format: 'a market update: open with the big picture, lead each segment with the figures the source gives (prices, percentages, dates) before the reasons, name the risks, and close with what to watch next',
+    tone: 'measured and precise; report, never recommend: no investment advice',
+  },
+  research_digest: {
+    format: 'a research digest: for each piece of work give the question, how it was studied, what was found and its limits, and close with the key takeaways across the issue',
+    tone: 'careful and analytical; keep findings apart from speculation',
+  },
+  general: {
+    format: 'a news briefing: a short welcome with an overview of the items, one segment per item, and a brief wrap-up',
+    tone: 'clear, friendly and neutral',
+  },
+};
+
 export function systemPrompt(request: ScriptRequest): string {
   const hosts = request.hostMode === 'single'
     ? 'There is one host, "Host 1", speaking alone to the listener; every line has speaker "Host 1".'
@@ -22,13 +42,23 @@ export function systemPrompt(request: ScriptRequest): string {
   return [
     'You write scripts for an audio podcast that is read aloud by text-to-speech voices.',
     hosts,
-    `Tone: ${TONES[request.voiceStyle]}.`,
+    ...(request.briefing ? briefingRules(request.briefing) : [`Tone: ${TONES[request.voiceStyle]}.`]),
     'Base everything on the source text; do not invent facts, numbers or quotes.',
     'The source marks its structure the way Markdown does: "#" lines are headings, "- " lines are list items and "|" lines are table rows. ' +
       'Follow its headings as the episode\'s sections, and say what a table shows instead of reading its cells.',
     'Write spoken language only: whole sentences, no stage directions, sound cues, Markdown, lists, code, symbols, URLs or speaker names inside the text.',
     'Each line is one turn of a few sentences. Reply with JSON only, matching the given schema.',
   ].join('\n');
+}
+
+function briefingRules(briefing: NonNullable<ScriptRequest['briefing']>): string[] {
+  const template = TEMPLATES[briefing.template];
+  return [
+    `This episode is "${briefing.title}", a briefing. Its source is a set of items: each "##" heading is one item, followed by the outlet it comes from.`,
+    `Cover every item in the order given, each as its own segment, and say which outlet each comes from. Build the episode as ${template.format}.`,
+    `Tone: ${template.tone}.`,
+    `Use "${briefing.title}" as the episode title.`,
+  ];
 }
 
 export function wholeScriptPrompt(text: string, targetWords: number): string {

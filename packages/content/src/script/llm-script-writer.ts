@@ -148,7 +148,7 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     signal: writer.signal,
     tokens: writer.tokens,
   });
-  return { title: reply.title.trim(), description: reply.description.trim(), lines: cleanLines(reply.lines), sectionStarts: [0], tokens: writer.tokens };
+  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: cleanLines(reply.lines), sectionStarts: [0], tokens: writer.tokens };
 }
 
 async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<LlmWrittenScript> {
@@ -222,7 +222,12 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     lines.push(...cleanLines(reply.lines));
     soFar.push(reply.summary.replace(/\s+/g, ' ').trim());
   }
-  return { title: outline.title.trim(), description: outline.description.trim(), lines, sectionStarts, tokens: writer.tokens };
+  return { title: titleOf(writer.request, outline.title), description: outline.description.trim(), lines, sectionStarts, tokens: writer.tokens };
+}
+
+/** A briefing keeps its own title ("<name>: <date>"); anything else takes the writer's. */
+function titleOf(request: ScriptRequest, written: string): string {
+  return request.briefing?.title ?? written.trim();
 }
 
 /** Words in a script, for logs and tests. */

@@ -5,6 +5,8 @@
 // with the same rules the writer evaluation uses), and variants rotate by position so
 // a long episode does not repeat itself.
 import type { VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import { briefingFramingTexts } from './briefing-phrasing.ts';
+import { listOf } from './spoken-list.ts';
 
 type Template = (phrase: string) => string;
 
@@ -96,12 +98,6 @@ export const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
   },
 };
 
-/** "a, b and c". */
-export function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
 export function preview(labels: readonly string[]): string {
   return `We'll cover ${listOf(labels)}.`;
 }
@@ -129,7 +125,7 @@ const FRAMING: RegExp[] = (() => {
   const texts: string[] = [];
   for (const style of Object.values(STYLE_PHRASING)) texts.push(style.opening(SLOT), ...style.transitions.map((make) => make(SLOT)), ...style.reactions, style.signOff);
   for (const pair of Object.values(PAIR_PHRASING)) texts.push(pair.greeting, pair.thanks, ...pair.answerLeads, ...(pair.reactions ?? []), ...pair.questions.map((make) => make(SLOT)));
-  texts.push(preview([SLOT]), recap([SLOT, SLOT]), recap([SLOT]), `Let's start with ${SLOT}.`);
+  texts.push(preview([SLOT]), recap([SLOT, SLOT]), recap([SLOT]), `Let's start with ${SLOT}.`, ...briefingFramingTexts(SLOT));
   const sentences = new Set(texts.flatMap((text) => text.split(/(?<=[.!?])\s+/)));
   return [...sentences].map((sentence) => new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(SLOT, '.+')}$`, 'u'));
 })();

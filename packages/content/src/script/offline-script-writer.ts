@@ -13,7 +13,9 @@ import { analyseParagraph, type NounPhrase } from '../nlp/english-text.ts';
 import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.ts';
 import { estimateScriptMs, presetMs } from './script-length.ts';
 import { NO_TOKENS, type ScriptRequest, type WrittenScript } from './script-writer.ts';
-import { listOf, PAIR_PHRASING, pick, preview, recap, STYLE_PHRASING } from './offline-phrasing.ts';
+import { BRIEFING_PHRASING } from './briefing-phrasing.ts';
+import { PAIR_PHRASING, pick, preview, recap, STYLE_PHRASING } from './offline-phrasing.ts';
+import { listOf } from './spoken-list.ts';
 import { selectSentences } from './sentence-selection.ts';
 import { readSourceDocument, withArticle, type SourceDocument, type SourceSentence } from './source-document.ts';
 import { hasMarkup } from './spoken-text.ts';
@@ -108,6 +110,8 @@ function spokenHeading(document: SourceDocument, heading: string): string | null
 function composeScript(document: SourceDocument, labels: readonly SectionLabel[], request: ScriptRequest, chosen: Map<number, SourceSentence[]>): OfflineWrittenScript {
   const style = STYLE_PHRASING[request.voiceStyle];
   const pair = PAIR_PHRASING[request.voicePair];
+  // A briefing is framed by its template: rundown, numbered items, its own questions and close.
+  const briefing = request.briefing ? BRIEFING_PHRASING[request.briefing.template] : undefined;
   const multi = request.hostMode === 'multi';
   const sections = [...chosen.entries()].filter(([, sentences]) => sentences.length > 0).sort((a, b) => a[0] - b[0]);
   const sectionNames = sections.map(([index]) => (labels[index] as SectionLabel).text);
@@ -116,16 +120,23 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, startsSection = false) =>
     drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [] }, startsSection });
 
-  say('Host 1', [style.opening(subject), ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, true);
-  if (multi) say('Host 2', [pair.greeting]);
+  if (briefing && request.briefing) {
+    say('Host 1', [briefing.opening(request.briefing.title, sections.length), ...(sectionNames.length > 1 ? [briefing.rundown(sectionNames)] : [])], {}, true);
+  } else {
+    say('Host 1', [style.opening(subject), ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, true);
+  }
+  if (multi) say('Host 2', [briefing?.greeting ?? pair.greeting]);
 
   const chosenWords = sections.reduce((sum, [, sentences]) => sum + sentences.reduce((total, sentence) => total + sentence.words, 0), 0);
   const turnWords = Math.min(TURN_WORDS, Math.max(MIN_TURN_WORDS, Math.round(chosenWords / 8)));
   const recentSubjects: string[] = [];
+  const questions = briefing?.questions ?? pair.questions;
   let questionCount = 0;
   sections.forEach(([sectionIndex, sentences], position) => {
     const label = sectionNames[position] as string;
-    const transition = position === 0 ? `Let's start with ${label}.` : pick(style.transitions, position - 1)(label);
+    const transition = briefing
+      ? briefing.transition(label, position, sections.length)
+      : position === 0 ? `Let's start with ${label}.` : pick(style.transitions, position - 1)(label);
     const turns = groupTurns(sentences, turnWords);
     if (!multi) {
       say('Host 1', [transition], {}, position > 0);
@@ -138,10 +149,10 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
     turns.forEach((turn, turnIndex) => {
       const phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
       const asked = phrase ?? label;
-      const question = pick(pair.questions, questionCount)(asked);
+      const question = pick(questions, questionCount)(asked);
       questionCount += 1;
-      // A transition naming what the question names anyway would say it twice.
-      const sameAsLabel = phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
+      // A transition naming what the question names anyway would say it twice (a briefing always numbers its items).
+      const sameAsLabel = !briefing && phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
       const lead = turnIndex === 0 ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
       say(asker, [...lead, question], { subjects: phrase ? [phrase] : [] }, turnIndex === 0 && position > 0);
       const answerLead = pair.answerLeads.length > 0 && turnIndex === 0 ? [pick(pair.answerLeads, position)] : [];
@@ -150,19 +161,21 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   });
 
   const covered = sectionNames.length > 0 ? sectionNames.slice(0, MAX_RECAP_ITEMS) : [subject];
+  const closing = briefing ? briefing.closing(sectionNames.length > 0 ? sectionNames : covered) : recap(covered);
+  const signOff = briefing?.signOff ?? style.signOff;
   if (multi) {
-    say('Host 1', [recap(covered)]);
+    say('Host 1', [closing]);
     say('Host 2', [pair.thanks]);
-    say('Host 1', [style.signOff]);
+    say('Host 1', [signOff]);
   } else {
-    say('Host 1', [recap(covered), style.signOff]);
+    say('Host 1', [closing, signOff]);
   }
 
   const merged = multi ? mergeSameSpeaker(drafts) : drafts;
   const firstSentences = sections.flatMap(([, sentences]) => sentences).slice(0, 2).map((sentence) => sentence.text);
   return {
-    title: document.title ?? titleFrom(document.sentences[0]?.text ?? subject),
-    description: firstSentences.join(' '),
+    title: request.briefing?.title ?? document.title ?? titleFrom(document.sentences[0]?.text ?? subject),
+    description: briefing ? `In this briefing: ${listOf(sectionNames)}.` : firstSentences.join(' '),
     lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(' ') })),
     notes: merged.map((draft) => draft.note),
     sectionStarts: merged.flatMap((draft, index) => (draft.startsSection ? [index] : [])),

@@ -1,6 +1,7 @@
 // The contract every script writer keeps (the built-in offline writer and the LLM
 // writer), as `media/tts-engine.ts` is for voices: what it is asked for and what it
 // gives back.
+import type { TemplateType } from '@castwright/core/briefing-options';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import type { Preset } from '@castwright/core/tiers';
@@ -30,6 +31,11 @@ export interface ScriptRequest {
   voiceStyle: VoiceStyle;
   voicePair: VoicePair;
   pace: ScriptPace;
+  /**
+   * Set for a briefing's episode: the text is its items, one `##` section each, and the
+   * script takes the template's structure and tone and this title.
+   */
+  briefing?: { template: TemplateType; title: string } | undefined;
 }
 
 /** Tokens an LLM billed for a script, summed over every request it took (repairs included). */

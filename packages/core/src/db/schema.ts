@@ -1,6 +1,7 @@
 // The Database interface Kysely types every query with, gathered from one file per
 // area in ./tables. Migrations are the source of truth for the tables; these files
 // mirror them for the type checker.
+import type { BriefingConfigsTable, BriefingItemsTable, BriefingRunsTable, BriefingSourcesTable } from './tables/briefings.ts';
 import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
@@ -31,9 +32,14 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  briefing_configs: BriefingConfigsTable;
+  briefing_sources: BriefingSourcesTable;
+  briefing_runs: BriefingRunsTable;
+  briefing_items: BriefingItemsTable;
 }
 
 export type * from './tables/billing.ts';
+export type * from './tables/briefings.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/operations.ts';

@@ -33,6 +33,8 @@ export function episodeScriptTask(context: WorkerContext): Task {
         voicePair: episode.voice_pair,
         // Sized in minutes of audio on the engine expected to read it, not in words.
         pace: scriptPace(await engineForPace(episode.tts_engine, context.config), episode.voice_style, episode.voice_pair),
+        // A briefing's episode is written by its template, under the title its run gave it.
+        briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
       };
       // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
       const writer = context.config.llm ? 'llm' : 'offline';

@@ -1,6 +1,7 @@
 // Episodes and their timed transcript segments.
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { HostMode, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
+import type { TemplateType } from '../../briefing-options.ts';
 import type { EpisodeStatus } from '../../episode-states.ts';
 import type { Speaker } from '../../script-lines.ts';
 import type { Preset } from '../../tiers.ts';
@@ -48,6 +49,8 @@ export interface EpisodesTable {
   cost_usd: Numeric;
   /** The render attempt allowed to publish (see migration 0008); 0 before the first render. */
   render_attempt: Defaulted<number>;
+  /** Set on episodes a briefing run made: the script is written by this template. */
+  briefing_template: ColumnType<TemplateType | null, TemplateType | null | undefined, TemplateType | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;

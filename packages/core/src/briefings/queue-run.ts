@@ -1,0 +1,20 @@
+// Queuing a briefing run: the run row and its `briefing:run` job in the caller's
+// transaction, so neither exists without the other. A briefing has at most one run
+// queued or running (a unique index), so this returns undefined when one already is.
+import type { BriefingRunType } from '../briefing-options.ts';
+import type { Trx } from '../db/connect.ts';
+import type { BriefingConfigRow, BriefingRunRow } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+import { addJob } from '../jobs.ts';
+import { insertRunUnlessActive } from '../repositories/briefing-runs.ts';
+import type { BriefingSchedule } from './briefing-schedule.ts';
+
+export async function queueRun(trx: Trx, briefingId: string, runType: BriefingRunType, scheduledFor?: Date): Promise<BriefingRunRow | undefined> {
+  const run = await insertRunUnlessActive(trx, { id: newId('briefingRun'), briefingId, runType, ...(scheduledFor && { scheduledFor }) });
+  if (run) await addJob(trx, 'briefing:run', { runId: run.id }, { jobKey: `briefing:run:${run.id}` });
+  return run;
+}
+
+export function scheduleOf(briefing: Pick<BriefingConfigRow, 'schedule_frequency' | 'schedule_days' | 'schedule_time' | 'schedule_timezone'>): BriefingSchedule {
+  return { frequency: briefing.schedule_frequency, days: briefing.schedule_days, time: briefing.schedule_time, timezone: briefing.schedule_timezone };
+}
