@@ -3,11 +3,9 @@
 import type { Config } from '@castwright/core/config';
 import type { Logger } from '@castwright/core/logger';
 import { pullKokoro } from '@castwright/media/kokoro/pull-kokoro';
-import { UsageError } from './admin.ts';
 
-export async function modelsCommand(config: Config, logger: Logger, args: string[]): Promise<void> {
-  const [action, model] = args;
-  if (action !== 'pull' || model !== 'kokoro') throw new UsageError('usage: castwright models pull kokoro');
+/** `castwright models pull kokoro` (the command table allows no other model yet). */
+export async function pullModelCommand(config: Config, logger: Logger): Promise<void> {
   logger.info({ modelDir: config.kokoro.modelDir }, 'Fetching Kokoro-82M (about 340 MB)');
   const result = await pullKokoro({
     modelDir: config.kokoro.modelDir,

@@ -1,0 +1,41 @@
+// Every command of the `castwright` program, its arguments and its options.
+import { TIERS } from '@castwright/core/tiers';
+import type { CommandSpec } from './command-spec.ts';
+
+export const PROGRAM = 'castwright';
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    path: ['start'],
+    summary: 'run everything on this machine (embedded PostgreSQL unless DATABASE_URL is set)',
+    details: 'Starts the database (embedded under DATA_DIR unless DATABASE_URL is set), migrates it, and supervises the api, general worker and media worker as child processes. Ctrl-C stops them, the database last.',
+  },
+  { path: ['api'], summary: 'run the HTTPS API' },
+  {
+    path: ['worker'],
+    summary: 'run a job worker',
+    options: {
+      role: { type: 'string', value: '<role>', description: 'which jobs this process takes', choices: ['general', 'media', 'all'], default: 'general' },
+    },
+  },
+  {
+    path: ['migrate'],
+    summary: 'bring the database schema up to date',
+    details: 'Applies the pending migrations (ours and graphile-worker\'s). Needs DATABASE_URL, or an embedded database that `castwright start` created under DATA_DIR; it never creates one.',
+  },
+  {
+    path: ['user', 'set-tier'],
+    summary: "change a user's tier",
+    details: 'Sets the tier of the account with this e-mail address; its limits follow at once. Needs DATABASE_URL, or an embedded database that `castwright start` created under DATA_DIR; it never creates one.',
+    arguments: [
+      { name: 'email', description: "the account's e-mail address" },
+      { name: 'tier', description: 'the new tier', choices: TIERS },
+    ],
+  },
+  {
+    path: ['models', 'pull'],
+    summary: 'download a voice model (checksum-pinned) into its directory',
+    details: 'Resumes an interrupted download from its .part file; every file is checked against its pinned size and SHA-256 before it is kept.',
+    arguments: [{ name: 'model', description: 'the model', choices: ['kokoro'] }],
+  },
+];
