@@ -3,6 +3,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { FastifySSEPlugin } from 'fastify-sse-v2';
 import type { Logger } from '@castwright/core/logger';
+import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsOnly } from './plugins/https-only.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -45,7 +46,8 @@ export async function buildApp(
   app.addSchema(ErrorBody);
   registerErrorHandler(app);
   registerHttpsOnly(app, { trustProxy: services.config.trustProxy });
-  await registerOpenApi(app);
+  await registerCors(app, services.config);
+  await registerOpenApi(app, services.config);
   await app.register(FastifySSEPlugin);
   const routePlugins = [
     healthRoutes,
