@@ -4,6 +4,7 @@ import type { WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { closeOnSignals } from '@castwright/core/shutdown';
 import { startApi } from '@castwright/api/server/start-api';
+import { startHealthServer } from '@castwright/worker/metrics/health-server';
 import { startWorker } from '@castwright/worker/start-worker';
 
 export async function apiCommand(config: Config, logger: Logger): Promise<void> {
@@ -20,7 +21,15 @@ export async function workerCommand(config: Config, logger: Logger, role: Worker
       process.exit(1);
     },
   });
+  const probes = config.metricsPort === undefined
+    ? undefined
+    : await startHealthServer({ host: config.host, port: config.metricsPort, health: worker.health, metrics: worker.metrics });
+  if (probes) logger.info({ port: probes.port }, 'health and metrics at /healthz, /readyz and /metrics');
   // A render gets RENDER_SHUTDOWN_GRACE_MS to finish before it is aborted and re-queued;
-  // the hard limit leaves time for that re-queue and for closing the engines.
-  closeOnSignals(() => worker.stop(), logger, role === 'general' ? 25_000 : config.renderShutdownGraceMs + 15_000);
+  // the hard limit leaves time for that re-queue and for closing the engines. The probes
+  // answer until the end (readiness says 503 from the first moment of stopping).
+  closeOnSignals(async () => {
+    await worker.stop();
+    await probes?.close();
+  }, logger, role === 'general' ? 25_000 : config.renderShutdownGraceMs + 15_000);
 }
