@@ -30,6 +30,8 @@ export interface TestApi {
    * different clients to the per-client rate limits; default 127.0.0.1.
    */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown; clientIp?: string }): Promise<Response>;
+  /** A fetch for a ready Request, trusting the api's certificate (for the typed client). */
+  fetch(request: globalThis.Request): Promise<globalThis.Response>;
   startWorkers(role?: WorkerRole | 'all'): Promise<void>;
 }
 
@@ -70,6 +72,18 @@ export async function startTestApi(t: TestContext, env: Record<string, string> =
         body: json !== undefined ? JSON.stringify(json) : rest.body,
         dispatcher: agentFor(clientIp),
       });
+    },
+    async fetch(request) {
+      // undici's own fetch, which takes this Agent (Node's built-in fetch bundles another undici).
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: [...request.headers],
+        body: request.body,
+        duplex: 'half',
+        signal: request.signal,
+        dispatcher: agentFor('127.0.0.1'),
+      });
+      return response as unknown as globalThis.Response;
     },
     async startWorkers(role = 'all') {
       const worker = await startWorker(config, logger, role);

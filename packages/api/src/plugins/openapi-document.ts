@@ -6,6 +6,8 @@
 //   pricing, the Stripe webhook, feeds by their secret token);
 // - `429` where a rate limit applies: every authenticated route is metered per account;
 // - `503` everywhere: the database (and with it the rate-limit store) may be away;
+// - a query parameter with a default is optional (the server fills it in; TypeBox lists it
+//   as required because the validated value always has it);
 // - an example for every JSON or form body and JSON response, built from its schema.
 import { ERRORS } from '@castwright/core/errors';
 import { sampleFromSchema } from './openapi-examples.ts';
@@ -57,6 +59,9 @@ export function completeOperations(document: Json): Json {
       completed.add(operation);
       operation.operationId ??= operationIdFor(method, path);
       operation.security ??= [];
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
+        if (parameter.in === 'query' && (parameter.schema as Json | undefined)?.default !== undefined) parameter.required = false;
+      }
       const responses = (operation.responses ??= {}) as Record<string, Json>;
       const authenticated = (operation.security as Json[]).some((requirement) => 'bearer' in requirement);
       if (authenticated && !responses['429']) responses['429'] = errorResponse('rateLimited', 'Over the hourly request limit of the account\'s tier; `Retry-After` says when to come back');
