@@ -29,7 +29,12 @@ import type { ApiServices } from './services.ts';
 
 export async function buildApp(
   services: ApiServices,
-  options: { logger: Logger; serverFactory?: FastifyServerFactory },
+  options: {
+    logger: Logger;
+    serverFactory?: FastifyServerFactory;
+    /** Told of every answered request (api-metrics.ts). */
+    observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
+  },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the app's default generic types.
@@ -44,6 +49,12 @@ export async function buildApp(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', undefined);
   app.addSchema(ErrorBody);
+  const { observeRequest } = options;
+  if (observeRequest) {
+    app.addHook('onResponse', async (request, reply) => {
+      observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   registerErrorHandler(app);
   registerHttpsOnly(app, { trustProxy: services.config.trustProxy });
   await registerCors(app, services.config);

@@ -11,7 +11,7 @@ import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { graphileLogger } from './graphile-logger.ts';
 import { startWorkerLiveness } from './liveness/worker-liveness.ts';
-import type { WorkerHealth } from './metrics/health-server.ts';
+import type { RoleHealth } from '@castwright/core/metrics/metrics-server';
 import { createWorkerMetrics } from './metrics/worker-metrics.ts';
 import type { WorkerContext } from './worker-context.ts';
 
@@ -19,8 +19,8 @@ export interface RunningWorker {
   runner: Runner;
   /** graphile-worker's pool id: it locks this worker's jobs and names its heartbeat. */
   workerId: string;
-  /** For the probes on METRICS_PORT (metrics/health-server.ts). */
-  health: WorkerHealth;
+  /** For the probes on METRICS_PORT (core/metrics/metrics-server.ts). */
+  health: RoleHealth;
   metrics: Registry;
   stop(): Promise<void>;
 }
@@ -123,7 +123,8 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
       if (!stopping) options.onRunnerLost?.(error);
     },
   );
-  const health: WorkerHealth = {
+  // Alive while the job runner runs; ready when also not stopping and the database answers.
+  const health: RoleHealth = {
     alive: () => runnerRunning,
     ready: async () => runnerRunning && !stopping && (await pingDatabase(db).then(() => true, () => false)),
   };

@@ -27,6 +27,7 @@ export class ProgressHub {
   #client: pg.Client | undefined;
   #closed = false;
   #attempt = 0;
+  #reconnects = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(databaseUrl: string, logger: Logger, readStates: ReadEpisodeStates) {
@@ -48,6 +49,11 @@ export class ProgressHub {
       set.delete(subscriber);
       if (set.size === 0) this.#subscribers.delete(episodeId);
     };
+  }
+
+  /** LISTEN connections re-established after a loss, since start (for /metrics). */
+  get reconnects(): number {
+    return this.#reconnects;
   }
 
   get subscriberCount(): number {
@@ -123,6 +129,7 @@ export class ProgressHub {
     this.#reconnectTimer = setTimeout(() => {
       this.#connect().then(
         () => {
+          this.#reconnects += 1;
           this.#logger.info({ streams: this.subscriberCount }, 'progress listener reconnected; resyncing streams');
           this.#resync().catch((error: unknown) => {
             // The listener is back but the read failed: drop the connection to try the whole step again.

@@ -2,9 +2,9 @@
 import type { Config } from '@castwright/core/config';
 import type { WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
+import { startMetricsServer } from '@castwright/core/metrics/metrics-server';
 import { closeOnSignals } from '@castwright/core/shutdown';
 import { startApi } from '@castwright/api/server/start-api';
-import { startHealthServer } from '@castwright/worker/metrics/health-server';
 import { startWorker } from '@castwright/worker/start-worker';
 
 export async function apiCommand(config: Config, logger: Logger): Promise<void> {
@@ -23,7 +23,7 @@ export async function workerCommand(config: Config, logger: Logger, role: Worker
   });
   const probes = config.metricsPort === undefined
     ? undefined
-    : await startHealthServer({ host: config.host, port: config.metricsPort, health: worker.health, metrics: worker.metrics });
+    : await startMetricsServer({ host: config.host, port: config.metricsPort, health: worker.health, metrics: worker.metrics });
   if (probes) logger.info({ port: probes.port }, 'health and metrics at /healthz, /readyz and /metrics');
   // A render gets RENDER_SHUTDOWN_GRACE_MS to finish before it is aborted and re-queued;
   // the hard limit leaves time for that re-queue and for closing the engines. The probes

@@ -1,13 +1,13 @@
-// A worker's small HTTP listener on METRICS_PORT (plain HTTP, for the cluster's probes and
-// Prometheus, not for the public): `/healthz` (liveness: the job runner is alive),
-// `/readyz` (readiness: running, not stopping, and the database answers), `/metrics`.
+// A role's small HTTP listener on METRICS_PORT (plain HTTP, for the cluster's probes and
+// Prometheus, never for the public): `/healthz` (liveness), `/readyz` (readiness) and
+// `/metrics` (Prometheus text). Each role says what alive and ready mean for it.
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
 
-export interface WorkerHealth {
-  /** The runner is running (it has not stopped on its own). */
+export interface RoleHealth {
+  /** Worth keeping: false asks the orchestrator for a restart. */
   alive(): boolean;
-  /** Alive, not shutting down, and the database answered just now. */
+  /** Able to do its work now (not stopping, its database answers). */
   ready(): Promise<boolean>;
 }
 
@@ -16,7 +16,7 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-export async function startHealthServer(options: { host: string; port: number; health: WorkerHealth; metrics: Registry }): Promise<HealthServer> {
+export async function startMetricsServer(options: { host: string; port: number; health: RoleHealth; metrics: Registry }): Promise<HealthServer> {
   const server: Server = createServer((request, response) => {
     const answer = (status: number, body: string, type = 'text/plain; charset=utf-8') => {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
@@ -26,7 +26,7 @@ export async function startHealthServer(options: { host: string; port: number; h
     const reply = async () => {
       switch (path) {
         case '/healthz':
-          return options.health.alive() ? answer(200, 'ok\n') : answer(503, 'the job runner has stopped\n');
+          return options.health.alive() ? answer(200, 'ok\n') : answer(503, 'not alive\n');
         case '/readyz':
           return (await options.health.ready()) ? answer(200, 'ready\n') : answer(503, 'not ready\n');
         case '/metrics':
