@@ -10,6 +10,7 @@ import { createLogger } from '@castwright/core/logger';
 import { startApi, type RunningApi } from '@castwright/api/server/start-api';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { startWorker } from '@castwright/worker/start-worker';
+import { trustedFetch } from '@castwright/client/trusted-fetch';
 import type { WorkerRole } from '@castwright/core/jobs';
 import { setUserTier } from '@castwright/core/repositories/users';
 import type { Tier } from '@castwright/core/tiers';
@@ -73,18 +74,7 @@ export async function startTestApi(t: TestContext, env: Record<string, string> =
         dispatcher: agentFor(clientIp),
       });
     },
-    async fetch(request) {
-      // undici's own fetch, which takes this Agent (Node's built-in fetch bundles another undici).
-      const response = await fetch(request.url, {
-        method: request.method,
-        headers: [...request.headers],
-        body: request.body,
-        duplex: 'half',
-        signal: request.signal,
-        dispatcher: agentFor('127.0.0.1'),
-      });
-      return response as unknown as globalThis.Response;
-    },
+    fetch: trustedFetch(cert, { servername: 'localhost' }),
     async startWorkers(role = 'all') {
       const worker = await startWorker(config, logger, role);
       stops.push(() => worker.stop());

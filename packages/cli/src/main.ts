@@ -33,6 +33,12 @@ async function run({ spec, args, options }: ParsedCommand): Promise<number> {
     case 'user set-tier':
       await (await import('./commands/admin.ts')).setTierCommand(config, logger, String(args.email), args.tier as Tier);
       return 0;
+    case 'episode create':
+    case 'episode list':
+    case 'episode get':
+    case 'episode delete':
+      await (await import('./commands/episode.ts')).episodeCommand(config, { spec, args, options });
+      return 0;
     case 'models pull':
       await (await import('./commands/models.ts')).pullModelCommand(config, logger);
       return 0;

@@ -1,5 +1,6 @@
 // Every command of the `castwright` program, its arguments and its options.
-import { TIERS } from '@castwright/core/tiers';
+import { EPISODE_STATUSES } from '@castwright/core/episode-states';
+import { PRESETS, TIERS } from '@castwright/core/tiers';
 import type { CommandSpec } from './command-spec.ts';
 
 export const PROGRAM = 'castwright';
@@ -32,6 +33,29 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'tier', description: 'the new tier', choices: TIERS },
     ],
   },
+  {
+    path: ['episode', 'create'],
+    summary: 'create an episode from text, a web page or a document',
+    details: 'Talks to the API at CASTWRIGHT_URL (default https://127.0.0.1:8443) with CASTWRIGHT_TOKEN (an API key or an access token). Give exactly one of --text, --url and --file.',
+    options: {
+      text: { type: 'string', value: '<text>', description: 'the text to turn into an episode' },
+      url: { type: 'string', value: '<url>', description: 'a web page to turn into an episode' },
+      file: { type: 'string', value: '<path>', description: 'a PDF, DOCX, DOC, TXT or MD document' },
+      preset: { type: 'string', value: '<preset>', description: 'the length', choices: PRESETS },
+      follow: { type: 'boolean', description: 'show progress until the episode is ready (or fails)' },
+      out: { type: 'string', value: '<file.mp3>', description: 'when ready, save the audio here (implies --follow)' },
+    },
+  },
+  {
+    path: ['episode', 'list'],
+    summary: 'list your episodes, newest first',
+    options: {
+      status: { type: 'string', value: '<status>', description: 'only episodes in this state', choices: EPISODE_STATUSES },
+      limit: { type: 'string', value: '<n>', description: 'at most this many (1-100; default 20)' },
+    },
+  },
+  { path: ['episode', 'get'], summary: 'show one episode as JSON', arguments: [{ name: 'id', description: 'the episode id (ep_…)' }] },
+  { path: ['episode', 'delete'], summary: 'delete an episode, its audio and its document', arguments: [{ name: 'id', description: 'the episode id (ep_…)' }] },
   {
     path: ['models', 'pull'],
     summary: 'download a voice model (checksum-pinned) into its directory',
