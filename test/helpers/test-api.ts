@@ -10,6 +10,7 @@ import { createLogger } from '@castwright/core/logger';
 import { startApi, type RunningApi } from '@castwright/api/server/start-api';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { startWorker } from '@castwright/worker/start-worker';
+import { trustedFetch } from '@castwright/client/trusted-fetch';
 import type { WorkerRole } from '@castwright/core/jobs';
 import { setUserTier } from '@castwright/core/repositories/users';
 import type { Tier } from '@castwright/core/tiers';
@@ -30,6 +31,8 @@ export interface TestApi {
    * different clients to the per-client rate limits; default 127.0.0.1.
    */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown; clientIp?: string }): Promise<Response>;
+  /** A fetch for a ready Request, trusting the api's certificate (for the typed client). */
+  fetch(request: globalThis.Request): Promise<globalThis.Response>;
   startWorkers(role?: WorkerRole | 'all'): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function startTestApi(t: TestContext, env: Record<string, string> =
         dispatcher: agentFor(clientIp),
       });
     },
+    fetch: trustedFetch(cert, { servername: 'localhost' }),
     async startWorkers(role = 'all') {
       const worker = await startWorker(config, logger, role);
       stops.push(() => worker.stop());

@@ -2,6 +2,7 @@
 // into it, and server.ts puts it behind the TLS listener.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { Logger } from '@castwright/core/logger';
+import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsOnly } from './plugins/https-only.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -30,7 +31,12 @@ import type { ApiServices } from './services.ts';
 
 export async function buildApp(
   services: ApiServices,
-  options: { logger: Logger; serverFactory?: FastifyServerFactory },
+  options: {
+    logger: Logger;
+    serverFactory?: FastifyServerFactory;
+    /** Told of every answered request (api-metrics.ts). */
+    observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
+  },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the app's default generic types.
@@ -45,9 +51,16 @@ export async function buildApp(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', undefined);
   app.addSchema(ErrorBody);
+  const { observeRequest } = options;
+  if (observeRequest) {
+    app.addHook('onResponse', async (request, reply) => {
+      observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   registerErrorHandler(app);
   registerHttpsOnly(app, { trustProxy: services.config.trustProxy });
-  await registerOpenApi(app);
+  await registerCors(app, services.config);
+  await registerOpenApi(app, services.config);
   const routePlugins = [
     healthRoutes,
     authRoutes,

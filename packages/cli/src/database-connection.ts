@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { Config } from '@castwright/core/config';
 import type { Logger } from '@castwright/core/logger';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
-import { startEmbeddedDatabase } from './embedded-database.ts';
+import { EmbeddedDatabaseError } from './embedded-database-error.ts';
+import { hasEmbeddedDatabase, startEmbeddedDatabase } from './embedded-database.ts';
 
 export interface DatabaseConnection {
   url: string;
@@ -13,8 +14,14 @@ export interface DatabaseConnection {
   release(): Promise<void>;
 }
 
-export async function connectDatabase(config: Config, logger: Logger): Promise<DatabaseConnection> {
+/** `existingOnly`: start an embedded server that `castwright start` created, never create one. */
+export async function connectDatabase(config: Config, logger: Logger, options: { existingOnly?: boolean } = {}): Promise<DatabaseConnection> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, release: async () => undefined };
+  if (options.existingOnly && !(await hasEmbeddedDatabase(config.dataDir))) {
+    throw new EmbeddedDatabaseError(
+      `There is no database in ${config.dataDir}: run \`castwright start\` there first, point DATA_DIR at the directory that holds it, or set DATABASE_URL.`,
+    );
+  }
   const password = await loadOrCreateSecret(config.dataDir, 'postgres-password', 24);
   const runningUrl = `postgresql://castwright:${encodeURIComponent(password)}@127.0.0.1:${config.embeddedPostgresPort}/castwright`;
   if (await canConnect(runningUrl)) {

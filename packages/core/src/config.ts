@@ -17,6 +17,8 @@ export const EnvSchema = Type.Object({
   TLS_KEY_FILE: Type.Optional(Type.String()),
   TRUST_PROXY: Flag,
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  CORS_ORIGINS: Type.Optional(Type.String({ pattern: '^(\\*|https?://[^/,\\s]+(,\\s*https?://[^/,\\s]+)*)$' })),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   LOG_FORMAT: Type.Optional(Type.Enum(['json', 'pretty'])),
@@ -84,6 +86,10 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: boolean;
   publicBaseUrl: string | undefined;
+  /** A worker's listener for /healthz, /readyz and /metrics; none when unset. */
+  metricsPort: number | undefined;
+  /** Browser origins allowed to call the api (CORS): none by default, `'*'` for any. */
+  corsOrigins: string[] | '*';
   jwtSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** undefined: pretty in a terminal, JSON otherwise. */
@@ -201,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trustProxy: isOn(parsed.TRUST_PROXY),
     publicBaseUrl: parsed.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    metricsPort: parsed.METRICS_PORT,
+    corsOrigins: parsed.CORS_ORIGINS === '*' ? '*' : (parsed.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? []),
     jwtSecret: parsed.JWT_SECRET,
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,

@@ -2,7 +2,7 @@
 // land, present ones are kept, and anything that does not match its pin (size or
 // SHA-256) is refused and leaves nothing behind.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,4 +76,80 @@ t.test('the pinned manifest: the fp32 model plus 28 English voices of 510×256 f
     const bytes = await readFile(path.join(kokoroJsVoicesDir(), path.basename(voice.path)));
     t.equal(sha256(bytes), voice.sha256, `${voice.path} pin matches kokoro-js's copy`);
   }
+});
+
+/** Serves one file with Range support; `cutAfter` bytes into the first full answer the connection drops. */
+async function serveResumable(t: Test, body: Uint8Array, options: { cutAfter?: number; ignoreRange?: boolean } = {}) {
+  const ranges: (string | undefined)[] = [];
+  let cut = options.cutAfter;
+  const server = createServer((request, response) => {
+    ranges.push(request.headers.range);
+    const match = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
+    if (match && !options.ignoreRange) {
+      const first = Number(match[1]);
+      response.writeHead(206, { 'content-length': body.byteLength - first, 'content-range': `bytes ${first}-${body.byteLength - 1}/${body.byteLength}` });
+      return response.end(body.subarray(first));
+    }
+    response.writeHead(200, { 'content-length': body.byteLength });
+    if (cut !== undefined) {
+      const sent = cut;
+      cut = undefined;
+      // Half a file, then the connection dies: the client sees a cut-off body.
+      return response.write(body.subarray(0, sent), () => response.destroy());
+    }
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  }));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/model.onnx`, ranges };
+}
+
+t.test('an interrupted download keeps its .part and the next pull resumes it with Range, still verified', async (t) => {
+  const model = kokoroShapedModel();
+  const half = Math.floor(model.byteLength / 2);
+  const { url, ranges } = await serveResumable(t, model, { cutAfter: half });
+  const modelDir = await mkdtemp(path.join(tmpdir(), 'castwright-pull-'));
+  t.teardown(() => rm(modelDir, { recursive: true, force: true }));
+  const pin = { path: 'model.onnx', url, bytes: model.byteLength, sha256: sha256(model) };
+
+  await t.rejects(pullKokoro({ modelDir, files: [pin] }), 'the first pull is cut off');
+  const kept = (await stat(path.join(modelDir, 'model.onnx.part'))).size;
+  t.ok(kept > 0 && kept <= half, `the .part keeps what arrived (${kept} bytes)`);
+  await t.rejects(stat(path.join(modelDir, 'model.onnx')), 'nothing installed yet');
+
+  const events: { status: string; bytes: number; resumedFrom?: number }[] = [];
+  t.same(await pullKokoro({ modelDir, files: [pin], onProgress: (event) => events.push(event) }), { downloaded: 1, present: 0 });
+  t.same(ranges, [undefined, `bytes=${kept}-`], 'the second request asked only for the rest');
+  t.match(events[0], { status: 'downloading', bytes: kept, resumedFrom: kept });
+  t.match(events.at(-2), { status: 'downloading', bytes: model.byteLength });
+  t.match(events.at(-1), { status: 'downloaded' });
+  t.same(await readFile(path.join(modelDir, 'model.onnx')), Buffer.from(model));
+  t.same(await readdir(modelDir), ['model.onnx'], 'no .part left');
+});
+
+t.test('a server that ignores Range sends the whole file again, and that is used', async (t) => {
+  const model = kokoroShapedModel();
+  const { url, ranges } = await serveResumable(t, model, { cutAfter: Math.floor(model.byteLength / 3), ignoreRange: true });
+  const modelDir = await mkdtemp(path.join(tmpdir(), 'castwright-pull-'));
+  t.teardown(() => rm(modelDir, { recursive: true, force: true }));
+  const pin = { path: 'model.onnx', url, bytes: model.byteLength, sha256: sha256(model) };
+  await t.rejects(pullKokoro({ modelDir, files: [pin] }));
+  t.same(await pullKokoro({ modelDir, files: [pin] }), { downloaded: 1, present: 0 });
+  t.equal(ranges.length, 2);
+  t.same(await readFile(path.join(modelDir, 'model.onnx')), Buffer.from(model));
+});
+
+t.test('a .part whose kept bytes are wrong fails the pin after resuming and is deleted', async (t) => {
+  const model = kokoroShapedModel();
+  const { url } = await serveResumable(t, model);
+  const modelDir = await mkdtemp(path.join(tmpdir(), 'castwright-pull-'));
+  t.teardown(() => rm(modelDir, { recursive: true, force: true }));
+  const corrupt = Buffer.from(model.subarray(0, 500));
+  corrupt[10] = (corrupt[10] ?? 0) ^ 0xff;
+  await writeFile(path.join(modelDir, 'model.onnx.part'), corrupt);
+  await t.rejects(pullKokoro({ modelDir, files: [{ path: 'model.onnx', url, bytes: model.byteLength, sha256: sha256(model) }] }), { message: /does not match its pin/ });
+  t.same(await readdir(modelDir), [], 'the bad .part is gone, so the next pull starts clean');
 });

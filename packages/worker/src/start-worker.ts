@@ -2,19 +2,26 @@
 // Media handlers (and their TTS engines) load only where the media role runs.
 import { EventEmitter } from 'node:events';
 import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type { Registry } from 'prom-client';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
+import { pingDatabase } from '@castwright/core/repositories/database-health';
 import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { graphileLogger } from './graphile-logger.ts';
 import { startWorkerLiveness } from './liveness/worker-liveness.ts';
+import type { RoleHealth } from '@castwright/core/metrics/metrics-server';
+import { createWorkerMetrics } from './metrics/worker-metrics.ts';
 import type { WorkerContext } from './worker-context.ts';
 
 export interface RunningWorker {
   runner: Runner;
   /** graphile-worker's pool id: it locks this worker's jobs and names its heartbeat. */
   workerId: string;
+  /** For the probes on METRICS_PORT (core/metrics/metrics-server.ts). */
+  health: RoleHealth;
+  metrics: Registry;
   stop(): Promise<void>;
 }
 
@@ -94,6 +101,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   const events: WorkerEvents = new EventEmitter();
   let poolId: string | undefined;
   events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
+  const metrics = createWorkerMetrics(db, events, role);
   const runner = await run({
     events,
     connectionString: databaseUrl,
@@ -114,14 +122,28 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   if (!poolId) throw new Error('graphile-worker started without announcing its worker pool');
   const liveness = await startWorkerLiveness({ databaseUrl, workerId: poolId, role, settings: config.liveness, logger });
   let stopping = false;
+  let runnerRunning = true;
   runner.promise.then(
-    () => !stopping && options.onRunnerLost?.(new Error('the job runner stopped on its own')),
-    (error: unknown) => !stopping && options.onRunnerLost?.(error),
+    () => {
+      runnerRunning = false;
+      if (!stopping) options.onRunnerLost?.(new Error('the job runner stopped on its own'));
+    },
+    (error: unknown) => {
+      runnerRunning = false;
+      if (!stopping) options.onRunnerLost?.(error);
+    },
   );
+  // Alive while the job runner runs; ready when also not stopping and the database answers.
+  const health: RoleHealth = {
+    alive: () => runnerRunning,
+    ready: async () => runnerRunning && !stopping && (await pingDatabase(db).then(() => true, () => false)),
+  };
   logger.info({ tasks: Object.keys(taskList), concurrency, workerId: poolId }, `${role} worker started`);
   return {
     runner,
     workerId: poolId,
+    health,
+    metrics,
     async stop() {
       stopping = true;
       const timer = setTimeout(() => shutdown.abort(new Error('The worker is shutting down')), graceMs);

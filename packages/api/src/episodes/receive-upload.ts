@@ -1,6 +1,7 @@
 // Receiving an upload: the multipart form's one file streams to a temporary file and
 // is refused (413) the moment it passes the tier's size limit, before the rest of the
-// body is read. The small form fields are checked against their allowed values.
+// body is read (the error handler discards that rest after answering). The small form
+// fields are checked against their allowed values.
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -34,10 +35,8 @@ const MB = 1024 * 1024;
 
 function uploadTooLarge(user: UserRow): AppError {
   const limitMb = TIER_LIMITS[user.tier].maxUploadBytes / MB;
-  return new AppError('payloadTooLarge', `The file is larger than the ${limitMb} MB upload limit of the ${user.tier} tier`, {
-    // The rest of the body is not read: the connection closes after this answer.
-    headers: { connection: 'close' },
-  });
+  // The error handler answers, then discards the rest of the body (http/drain-unread-body.ts).
+  return new AppError('payloadTooLarge', `The file is larger than the ${limitMb} MB upload limit of the ${user.tier} tier`);
 }
 
 /** The client's file name, reduced to a plain base name fit to show back. */

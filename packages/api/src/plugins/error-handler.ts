@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '@castwright/core/db/unavailable';
 import { AppError } from '@castwright/core/errors';
+import { drainUnreadBody } from '../http/drain-unread-body.ts';
 
 const PG_TO_APP: Record<string, AppError['code']> = {
   '23505': 'conflict', // unique_violation
@@ -51,6 +52,7 @@ export function toAppError(error: FastifyError & { code?: string }): AppError | 
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    drainUnreadBody(request.raw, reply.raw);
     const appError = toAppError(error);
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');

@@ -36,6 +36,7 @@ export class ProgressHub {
   #client: pg.Client | undefined;
   #closed = false;
   #attempt = 0;
+  #reconnects = 0;
   #reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(databaseUrl: string, logger: Logger, readStates: ReadEpisodeStates) {
@@ -62,6 +63,11 @@ export class ProgressHub {
       set.delete(subscriber);
       if (set.size === 0) this.#subscribers.delete(episodeId);
     };
+  }
+
+  /** LISTEN connections re-established after a loss, since start (for /metrics). */
+  get reconnects(): number {
+    return this.#reconnects;
   }
 
   get subscriberCount(): number {
@@ -140,6 +146,7 @@ export class ProgressHub {
     this.#reconnectTimer = setTimeout(() => {
       this.#connect().then(
         () => {
+          this.#reconnects += 1;
           this.#logger.info({ streams: this.subscriberCount }, 'progress listener reconnected; resyncing streams');
           for (const listener of this.#channels.values()) listener.onReconnect();
           this.#resync().catch((error: unknown) => {

@@ -30,6 +30,8 @@ export interface RateLimitDecision {
 export class RateLimiter {
   readonly #db: Db;
   readonly #now: () => number;
+  /** Refused requests per rule since start (for /metrics). */
+  readonly refusals = new Map<string, number>();
 
   constructor(db: Db, now: () => number = Date.now) {
     this.#db = db;
@@ -66,6 +68,7 @@ export class RateLimiter {
     const windowEnd = windowStart + rule.windowMs;
     let retryAfterSeconds = 0;
     if (!allowed) {
+      this.refusals.set(rule.name, (this.refusals.get(rule.name) ?? 0) + 1);
       await unhitCounter(this.#db, counter.key, counter.windowStart).catch(() => undefined);
       // After this window ends its hits become the "previous" count and fade linearly.
       const current = counts.current - 1;

@@ -30,7 +30,7 @@ export function apiKeyRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
 
     app.delete('/api/user/api-key', {
       preHandler: auth.requireUser,
-      schema: { tags: ['user'], summary: 'Revoke your API key', security: bearer, response: { 200: MessageBody, ...errorResponses(401, 429) } },
+      schema: { tags: ['user'], summary: 'Revoke your API key', description: 'The key stops working at once; access tokens are not affected.', security: bearer, response: { 200: MessageBody, ...errorResponses(401, 429) } },
     }, async (request) => {
       const revoked = await revokeApiKey(db, currentUser(request));
       return { success: true as const, message: revoked ? 'API key revoked' : 'You have no active API key' };

@@ -19,7 +19,7 @@ export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       preHandler: async (request) => limiter.enforce(AUTH_LIMITS.register, request.ip),
       schema: {
         tags: ['auth'],
-        summary: 'Create an account',
+        summary: 'Create an account', description: 'Creates a free-tier account and logs it in: the answer carries the user and a token pair. A verification e-mail is queued. Limited per client address (3 an hour).',
         body: RegisterBody,
         response: { 201: Registered, ...errorResponses(400, 409, 429) },
       },
@@ -40,7 +40,7 @@ export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       },
       schema: {
         tags: ['auth'],
-        summary: 'Log in with e-mail and password',
+        summary: 'Log in with e-mail and password', description: 'Answers a fresh token pair (a 15-minute access token and a rotating refresh token). Failed attempts are limited per account and client address.',
         body: LoginBody,
         response: { 200: LoggedIn, ...errorResponses(400, 401, 429) },
       },
@@ -64,7 +64,7 @@ export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       preHandler: services.auth.requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Revoke a refresh token (and every token of its login)',
+        summary: 'Revoke a refresh token (and every token of its login)', description: 'Ends one login: the refresh token and every token rotated from it stop working. Other logins of the account are kept.',
         security: bearer,
         body: RefreshBody,
         response: { 200: MessageBody, ...errorResponses(400, 401) },

@@ -5,7 +5,7 @@ import { createUploadEpisode } from '../episodes/create-upload-episode.ts';
 import { acceptedEpisodeBody } from '../episodes/episode-views.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { CreatedEpisode } from '../schemas/episodes.ts';
+import { CreatedEpisode, UploadEpisodeForm } from '../schemas/episodes.ts';
 import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 
@@ -28,6 +28,7 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
         security: bearer,
         response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
+      config: { documented: { body: UploadEpisodeForm } },
     }, async (request, reply) => {
       const { episode, quota } = await createUploadEpisode({ db, storage, logger: request.log }, request, currentUser(request));
       return reply.status(202).send(acceptedEpisodeBody(episode, quota));

@@ -40,7 +40,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       preHandler: auth.requireUser,
       schema: {
         tags: ['episodes'],
-        summary: "List the caller's episodes, newest first",
+        summary: "List the caller's episodes, newest first", description: 'Paginated with `limit` and `offset`; `status` filters. Each item is the episode without its script.',
         security: bearer,
         querystring: ListEpisodesQuery,
         response: { 200: EpisodeList, ...errorResponses(400, 401) },
@@ -51,7 +51,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       preHandler: auth.optionalUser,
       schema: {
         tags: ['episodes'],
-        summary: 'One episode, with its script and progress',
+        summary: 'One episode, with its script and progress', description: 'The owner\'s episode, or a public one; another user\'s private episode is a 404.',
         security: optionalBearer,
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
@@ -78,7 +78,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       preHandler: auth.requireUser,
       schema: {
         tags: ['episodes'],
-        summary: 'Delete an episode, its audio and its uploaded document (owner only)',
+        summary: 'Delete an episode, its audio and its uploaded document (owner only)', description: 'Removes the row first, then its stored files; it leaves every playlist it was in, whose positions close up.',
         security: bearer,
         params: IdParams,
         response: { 200: MessageBody, ...errorResponses(401, 403, 404) },

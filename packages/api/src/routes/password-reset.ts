@@ -69,7 +69,7 @@ export function accountTokenRoutes(services: ApiServices): FastifyPluginAsyncTyp
       preHandler: [auth.requireUser, async (request) => limiter.enforce(AUTH_LIMITS.emailVerification, currentUser(request).id)],
       schema: {
         tags: ['auth'],
-        summary: 'Send the verification e-mail again',
+        summary: 'Send the verification e-mail again', description: 'Queues a new verification link for the signed-in account, unless it is already verified; limited per user.',
         security: bearer,
         response: { 200: MessageBody, ...errorResponses(401, 429) },
       },

@@ -44,7 +44,7 @@ export function playlistRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       preHandler: auth.requireUser,
       schema: {
         ...common,
-        summary: "The caller's playlists, newest first",
+        summary: "The caller's playlists, newest first", description: 'Paginated with `limit` and `offset`; each playlist with its episode count.',
         querystring: ListPlaylistsQuery,
         response: { 200: PlaylistList, ...errorResponses(400, 401, 429) },
       },
@@ -54,7 +54,7 @@ export function playlistRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       preHandler: auth.requireUser,
       schema: {
         ...common,
-        summary: 'One playlist with its episodes in order',
+        summary: 'One playlist with its episodes in order', description: 'The owner\'s playlist with its members by position; another user\'s playlist is a 404.',
         params: PlaylistParams,
         response: { 200: PlaylistDetailReply, ...errorResponses(401, 404, 429) },
       },
@@ -64,7 +64,7 @@ export function playlistRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       preHandler: auth.requireUser,
       schema: {
         ...common,
-        summary: "Change a playlist's name or description",
+        summary: "Change a playlist's name or description", description: 'Only the fields given change; a name must stay 1–200 characters.',
         params: PlaylistParams,
         body: UpdatePlaylistBody,
         response: { 200: PlaylistReply, ...errorResponses(400, 401, 404, 429) },
@@ -75,7 +75,7 @@ export function playlistRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       preHandler: auth.requireUser,
       schema: {
         ...common,
-        summary: 'Delete a playlist (its episodes are kept; its feed stops working)',
+        summary: 'Delete a playlist (its episodes are kept; its feed stops working)', description: 'The playlist and its private feed token are deleted; the episodes stay in the account.',
         params: PlaylistParams,
         response: { 200: MessageBody, ...errorResponses(401, 404, 429) },
       },

@@ -15,7 +15,7 @@ export function userProfileRoutes(services: ApiServices): FastifyPluginAsyncType
   return async (app) => {
     app.get('/api/user/profile', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'Your profile', response: { 200: Profile, ...errorResponses(401, 429) } },
+      schema: { ...common, summary: 'Your profile', description: 'The account\'s profile: e-mail, name, bio, avatar, tier, verification and subscription state.', response: { 200: Profile, ...errorResponses(401, 429) } },
     }, async (request) => ({ success: true as const, user: userView(currentUser(request)) }));
 
     app.put('/api/user/profile', {
@@ -31,7 +31,7 @@ export function userProfileRoutes(services: ApiServices): FastifyPluginAsyncType
 
     app.get('/api/user/quota', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'This month’s episode quota', response: { 200: QuotaReply, ...errorResponses(401, 429) } },
+      schema: { ...common, summary: 'This month’s episode quota', description: 'Episodes created this calendar month (UTC) against the tier\'s monthly limit; `null` limit means unlimited.', response: { 200: QuotaReply, ...errorResponses(401, 429) } },
     }, async (request) => ({ success: true as const, quota: await readQuota(db, currentUser(request)) }));
 
     app.get('/api/user/usage', {
@@ -47,7 +47,7 @@ export function userProfileRoutes(services: ApiServices): FastifyPluginAsyncType
 
     app.get('/api/user/stats', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'Totals across your account', response: { 200: StatsReply, ...errorResponses(401, 429) } },
+      schema: { ...common, summary: 'Totals across your account', description: 'Episode counts by status, total audio minutes and spending across the account\'s life.', response: { 200: StatsReply, ...errorResponses(401, 429) } },
     }, async (request) => ({ success: true as const, stats: await readStats(db, currentUser(request)) }));
   };
 }

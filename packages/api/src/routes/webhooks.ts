@@ -39,12 +39,12 @@ export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
 
     app.get('/api/webhooks', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: "The caller's webhooks, newest first, with delivery counts", response: { 200: WebhookList, ...errorResponses(401, 429) } },
+      schema: { ...common, summary: "The caller's webhooks, newest first, with delivery counts", description: 'Each with its `status` (active, failing or inactive) and `deliveryStats` (attempts in all, successful, failed). Secrets are never listed.', response: { 200: WebhookList, ...errorResponses(401, 429) } },
     }, async (request) => ({ success: true as const, webhooks: await listWebhooks(db, currentUser(request)) }));
 
     app.get('/api/webhooks/:id', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'One webhook (never its secret)', params: WebhookParams, response: { 200: WebhookReply, ...errorResponses(401, 404, 429) } },
+      schema: { ...common, summary: 'One webhook (never its secret)', description: 'The webhook with its state and delivery counts; another account\'s webhook is 404.', params: WebhookParams, response: { 200: WebhookReply, ...errorResponses(401, 404, 429) } },
     }, async (request) => ({ success: true as const, webhook: await readWebhook(db, currentUser(request), request.params.id) }));
 
     app.patch('/api/webhooks/:id', {
@@ -61,7 +61,7 @@ export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
 
     app.delete('/api/webhooks/:id', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'Delete a webhook with its delivery records', params: WebhookParams, response: { 200: MessageBody, ...errorResponses(401, 404, 429) } },
+      schema: { ...common, summary: 'Delete a webhook with its delivery records', description: 'Deliveries not yet made are dropped with it; nothing more is sent to its address.', params: WebhookParams, response: { 200: MessageBody, ...errorResponses(401, 404, 429) } },
     }, async (request) => {
       await deleteWebhook(db, currentUser(request), request.params.id);
       return { success: true as const, message: 'Webhook deleted' };

@@ -4,7 +4,7 @@ import { PAID_TIERS, TIERS } from '@castwright/core/tiers';
 import { Nullable, Timestamp } from './common.ts';
 
 /** An https address with a host; Stripe's `{CHECKOUT_SESSION_ID}` placeholder is allowed in it. */
-const ReturnUrl = (description: string) => Type.String({ pattern: '^https://[^/?#\\s@]+([/?#]\\S*)?$', maxLength: 2048, description });
+const ReturnUrl = (description: string) => Type.String({ pattern: '^https://[^/?#\\s@]+([/?#]\\S*)?$', maxLength: 2048, description, examples: ['https://app.example.com/billing/done'] });
 
 const SUCCESS_URL = 'https:// address the provider sends the user to when done';
 const CANCEL_URL = 'https:// address the provider sends the user back to when they give up';

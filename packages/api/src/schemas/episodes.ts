@@ -137,3 +137,12 @@ export const transcriptFiles = {
 export function binaryAudio(description: string): object {
   return { description, content: { 'audio/mpeg': { schema: { type: 'string', format: 'binary' } } } };
 }
+
+/** `POST /api/episodes/upload`'s multipart form, for the document (the route reads the stream itself). */
+export const UploadEpisodeForm = Type.Object({
+  file: Type.String({ contentMediaType: 'application/octet-stream', description: 'The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier\'s upload limit' }),
+  preset: Type.Optional(Preset),
+  hostMode: Type.Optional(HostMode),
+  voiceStyle: Type.Optional(Type.Enum([...VOICE_STYLES])),
+  voicePair: Type.Optional(Type.Enum([...VOICE_PAIRS])),
+}, { additionalProperties: false });

@@ -52,7 +52,7 @@ export const WebhookReply = Type.Object({ success: Type.Literal(true), webhook: 
 
 export const CreatedWebhookReply = Type.Object({
   success: Type.Literal(true),
-  webhook: Type.Object({ ...webhookFields, secret: Type.String({ pattern: '^whsec_', description: 'Shown only in this answer' }) }),
+  webhook: Type.Object({ ...webhookFields, secret: Type.String({ pattern: '^whsec_', description: 'Shown only in this answer', examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] }) }),
   message: Type.String(),
 });
 

@@ -5,6 +5,8 @@ import { createServer as createPolyglotServer } from '@httptoolkit/httpolyglot';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
+import { startMetricsServer } from '@castwright/core/metrics/metrics-server';
+import { pingDatabase } from '@castwright/core/repositories/database-health';
 import { createDb } from '@castwright/core/db/connect';
 import { findEpisodeStates } from '@castwright/core/repositories/episodes';
 import type { Logger } from '@castwright/core/logger';
@@ -18,6 +20,7 @@ import { createAuthenticator } from '../plugins/authentication.ts';
 import { ProgressHub } from '../progress/progress-hub.ts';
 import { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { DeliveryNotices } from '../webhooks/delivery-notices.ts';
+import { createApiMetrics } from '../metrics/api-metrics.ts';
 import { loadTlsCredentials } from './tls-credentials.ts';
 
 export interface RunningApi {
@@ -25,6 +28,8 @@ export interface RunningApi {
   progressHub: ProgressHub;
   /** The port actually bound (PORT=0 picks a free one). */
   port: number;
+  /** The METRICS_PORT listener's port, when there is one. */
+  metricsPort: number | undefined;
   close(): Promise<void>;
 }
 
@@ -52,8 +57,10 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     webhookSecrets: await loadSecretBox(config),
     deliveryNotices,
   };
+  const metrics = createApiMetrics(progressHub, limiter);
   const app = await buildApp(services, {
     logger,
+    observeRequest: metrics.observeRequest,
     serverFactory: (handler) =>
       createPolyglotServer(
         {
@@ -67,13 +74,24 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `api listening at ${address.replace(/^http:/, 'https:')}` });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  let closing = false;
+  const probes = config.metricsPort === undefined ? undefined : await startMetricsServer({
+    host: config.host,
+    port: config.metricsPort,
+    health: { alive: () => true, ready: async () => !closing && (await pingDatabase(db).then(() => true, () => false)) },
+    metrics: metrics.registry,
+  });
+  if (probes) logger.info({ port: probes.port }, 'health and metrics at /healthz, /readyz and /metrics');
   if (tls.selfSigned) logger.info('using a self-signed certificate (set TLS_CERT_FILE and TLS_KEY_FILE for a real one)');
   return {
     app,
     progressHub,
     port,
+    metricsPort: probes?.port,
     async close() {
+      closing = true;
       await app.close();
+      await probes?.close();
       await progressHub.close();
       await db.destroy();
     },

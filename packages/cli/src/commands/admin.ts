@@ -1,16 +1,16 @@
-// Operator commands: `migrate` and `user set-tier`.
+// Operator commands: `migrate` and `user set-tier`. Neither creates an embedded database:
+// a DATA_DIR without one is a mistake (a typo, the wrong directory), said so, not papered over.
 import type { Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import type { Logger } from '@castwright/core/logger';
 import { setUserTier } from '@castwright/core/repositories/users';
-import { TIERS, type Tier } from '@castwright/core/tiers';
+import type { Tier } from '@castwright/core/tiers';
+import { UsageError } from '../command-line/command-spec.ts';
 import { connectDatabase } from '../database-connection.ts';
 import { migrateDatabase } from '../migrate-database.ts';
 
-export class UsageError extends Error {}
-
 export async function migrateCommand(config: Config, logger: Logger): Promise<void> {
-  const database = await connectDatabase(config, logger);
+  const database = await connectDatabase(config, logger, { existingOnly: true });
   try {
     await migrateDatabase(database.url, logger);
   } finally {
@@ -18,13 +18,12 @@ export async function migrateCommand(config: Config, logger: Logger): Promise<vo
   }
 }
 
-export async function setTierCommand(config: Config, logger: Logger, email: string | undefined, tier: string | undefined): Promise<void> {
-  if (!email || !tier) throw new UsageError('usage: castwright user set-tier <email> <free|creator|professional|enterprise>');
-  if (!(TIERS as readonly string[]).includes(tier)) throw new UsageError(`tier must be one of: ${TIERS.join(', ')}`);
-  const database = await connectDatabase(config, logger);
+/** `email` and `tier` come checked against the command table. */
+export async function setTierCommand(config: Config, logger: Logger, email: string, tier: Tier): Promise<void> {
+  const database = await connectDatabase(config, logger, { existingOnly: true });
   const db = createDb(database.url, { max: 1 });
   try {
-    const user = await setUserTier(db, email, tier as Tier);
+    const user = await setUserTier(db, email, tier);
     if (!user) throw new UsageError(`no user with e-mail ${email}`);
     logger.info({ userId: user.id, tier: user.tier }, `${user.email} is now on the ${user.tier} tier`);
   } finally {

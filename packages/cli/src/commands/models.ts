@@ -1,17 +1,17 @@
 // `castwright models pull kokoro`: fetches the Kokoro weights and voices (pinned
 // by SHA-256) into KOKORO_MODEL_DIR, for machines and images with internet access.
+// An interrupted run continues where it stopped (pull-kokoro.ts).
 import type { Config } from '@castwright/core/config';
 import type { Logger } from '@castwright/core/logger';
 import { pullKokoro } from '@castwright/media/kokoro/pull-kokoro';
-import { UsageError } from './admin.ts';
+import { pullProgress } from './pull-progress.ts';
 
-export async function modelsCommand(config: Config, logger: Logger, args: string[]): Promise<void> {
-  const [action, model] = args;
-  if (action !== 'pull' || model !== 'kokoro') throw new UsageError('usage: castwright models pull kokoro');
+/** `castwright models pull kokoro` (the command table allows no other model yet). */
+export async function pullModelCommand(config: Config, logger: Logger): Promise<void> {
   logger.info({ modelDir: config.kokoro.modelDir }, 'Fetching Kokoro-82M (about 340 MB)');
   const result = await pullKokoro({
     modelDir: config.kokoro.modelDir,
-    onProgress: ({ file, status }) => logger.info({ file, status }, status === 'present' ? 'already present and verified' : 'downloaded and verified'),
+    onProgress: pullProgress(logger, process.stderr.isTTY),
   });
   logger.info(result, `Kokoro is installed in ${config.kokoro.modelDir}`);
 }

@@ -2,6 +2,7 @@
 import type { Config } from '@castwright/core/config';
 import type { WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
+import { startMetricsServer } from '@castwright/core/metrics/metrics-server';
 import { closeOnSignals } from '@castwright/core/shutdown';
 import { startApi } from '@castwright/api/server/start-api';
 import { startWorker } from '@castwright/worker/start-worker';
@@ -20,7 +21,15 @@ export async function workerCommand(config: Config, logger: Logger, role: Worker
       process.exit(1);
     },
   });
+  const probes = config.metricsPort === undefined
+    ? undefined
+    : await startMetricsServer({ host: config.host, port: config.metricsPort, health: worker.health, metrics: worker.metrics });
+  if (probes) logger.info({ port: probes.port }, 'health and metrics at /healthz, /readyz and /metrics');
   // A render gets RENDER_SHUTDOWN_GRACE_MS to finish before it is aborted and re-queued;
-  // the hard limit leaves time for that re-queue and for closing the engines.
-  closeOnSignals(() => worker.stop(), logger, role === 'general' ? 25_000 : config.renderShutdownGraceMs + 15_000);
+  // the hard limit leaves time for that re-queue and for closing the engines. The probes
+  // answer until the end (readiness says 503 from the first moment of stopping).
+  closeOnSignals(async () => {
+    await worker.stop();
+    await probes?.close();
+  }, logger, role === 'general' ? 25_000 : config.renderShutdownGraceMs + 15_000);
 }

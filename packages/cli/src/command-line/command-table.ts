@@ -1,0 +1,65 @@
+// Every command of the `castwright` program, its arguments and its options.
+import { EPISODE_STATUSES } from '@castwright/core/episode-states';
+import { PRESETS, TIERS } from '@castwright/core/tiers';
+import type { CommandSpec } from './command-spec.ts';
+
+export const PROGRAM = 'castwright';
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    path: ['start'],
+    summary: 'run everything on this machine (embedded PostgreSQL unless DATABASE_URL is set)',
+    details: 'Starts the database (embedded under DATA_DIR unless DATABASE_URL is set), migrates it, and supervises the api, general worker and media worker as child processes. Ctrl-C stops them, the database last.',
+  },
+  { path: ['api'], summary: 'run the HTTPS API' },
+  {
+    path: ['worker'],
+    summary: 'run a job worker',
+    options: {
+      role: { type: 'string', value: '<role>', description: 'which jobs this process takes', choices: ['general', 'media', 'all'], default: 'general' },
+    },
+  },
+  {
+    path: ['migrate'],
+    summary: 'bring the database schema up to date',
+    details: 'Applies the pending migrations (ours and graphile-worker\'s). Needs DATABASE_URL, or an embedded database that `castwright start` created under DATA_DIR; it never creates one.',
+  },
+  {
+    path: ['user', 'set-tier'],
+    summary: "change a user's tier",
+    details: 'Sets the tier of the account with this e-mail address; its limits follow at once. Needs DATABASE_URL, or an embedded database that `castwright start` created under DATA_DIR; it never creates one.',
+    arguments: [
+      { name: 'email', description: "the account's e-mail address" },
+      { name: 'tier', description: 'the new tier', choices: TIERS },
+    ],
+  },
+  {
+    path: ['episode', 'create'],
+    summary: 'create an episode from text, a web page or a document',
+    details: 'Talks to the API at CASTWRIGHT_URL (default https://127.0.0.1:8443) with CASTWRIGHT_TOKEN (an API key or an access token). Give exactly one of --text, --url and --file.',
+    options: {
+      text: { type: 'string', value: '<text>', description: 'the text to turn into an episode' },
+      url: { type: 'string', value: '<url>', description: 'a web page to turn into an episode' },
+      file: { type: 'string', value: '<path>', description: 'a PDF, DOCX, DOC, TXT or MD document' },
+      preset: { type: 'string', value: '<preset>', description: 'the length', choices: PRESETS },
+      follow: { type: 'boolean', description: 'show progress until the episode is ready (or fails)' },
+      out: { type: 'string', value: '<file.mp3>', description: 'when ready, save the audio here (implies --follow)' },
+    },
+  },
+  {
+    path: ['episode', 'list'],
+    summary: 'list your episodes, newest first',
+    options: {
+      status: { type: 'string', value: '<status>', description: 'only episodes in this state', choices: EPISODE_STATUSES },
+      limit: { type: 'string', value: '<n>', description: 'at most this many (1-100; default 20)' },
+    },
+  },
+  { path: ['episode', 'get'], summary: 'show one episode as JSON', arguments: [{ name: 'id', description: 'the episode id (ep_…)' }] },
+  { path: ['episode', 'delete'], summary: 'delete an episode, its audio and its document', arguments: [{ name: 'id', description: 'the episode id (ep_…)' }] },
+  {
+    path: ['models', 'pull'],
+    summary: 'download a voice model (checksum-pinned) into its directory',
+    details: 'Resumes an interrupted download from its .part file; every file is checked against its pinned size and SHA-256 before it is kept.',
+    arguments: [{ name: 'model', description: 'the model', choices: ['kokoro'] }],
+  },
+];

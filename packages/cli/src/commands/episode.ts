@@ -1,0 +1,102 @@
+// `castwright episode create|list|get|delete`: the API from a terminal, through the typed
+// client. A failed request is one line (status, error, message) and exit code 1.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ApiError, createCastwrightClient, downloadAudio, followEpisode, type ClientOptions } from '@castwright/client/castwright-client';
+import type { Config } from '@castwright/core/config';
+import type { EpisodeStatus } from '@castwright/core/episode-states';
+import type { Preset } from '@castwright/core/tiers';
+import { UsageError, type ParsedCommand } from '../command-line/command-spec.ts';
+import { apiConnection } from './api-connection.ts';
+import { progressDisplay } from './episode-progress.ts';
+
+/** Throws the server's error body as one readable line. */
+function check<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.data !== undefined && result.response.ok) return result.data;
+  throw new ApiError(result.response.status, result.error);
+}
+
+async function create(options: ClientOptions, values: ParsedCommand['options']): Promise<void> {
+  const sources = (['text', 'url', 'file'] as const).filter((name) => typeof values[name] === 'string');
+  if (sources.length !== 1) throw new UsageError('castwright episode create: give exactly one of --text, --url and --file');
+  // Checked against PRESETS by the command table.
+  const preset = values.preset as Preset | undefined;
+  const client = createCastwrightClient(options);
+  let episodeId: string;
+  if (typeof values.file === 'string') {
+    const filePath = values.file;
+    const bytes = await readFile(filePath).catch(() => {
+      throw new UsageError(`castwright episode create: cannot read --file ${filePath}`);
+    });
+    const created = await client.POST('/api/episodes/upload', {
+      body: { file: filePath, ...(preset ? { preset } : {}) },
+      bodySerializer: () => {
+        const form = new FormData();
+        if (preset) form.append('preset', preset);
+        form.append('file', new Blob([bytes]), path.basename(filePath));
+        return form;
+      },
+    });
+    episodeId = check(created).episode.id;
+  } else {
+    const source = typeof values.text === 'string' ? { content: values.text } : { url: String(values.url) };
+    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...(preset ? { preset } : {}) } })).episode.id;
+  }
+  console.log(episodeId);
+  const out = typeof values.out === 'string' ? values.out : undefined;
+  if (!values.follow && !out) return;
+  const display = progressDisplay(process.stderr.isTTY);
+  let last: { status: string; error?: string } | undefined;
+  try {
+    for await (const event of followEpisode(options, episodeId)) {
+      display.update(event);
+      last = event;
+    }
+  } finally {
+    display.stop();
+  }
+  if (last?.status !== 'ready') throw new Error(`episode ${episodeId} failed: ${last?.error ?? 'the progress stream ended early'}`);
+  if (out) {
+    const bytes = await downloadAudio(options, episodeId, out);
+    console.error(`saved ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+  }
+}
+
+export async function episodeCommand(config: Config, command: ParsedCommand): Promise<void> {
+  try {
+    await runEpisodeCommand(config, command);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // The server's answer, as one line: `404 Not found: The resource does not exist`.
+    const short = (error.body as { error?: unknown } | undefined)?.error;
+    throw new Error(`${error.status}${typeof short === 'string' ? ` ${short}` : ''}: ${error.message}`, { cause: error });
+  }
+}
+
+async function runEpisodeCommand(config: Config, { spec, args, options: values }: ParsedCommand): Promise<void> {
+  const options = apiConnection(config);
+  const client = createCastwrightClient(options);
+  switch (spec.path[1]) {
+    case 'create':
+      return create(options, values);
+    case 'list': {
+      const limit = values.limit === undefined ? 20 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError('castwright episode list: --limit must be a whole number from 1 to 100');
+      // Checked against EPISODE_STATUSES by the command table.
+      const status = values.status as EpisodeStatus | undefined;
+      const page = check(await client.GET('/api/episodes', { params: { query: { limit, ...(status ? { status } : {}) } } }));
+      for (const episode of page.episodes) {
+        console.log([episode.id, episode.status.padEnd(17), episode.createdAt.slice(0, 16).replace('T', ' '), episode.title ?? '(untitled)'].join('  '));
+      }
+      console.error(`${page.episodes.length} of ${page.pagination.total}`);
+      return;
+    }
+    case 'get':
+      console.log(JSON.stringify(check(await client.GET('/api/episodes/{id}', { params: { path: { id: String(args.id) } } })).episode, null, 2));
+      return;
+    case 'delete':
+      check(await client.DELETE('/api/episodes/{id}', { params: { path: { id: String(args.id) } } }));
+      console.error(`deleted ${args.id}`);
+      return;
+  }
+}

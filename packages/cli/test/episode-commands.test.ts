@@ -1,0 +1,61 @@
+// `castwright episode …` against a real api and workers, as a person in a terminal uses it:
+// create from text and follow it to a downloaded MP3, list, get, delete, and mistakes.
+import t from 'tap';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
+import { runCastwright } from '#test-helpers/castwright-cli';
+import { creator, startTestApi } from '#test-helpers/test-api';
+
+const api = await startTestApi(t);
+await api.startWorkers('all');
+const scratch = await mkdtemp(path.join(tmpdir(), 'castwright-episode-cli-'));
+t.teardown(() => rm(scratch, { recursive: true, force: true }));
+const caFile = path.join(scratch, 'ca.pem');
+await writeFile(caFile, (await loadTlsCredentials(api.config)).cert);
+const user = await creator(api);
+const env = { CASTWRIGHT_URL: api.baseUrl, CASTWRIGHT_TOKEN: user.accessToken, CASTWRIGHT_CA_FILE: caFile, DATA_DIR: scratch };
+const episode = (...args: string[]) => runCastwright(['episode', ...args], env, 120_000);
+
+t.test('create --follow --out: the id, the stages, then the MP3 on disk', async (t) => {
+  const out = path.join(scratch, 'bees.mp3');
+  const result = await episode('create', '--text', 'Honeybees dance to tell each other where food is. The angle points the way and the length of the waggle says how far.', '--preset', 'quick', '--out', out);
+  t.equal(result.code, 0, result.stderr);
+  t.match(result.stdout, /^ep_[\w-]+\n$/);
+  t.match(result.stderr, /^\w+ \d+%\n[\s\S]*ready 100%[\s\S]*saved .*bees\.mp3/);
+  const audio = await readFile(out);
+  t.ok(audio.length > 1000 && (audio.subarray(0, 3).toString('latin1') === 'ID3' || audio[0] === 0xff), 'an MP3');
+
+  const id = result.stdout.trim();
+  const listed = await episode('list', '--status', 'ready');
+  t.equal(listed.code, 0);
+  t.match(listed.stdout, new RegExp(`^${id}  ready`, 'm'));
+  const shown = await episode('get', id);
+  t.match(JSON.parse(shown.stdout), { id, status: 'ready' });
+  t.equal((await episode('delete', id)).code, 0);
+  const gone = await episode('get', id);
+  t.equal(gone.code, 1);
+  t.equal(gone.stderr.trim().split('\n').length, 1, 'one line');
+  t.match(gone.stderr, /^castwright: 404 Not found: /);
+});
+
+t.test('create from a document file', async (t) => {
+  const file = path.join(scratch, 'notes.md');
+  await writeFile(file, '# Octopus\n\nOctopuses have three hearts and blue blood. Each arm can taste on its own.\n');
+  const result = await episode('create', '--file', file, '--preset', 'quick');
+  t.equal(result.code, 0, result.stderr);
+  t.match(result.stdout, /^ep_[\w-]+\n$/);
+});
+
+t.test('mistakes: one line, exit 2, nothing sent', async (t) => {
+  const both = await episode('create', '--text', 'a', '--url', 'https://example.com/');
+  t.equal(both.code, 2);
+  t.equal(both.stderr.trim(), 'castwright episode create: give exactly one of --text, --url and --file');
+  const preset = await episode('create', '--text', 'a', '--preset', 'huge');
+  t.equal(preset.code, 2);
+  t.match(preset.stderr, /--preset must be one of quick, standard, deep, extended/);
+  const noToken = await runCastwright(['episode', 'list'], { ...env, CASTWRIGHT_TOKEN: '' });
+  t.equal(noToken.code, 2);
+  t.match(noToken.stderr, /^Set CASTWRIGHT_TOKEN/);
+});
