@@ -52,6 +52,8 @@ export interface RenderResult {
   /** Duration of the MP3 as ffprobe reports it. */
   durationMs: number;
   segments: RenderedSegment[];
+  /** Where the time went, for the worker's metrics: the engine's synthesis, and mixing + mastering (one ffmpeg pass). */
+  timings: { synthesisMs: number; masteringMs: number };
 }
 
 /** A line could not be rendered; says which one. */
@@ -77,15 +79,18 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
   let sampleRate = 0;
   let writerOpen = false;
   let succeeded = false;
+  let synthesisMs = 0;
   try {
     const placements: ClipPlacement[] = [];
     for (const [index, line] of lines.entries()) {
       signal?.throwIfAborted();
+      const synthesisStarted = performance.now();
       const audio = await engine.synthesize({ text: line.text, voice: voiceFor(line.speaker), speed: options.speed, signal }).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         throw new RenderScriptError(`Line ${index + 1} (${line.speaker}) could not be synthesized: ${reason}`, { cause: error });
       });
+      synthesisMs += performance.now() - synthesisStarted;
       if (!writer || !timeline) {
         sampleRate = audio.sampleRate;
         writer = await WavFileWriter.create(timelineFile, sampleRate);
@@ -104,7 +109,9 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
     await writer?.close();
 
     const measured = metered && { sampleRate, loudness: metered.meter.reading() };
+    const masteringStarted = performance.now();
     await masterMp3({ input: timelineFile, output: audioFile, metadata, measured, signal });
+    const masteringMs = performance.now() - masteringStarted;
     const durationMs = await probeDurationMs(audioFile);
     const toMs = (sample: number) => Math.min(durationMs, Math.round((sample * 1000) / sampleRate));
     const segments = lines.map((line, index) => {
@@ -112,7 +119,7 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
       return { speaker: line.speaker, text: line.text, startTimeMs: toMs(placement.startSample), endTimeMs: toMs(placement.endSample) };
     });
     succeeded = true;
-    return { audioFile, durationMs, segments };
+    return { audioFile, durationMs, segments, timings: { synthesisMs, masteringMs } };
   } finally {
     if (writerOpen) await writer?.abandon().catch(() => {});
     await rm(timelineFile, { force: true });

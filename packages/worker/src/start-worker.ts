@@ -37,7 +37,12 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   const databaseUrl = requireDatabaseUrl(config, `${role} worker`);
   const db = createDb(databaseUrl, { max: 4 });
   const shutdown = new AbortController();
-  const context: WorkerContext = { config, db, storage: createStorage(config), logger, shutdownSignal: shutdown.signal };
+  // The pool's id is what locks its jobs; the heartbeat is recorded under it.
+  const events: WorkerEvents = new EventEmitter();
+  let poolId: string | undefined;
+  events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
+  const metrics = createWorkerMetrics(db, events, role);
+  const context: WorkerContext = { config, db, storage: createStorage(config), logger, shutdownSignal: shutdown.signal, renderMetrics: metrics.render };
   const graceMs = role === 'general' ? 5_000 : config.renderShutdownGraceMs;
   const taskList: TaskList = {};
   const closers: (() => Promise<void>)[] = [];
@@ -97,11 +102,6 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   if (missing.length > 0) throw new Error(`No handler for ${missing.join(', ')}`);
 
   const concurrency = role === 'media' ? config.mediaConcurrency : config.workerConcurrency;
-  // The pool's id is what locks its jobs; the heartbeat is recorded under it.
-  const events: WorkerEvents = new EventEmitter();
-  let poolId: string | undefined;
-  events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
-  const metrics = createWorkerMetrics(db, events, role);
   const runner = await run({
     events,
     connectionString: databaseUrl,
@@ -143,7 +143,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     runner,
     workerId: poolId,
     health,
-    metrics,
+    metrics: metrics.registry,
     async stop() {
       stopping = true;
       const timer = setTimeout(() => shutdown.abort(new Error('The worker is shutting down')), graceMs);

@@ -4,7 +4,9 @@ import t from 'tap';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { newId } from '@castwright/core/ids';
 import { freePort } from '#test-helpers/free-port';
 import { startRoleProcess } from '#test-helpers/role-process';
 import { createTestDatabase } from '#test-helpers/test-database';
@@ -53,6 +55,36 @@ t.test('/metrics counts the queue per task and state, and this worker\'s job out
   const text = await (await probe('/metrics')).text();
   t.match(text, /role="general"/, 'every sample names the role');
   t.match(text, /castwright_process_resident_memory_bytes/, "Node's own metrics");
+});
+
+t.test('a media worker reports each render: the engine\'s real-time factor and the mastering time', async (t) => {
+  const db = database.db;
+  const userId = randomUUID();
+  await db.insertInto('users').values({ id: userId, email: `probe-${userId.slice(0, 8)}@example.com`, password_hash: 'not-used', tier: 'creator' }).execute();
+  const episodeId = newId('episode');
+  await db.insertInto('episodes').values({
+    id: episodeId, user_id: userId, title: 'Probe', description: 'A probe episode.', status: 'generating_audio', progress_percent: 70,
+    preset: 'quick', host_mode: 'single', voice_style: 'professional', voice_pair: 'expert-curious', tts_engine: 'auto',
+    review_script: false, source_type: 'text', source_url: null, source_text: 'Rivers carve valleys.',
+    script_text: '[Host 1]: Rivers carve valleys over millions of years.', audio_key: null, audio_duration_ms: null, error_message: null,
+  }).execute();
+  const mediaPort = await freePort();
+  const media = startRoleProcess(t, ['worker', '--role', 'media'], { DATABASE_URL: database.url, DATA_DIR: dataDir, METRICS_PORT: String(mediaPort), LOG_LEVEL: 'info' });
+  await media.waitForLog((line) => line.msg === 'health and metrics at /healthz, /readyz and /metrics');
+  await sql`SELECT graphile_worker.add_job('episode:render', json_build_object('episodeId', ${episodeId}::text))`.execute(db);
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    const row = await db.selectFrom('episodes').select('status').where('id', '=', episodeId).executeTakeFirstOrThrow();
+    if (row.status === 'ready' || row.status === 'error') break;
+  }
+  t.equal((await db.selectFrom('episodes').select('status').where('id', '=', episodeId).executeTakeFirstOrThrow()).status, 'ready');
+  const text = await (await fetch(`http://127.0.0.1:${mediaPort}/metrics`)).text();
+  const value = (name: string, label = '') => Number(text.split('\n').find((line) => line.startsWith(`${name}{`) && line.includes(label))?.split(' ').at(-1));
+  t.equal(value('castwright_tts_real_time_factor_count', 'engine="offline"'), 1, 'one render by the built-in voice');
+  t.ok(value('castwright_tts_real_time_factor_sum', 'engine="offline"') > 0, 'its synthesis took time');
+  t.equal(value('castwright_mastering_duration_seconds_count'), 1, 'one mastering');
+  t.ok(value('castwright_mastering_duration_seconds_sum') > 0);
+  media.signal('SIGTERM');
+  await media.exited;
 });
 
 t.test('after SIGTERM the worker stops and its probes with it', async (t) => {

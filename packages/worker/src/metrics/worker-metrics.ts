@@ -8,7 +8,17 @@ import { countJobsByTask } from '@castwright/core/repositories/job-queue-stats';
 
 const STATES = ['queued', 'scheduled', 'running', 'failed'] as const;
 
-export function createWorkerMetrics(db: Db, events: WorkerEvents, role: string): Registry {
+/** What a finished render reports (media role). */
+export interface RenderObserver {
+  observeRender(engine: string, render: { durationMs: number; timings: { synthesisMs: number; masteringMs: number } }): void;
+}
+
+export interface WorkerMetrics {
+  registry: Registry;
+  render: RenderObserver;
+}
+
+export function createWorkerMetrics(db: Db, events: WorkerEvents, role: string): WorkerMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ role });
   collectDefaultMetrics({ register: registry, prefix: 'castwright_' });
@@ -49,5 +59,25 @@ export function createWorkerMetrics(db: Db, events: WorkerEvents, role: string):
   events.on('job:success', ({ job }) => finish(job.task_identifier, job.id, 'success'));
   events.on('job:error', ({ job }) => finish(job.task_identifier, job.id, job.attempts >= job.max_attempts ? 'failed' : 'error'));
   events.on('job:complete', ({ job }) => started.delete(job.id));
-  return registry;
+
+  const realTimeFactor = new Histogram({
+    name: 'castwright_tts_real_time_factor',
+    help: 'Synthesis time divided by the audio it produced, per engine and render (below 1: faster than real time)',
+    labelNames: ['engine'],
+    buckets: [0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 3],
+    registers: [registry],
+  });
+  const mastering = new Histogram({
+    name: 'castwright_mastering_duration_seconds',
+    help: 'Mixing and mastering one episode (loudness already measured; one ffmpeg encode)',
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [registry],
+  });
+  const render: RenderObserver = {
+    observeRender(engine, { durationMs, timings }) {
+      if (durationMs > 0) realTimeFactor.observe({ engine }, timings.synthesisMs / durationMs);
+      mastering.observe(timings.masteringMs / 1000);
+    },
+  };
+  return { registry, render };
 }

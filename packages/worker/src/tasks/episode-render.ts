@@ -75,6 +75,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           signal,
         );
 
+        context.renderMetrics?.observeRender(engineUsed, result);
         const showNotes = buildShowNotes(result.segments);
         await embedChapters(result.audioFile, showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs })), result.durationMs);
         uploaded = true;
