@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { KOKORO_FILES, findKokoroInstall, type PinnedFile } from '@castwright/media/kokoro/kokoro-files';
 import { ModelDownloadError, pullKokoro } from '@castwright/media/kokoro/pull-kokoro';
@@ -78,8 +79,16 @@ t.test('the pinned manifest: the fp32 model plus 28 English voices of 510×256 f
   }
 });
 
-/** Serves one file with Range support; `cutAfter` bytes into the first full answer the connection drops. */
-async function serveResumable(t: Test, body: Uint8Array, options: { cutAfter?: number; ignoreRange?: boolean } = {}) {
+/**
+ * Serves one file with Range support; `cutAfter` bytes into the first full answer the
+ * connection drops, once `beforeCut` resolves (so a test can wait until the client has
+ * stored what arrived: a cut that races the client's reads makes it drop buffered bytes).
+ */
+async function serveResumable(
+  t: Test,
+  body: Uint8Array,
+  options: { cutAfter?: number; ignoreRange?: boolean; beforeCut?: () => Promise<void> } = {},
+) {
   const ranges: (string | undefined)[] = [];
   let cut = options.cutAfter;
   const server = createServer((request, response) => {
@@ -95,7 +104,9 @@ async function serveResumable(t: Test, body: Uint8Array, options: { cutAfter?: n
       const sent = cut;
       cut = undefined;
       // Half a file, then the connection dies: the client sees a cut-off body.
-      return response.write(body.subarray(0, sent), () => response.destroy());
+      return response.write(body.subarray(0, sent), () => {
+        void (options.beforeCut?.() ?? Promise.resolve()).then(() => response.destroy());
+      });
     }
     response.end(body);
   });
@@ -110,14 +121,20 @@ async function serveResumable(t: Test, body: Uint8Array, options: { cutAfter?: n
 t.test('an interrupted download keeps its .part and the next pull resumes it with Range, still verified', async (t) => {
   const model = kokoroShapedModel();
   const half = Math.floor(model.byteLength / 2);
-  const { url, ranges } = await serveResumable(t, model, { cutAfter: half });
   const modelDir = await mkdtemp(path.join(tmpdir(), 'castwright-pull-'));
+  const partSize = async () => (await stat(path.join(modelDir, 'model.onnx.part')).catch(() => undefined))?.size ?? 0;
+  const { url, ranges } = await serveResumable(t, model, {
+    cutAfter: half,
+    beforeCut: async () => {
+      while ((await partSize()) < half) await setTimeout(5);
+    },
+  });
   t.teardown(() => rm(modelDir, { recursive: true, force: true }));
   const pin = { path: 'model.onnx', url, bytes: model.byteLength, sha256: sha256(model) };
 
   await t.rejects(pullKokoro({ modelDir, files: [pin] }), 'the first pull is cut off');
-  const kept = (await stat(path.join(modelDir, 'model.onnx.part'))).size;
-  t.ok(kept > 0 && kept <= half, `the .part keeps what arrived (${kept} bytes)`);
+  const kept = await partSize();
+  t.equal(kept, half, 'the .part keeps what arrived');
   await t.rejects(stat(path.join(modelDir, 'model.onnx')), 'nothing installed yet');
 
   const events: { status: string; bytes: number; resumedFrom?: number }[] = [];
