@@ -1,16 +1,18 @@
 // The whole service as a user runs it: `castwright start` in a child process (embedded
-// PostgreSQL, migrations, api + general worker + media worker), driven over HTTPS.
+// PostgreSQL, migrations, api + general worker + media worker), driven over HTTPS through
+// the typed client (@castwright/client), as an application built on it would.
 import t from 'tap';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Agent, fetch, type RequestInit } from 'undici';
 import { freePort } from '#test-helpers/free-port';
 import { probeFile } from '#test-helpers/probe';
-import { sseMessages } from '#test-helpers/sse-client';
 import { readFixture } from '#test-helpers/fixtures';
+import { createCastwrightClient, downloadAudio, followEpisode, type ProgressEvent } from '@castwright/client/castwright-client';
+import { trustedFetch } from '@castwright/client/trusted-fetch';
 import { receiverCaFile, startWebhookReceiver, verifyDelivery } from '#test-helpers/webhook-receiver';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'castwright-e2e-'));
@@ -28,7 +30,8 @@ t.teardown(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-// The self-signed certificate is made under DATA_DIR/tls at start; trust exactly it.
+// Only to see the server come up: its self-signed certificate (DATA_DIR/tls) does not exist
+// before it starts. Everything after goes through the typed client, trusting exactly it.
 const agent = new Agent({ connect: { rejectUnauthorized: false } });
 const base = `https://127.0.0.1:${port}`;
 const call = (target: string, init: RequestInit = {}) => fetch(`${base}${target}`, { ...init, dispatcher: agent });
@@ -46,71 +49,64 @@ async function waitForHealth(deadline = Date.now() + 90_000): Promise<void> {
   throw new Error('the api did not become healthy in time');
 }
 
-t.test('register, add a webhook, create a two-host episode, follow it to ready, get the signed episode.completed, download valid audio with a timed transcript', async (t) => {
+t.test('through the typed client: register, add a webhook, create a two-host episode, follow it to ready, get the signed episode.completed, download valid audio with a timed transcript', async (t) => {
   await waitForHealth();
   const certificate = await readFile(path.join(dataDir, 'tls', 'self-signed.crt'), 'utf8');
   t.match(certificate, /BEGIN CERTIFICATE/, 'a self-signed certificate was generated under DATA_DIR/tls');
+  // The client trusts exactly that certificate (it names localhost), as a user's app would.
+  const connection = { baseUrl: base, fetch: trustedFetch(certificate, { servername: 'localhost' }) };
 
-  const registered = await call('/api/auth/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'e2e@example.com', password: 'E2eTestPass1', name: 'E2E' }),
+  const registered = await createCastwrightClient(connection).POST('/api/auth/register', {
+    body: { email: 'e2e@example.com', password: 'E2eTestPass1', name: 'E2E' },
   });
-  t.equal(registered.status, 201);
-  const { tokens } = (await registered.json()) as { tokens: { accessToken: string } };
-  const auth = { authorization: `Bearer ${tokens.accessToken}` };
+  t.equal(registered.response.status, 201);
+  const signedIn = { ...connection, token: registered.data!.tokens.accessToken };
+  const client = createCastwrightClient(signedIn);
 
   const receiver = await startWebhookReceiver(t);
-  const hook = await call('/api/webhooks', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url, events: ['episode.completed'] }) });
-  t.equal(hook.status, 201);
-  const { secret } = ((await hook.json()) as { webhook: { secret: string } }).webhook;
+  const hook = await client.POST('/api/webhooks', { body: { url: receiver.url, events: ['episode.completed'] } });
+  t.equal(hook.response.status, 201);
+  const { secret } = hook.data!.webhook;
 
   const content = await readFixture('lighthouses.txt');
-  const created = await call('/api/episodes', {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ content, preset: 'quick', hostMode: 'multi', voicePair: 'expert-curious' }),
-  });
-  t.equal(created.status, 202);
-  const { episode } = (await created.json()) as { episode: { id: string; status: string } };
+  const created = await client.POST('/api/episodes', { body: { content, preset: 'quick', hostMode: 'multi', voicePair: 'expert-curious' } });
+  t.equal(created.response.status, 202);
+  const { episode } = created.data!;
   t.equal(episode.status, 'queued');
 
-  const stream = await call(`/api/episodes/${episode.id}/stream`, { headers: auth });
-  t.equal(stream.status, 200);
-  const messages: Record<string, unknown>[] = [];
-  for await (const message of sseMessages(stream)) messages.push(message);
-  const progress = messages.map((message) => message.progressPercent as number);
+  const messages: ProgressEvent[] = [];
+  for await (const message of followEpisode(signedIn, episode.id)) messages.push(message);
+  const progress = messages.map((message) => message.progressPercent);
   t.same([...progress].sort((a, b) => a - b), progress, 'progress never goes backwards');
-  const last = messages.at(-1) as { status: string; audioUrl: string; audioDuration: number };
+  const last = messages.at(-1)!;
   t.equal(last.status, 'ready', `stream ended ready: ${JSON.stringify(messages)}`);
   t.equal(last.audioUrl, `/api/episodes/${episode.id}/audio`);
   const statuses = messages.map((message) => message.status);
   t.ok(statuses.indexOf('generating_audio') < statuses.indexOf('ready'));
+  const audioDuration = last.audioDuration!;
 
   const [delivery] = await receiver.waitForRequests(1);
   t.match(verifyDelivery(delivery!, secret), {
     event: 'episode.completed',
-    data: { episode: { id: episode.id, status: 'ready', audioUrl: `https://localhost:${port}${last.audioUrl}`, audioDuration: last.audioDuration, hostMode: 'multi' } },
+    data: { episode: { id: episode.id, status: 'ready', audioUrl: `https://localhost:${port}${last.audioUrl}`, audioDuration, hostMode: 'multi' } },
   }, 'the webhook received episode.completed, signed (checked by hand and with standardwebhooks), with an absolute audioUrl');
 
-  const detail = (await (await call(`/api/episodes/${episode.id}`, { headers: auth })).json()) as { episode: Record<string, unknown> };
-  t.match(detail.episode, { status: 'ready', progressPercent: 100, hostMode: 'multi', audioDuration: last.audioDuration });
-  t.match(detail.episode.scriptText, /^\[Host 1\]: /);
-  t.match(detail.episode.scriptText, /\n\[Host 2\]: /);
+  const detail = await client.GET('/api/episodes/{id}', { params: { path: { id: episode.id } } });
+  t.match(detail.data!.episode, { status: 'ready', progressPercent: 100, hostMode: 'multi', audioDuration });
+  t.match(detail.data!.episode.scriptText, /^\[Host 1\]: /);
+  t.match(detail.data!.episode.scriptText, /\n\[Host 2\]: /);
 
-  const audioResponse = await call(last.audioUrl, { headers: auth });
-  t.equal(audioResponse.status, 200);
   const file = path.join(dataDir, 'downloaded.mp3');
-  await writeFile(file, Buffer.from(await audioResponse.arrayBuffer()));
+  const bytes = await downloadAudio(signedIn, episode.id, file);
+  t.equal(bytes, (await stat(file)).size, 'the download helper counts what it wrote');
   const probe = await probeFile(file);
   t.equal(probe.codec, 'mp3');
   t.ok(probe.durationSeconds > 30, `a real episode, ${probe.durationSeconds}s long`);
-  t.ok(Math.abs(probe.durationSeconds - last.audioDuration) <= 1, `ffprobe ${probe.durationSeconds}s matches audioDuration ${last.audioDuration}s`);
+  t.ok(Math.abs(probe.durationSeconds - audioDuration) <= 1, `ffprobe ${probe.durationSeconds}s matches audioDuration ${audioDuration}s`);
 
-  const transcript = (await (await call(`/api/episodes/${episode.id}/transcript`, { headers: auth })).json()) as {
-    segments: { startTimeMs: number; endTimeMs: number; speaker: string; text: string }[];
-    stats: { speakers: string[]; totalSegments: number };
-  };
+  // The route also answers VTT and SRT (typed as strings); JSON is the default.
+  const transcript = (await client.GET('/api/episodes/{id}/transcript', { params: { path: { id: episode.id } } })).data;
+  if (typeof transcript !== 'object') throw new Error(`expected the JSON transcript, got ${typeof transcript}`);
   t.ok(transcript.segments.length >= 4);
   t.same([...transcript.stats.speakers].sort(), ['Host 1', 'Host 2']);
   let previousEnd = 0;
@@ -120,6 +116,10 @@ t.test('register, add a webhook, create a two-host episode, follow it to ready, 
     previousEnd = segment.endTimeMs;
   }
   t.ok(previousEnd <= probe.durationSeconds * 1000, 'inside the audio');
+
+  const missing = await client.GET('/api/episodes/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
+  t.equal(missing.response.status, 404);
+  t.match(missing.error, { error: String, message: String }, 'errors arrive typed, in the spec\'s error body');
 });
 
 t.test('Ctrl-C stops every role and the database gracefully', async (t) => {
