@@ -10,7 +10,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCE_LIKE = /\.(ts|js|json|ya?ml|sh|md)$|\/$/;
-const NOT_A_PATH = /[*<>…{}$:()\s]|^(\/|\.data|DATA_DIR)/;
+const NOT_A_PATH = /[*<>…{}$:()\s]|^(\/|~\/|\.data|DATA_DIR)/; // absolute, home and data paths are not the repository's
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });

@@ -11,12 +11,15 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCastwright(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<CliResult> {
+/** `input` is piped to the command's stdin (which is closed either way, as in a script). */
+export async function runCastwright(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 60_000, input = ''): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CASTWRIGHT_BIN, ...args], {
+    const running = promisify(execFile)(process.execPath, [CASTWRIGHT_BIN, ...args], {
       env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...env },
       timeout: timeoutMs,
     });
+    running.child.stdin?.end(input);
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -33,6 +33,12 @@ async function run({ spec, args, options }: ParsedCommand): Promise<number> {
     case 'user set-tier':
       await (await import('./commands/admin.ts')).setTierCommand(config, logger, String(args.email), args.tier as Tier);
       return 0;
+    case 'login':
+      await (await import('./commands/login.ts')).loginCommand(config, options);
+      return 0;
+    case 'logout':
+      await (await import('./commands/login.ts')).logoutCommand(config);
+      return 0;
     case 'episode create':
     case 'episode list':
     case 'episode get':

@@ -42,7 +42,7 @@ t.test('every command and group answers --help, -h and `help <command>` on stdou
 });
 
 const MISTAKES: [string[], RegExp][] = [
-  [['frob'], /^castwright: unknown command "frob" \(allowed: start, api, worker, migrate, user, episode, models; see castwright help\)$/],
+  [['frob'], /^castwright: unknown command "frob" \(allowed: start, api, worker, migrate, user, login, logout, episode, models; see castwright help\)$/],
   [['--frob'], /^castwright: unknown option --frob before the command \(allowed: --help, --version\)$/],
   [['user', 'frob'], /^castwright user: unknown subcommand "frob" \(allowed: set-tier; see castwright help\)$/],
   [['worker', '--rol', 'media'], /^castwright worker: unknown option --rol \(allowed: --help, --role\)$/],

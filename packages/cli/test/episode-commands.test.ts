@@ -15,7 +15,7 @@ t.teardown(() => rm(scratch, { recursive: true, force: true }));
 const caFile = path.join(scratch, 'ca.pem');
 await writeFile(caFile, (await loadTlsCredentials(api.config)).cert);
 const user = await creator(api);
-const env = { CASTWRIGHT_URL: api.baseUrl, CASTWRIGHT_TOKEN: user.accessToken, CASTWRIGHT_CA_FILE: caFile, DATA_DIR: scratch };
+const env = { CASTWRIGHT_URL: api.baseUrl, CASTWRIGHT_TOKEN: user.accessToken, CASTWRIGHT_CA_FILE: caFile, DATA_DIR: scratch, CASTWRIGHT_CONFIG_DIR: scratch };
 const episode = (...args: string[]) => runCastwright(['episode', ...args], env, 120_000);
 
 t.test('create --follow --out: the id, the stages, then the MP3 on disk', async (t) => {
@@ -57,5 +57,5 @@ t.test('mistakes: one line, exit 2, nothing sent', async (t) => {
   t.match(preset.stderr, /--preset must be one of quick, standard, deep, extended/);
   const noToken = await runCastwright(['episode', 'list'], { ...env, CASTWRIGHT_TOKEN: '' });
   t.equal(noToken.code, 2);
-  t.match(noToken.stderr, /^Set CASTWRIGHT_TOKEN/);
+  t.match(noToken.stderr, /^Not logged in to https:\/\/.+: run castwright login, or set CASTWRIGHT_TOKEN/);
 });

@@ -34,9 +34,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    path: ['login'],
+    summary: 'save a login for the episode commands',
+    details:
+      'Logs in to the API at CASTWRIGHT_URL (default https://127.0.0.1:8443) and saves the session (or, with --api-key, the key) for that address in ~/.config/castwright/credentials.json (CASTWRIGHT_CONFIG_DIR or XDG_CONFIG_HOME move it), readable by you alone. The password or key is read from stdin when piped and asked for without echo in a terminal. The session renews itself and lasts 7 days unused.',
+    options: {
+      email: { type: 'string', value: '<email>', description: 'the account (asked for in a terminal when left out)' },
+      'api-key': { type: 'boolean', description: 'save an API key (svc_…) instead of logging in with a password' },
+    },
+  },
+  {
+    path: ['logout'],
+    summary: 'forget the saved login (and revoke its session)',
+    details: 'Revokes the saved session on the server and deletes it from the credentials file. A saved API key is only forgotten here; revoke the key itself with DELETE /api/user/api-key.',
+  },
+  {
     path: ['episode', 'create'],
     summary: 'create an episode from text, a web page or a document',
-    details: 'Talks to the API at CASTWRIGHT_URL (default https://127.0.0.1:8443) with CASTWRIGHT_TOKEN (an API key or an access token). Give exactly one of --text, --url and --file.',
+    details:
+      'Talks to the API at CASTWRIGHT_URL (default https://127.0.0.1:8443) as CASTWRIGHT_TOKEN (an API key or an access token) or, when that is unset, the login saved by castwright login. Give exactly one of --text, --url and --file.',
     options: {
       text: { type: 'string', value: '<text>', description: 'the text to turn into an episode' },
       url: { type: 'string', value: '<url>', description: 'a web page to turn into an episode' },

@@ -1,22 +1,18 @@
 // `castwright episode create|list|get|delete`: the API from a terminal, through the typed
-// client. A failed request is one line (status, error, message) and exit code 1.
+// client, authenticated by CASTWRIGHT_TOKEN or a saved login (`castwright login`). A
+// failed request is one line (status, error, message) and exit code 1.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, createCastwrightClient, downloadAudio, followEpisode, type ClientOptions } from '@castwright/client/castwright-client';
+import { createCastwrightClient, downloadAudio, followEpisode, type ClientOptions } from '@castwright/client/castwright-client';
 import type { Config } from '@castwright/core/config';
 import type { EpisodeStatus } from '@castwright/core/episode-states';
 import type { Preset } from '@castwright/core/tiers';
 import { UsageError, type ParsedCommand } from '../command-line/command-spec.ts';
 import { apiConnection } from './api-connection.ts';
+import { check, withOneLineApiErrors } from './api-answers.ts';
 import { progressDisplay } from './episode-progress.ts';
 
-/** Throws the server's error body as one readable line. */
-function check<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.data !== undefined && result.response.ok) return result.data;
-  throw new ApiError(result.response.status, result.error);
-}
-
-async function create(options: ClientOptions, values: ParsedCommand['options']): Promise<void> {
+async function create(options: ClientOptions, values: ParsedCommand['options'], connect: () => Promise<ClientOptions>): Promise<void> {
   const sources = (['text', 'url', 'file'] as const).filter((name) => typeof values[name] === 'string');
   if (sources.length !== 1) throw new UsageError('castwright episode create: give exactly one of --text, --url and --file');
   // Checked against PRESETS by the command table.
@@ -57,28 +53,23 @@ async function create(options: ClientOptions, values: ParsedCommand['options']):
   }
   if (last?.status !== 'ready') throw new Error(`episode ${episodeId} failed: ${last?.error ?? 'the progress stream ended early'}`);
   if (out) {
-    const bytes = await downloadAudio(options, episodeId, out);
+    // Connected again: a long render can outlast a saved login's access token (15 minutes).
+    const bytes = await downloadAudio(await connect(), episodeId, out);
     console.error(`saved ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
   }
 }
 
 export async function episodeCommand(config: Config, command: ParsedCommand): Promise<void> {
-  try {
-    await runEpisodeCommand(config, command);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // The server's answer, as one line: `404 Not found: The resource does not exist`.
-    const short = (error.body as { error?: unknown } | undefined)?.error;
-    throw new Error(`${error.status}${typeof short === 'string' ? ` ${short}` : ''}: ${error.message}`, { cause: error });
-  }
+  await withOneLineApiErrors(() => runEpisodeCommand(config, command));
 }
 
 async function runEpisodeCommand(config: Config, { spec, args, options: values }: ParsedCommand): Promise<void> {
-  const options = apiConnection(config);
+  const connect = () => apiConnection(config);
+  const options = await connect();
   const client = createCastwrightClient(options);
   switch (spec.path[1]) {
     case 'create':
-      return create(options, values);
+      return create(options, values, connect);
     case 'list': {
       const limit = values.limit === undefined ? 20 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError('castwright episode list: --limit must be a whole number from 1 to 100');
