@@ -6,7 +6,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
-import { runCastwright } from '#test-helpers/castwright-cli';
+import { spawn, spawnSync } from 'node:child_process';
+import { CASTWRIGHT_BIN, runCastwright } from '#test-helpers/castwright-cli';
 import { creator, json, randomClientIp, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
@@ -23,6 +24,7 @@ async function terminal() {
   return {
     user,
     file,
+    env,
     run: (args: string[], input = '') => runCastwright(args, env, 60_000, input),
     saved: async () => JSON.parse(await readFile(file, 'utf8'))[api.baseUrl],
     edit: async (change: Record<string, string>) => {
@@ -139,4 +141,39 @@ t.test('mistakes: a wrong password, nothing on stdin, an unreadable file: one li
   const broken = await cli.run(['episode', 'list']);
   t.equal(broken.code, 1);
   t.match(broken.stderr, /is not a Castwright credentials file; delete it and run castwright login again/);
+});
+
+// util-linux `script` gives the command a real terminal, as a person at a keyboard has.
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+t.test('in a terminal: asks for the e-mail, then the password without echoing it', { skip: !hasScript && 'util-linux script is not installed' }, async (t) => {
+  const cli = await terminal();
+  const { user } = cli;
+  const command = [process.execPath, CASTWRIGHT_BIN, 'login'].map((word) => `'${word}'`).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...cli.env, LOG_LEVEL: 'warn' } });
+  let screen = '';
+  const shown = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`"${text}" never appeared: ${screen}`)), 30_000);
+      const look = () => {
+        if (!screen.includes(text)) return;
+        clearTimeout(timer);
+        child.stdout.off('data', look);
+        resolve();
+      };
+      child.stdout.on('data', look);
+      look();
+    });
+  child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+  await shown('E-mail:');
+  child.stdin.write(`${user.email}\r`);
+  await shown('Password:');
+  child.stdin.write(`${user.password}\r`);
+  t.equal(await exited, 0, screen);
+  t.match(screen, `Logged in to ${api.baseUrl} as ${user.email}`);
+  t.match(screen, user.email, 'the e-mail is echoed as typed');
+  t.notMatch(screen, user.password, 'the password is not');
+  t.match(await cli.saved(), { kind: 'session', email: user.email });
 });
