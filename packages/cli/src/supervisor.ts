@@ -32,7 +32,14 @@ export interface Supervisor {
   pidOf(name: string): number | undefined;
 }
 
-export function superviseRoles(roles: RoleSpec[], env: NodeJS.ProcessEnv, logger: Logger, policy: RestartPolicy = DEFAULT_RESTART_POLICY): Supervisor {
+export interface SuperviseOptions {
+  policy?: RestartPolicy;
+  /** A message a role sent over its IPC channel (see role-ready.ts). */
+  onMessage?: (role: string, message: unknown) => void;
+}
+
+export function superviseRoles(roles: RoleSpec[], env: NodeJS.ProcessEnv, logger: Logger, options: SuperviseOptions = {}): Supervisor {
+  const { policy = DEFAULT_RESTART_POLICY, onMessage } = options;
   const children = new Map<string, ChildProcess>();
   const pendingRestarts = new Map<string, NodeJS.Timeout>();
   let stopping = false;
@@ -46,8 +53,9 @@ export function superviseRoles(roles: RoleSpec[], env: NodeJS.ProcessEnv, logger
 
   const startRole = (role: RoleSpec, crashesInARow: number) => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, [BIN, ...role.args], { env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [BIN, ...role.args], { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
     children.set(role.name, child);
+    child.on('message', (message) => onMessage?.(role.name, message));
     child.on('exit', (code, signal) => {
       children.delete(role.name);
       if (stopping) {

@@ -9,19 +9,21 @@ export interface TlsCredentials {
   cert: string;
   key: string;
   selfSigned: boolean;
+  /** Where the certificate is, for telling people what to trust. */
+  certFile: string;
 }
 
 export async function loadTlsCredentials(config: Config): Promise<TlsCredentials> {
   if (config.tls) {
     const [cert, key] = await Promise.all([readFile(config.tls.certFile, 'utf8'), readFile(config.tls.keyFile, 'utf8')]);
-    return { cert, key, selfSigned: false };
+    return { cert, key, selfSigned: false, certFile: config.tls.certFile };
   }
   const dir = path.join(config.dataDir, 'tls');
   const certFile = path.join(dir, 'self-signed.crt');
   const keyFile = path.join(dir, 'self-signed.key');
   try {
     const [cert, key] = await Promise.all([readFile(certFile, 'utf8'), readFile(keyFile, 'utf8')]);
-    return { cert, key, selfSigned: true };
+    return { cert, key, selfSigned: true, certFile };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -47,5 +49,5 @@ export async function loadTlsCredentials(config: Config): Promise<TlsCredentials
     await new Promise((resolve) => setTimeout(resolve, 200));
     return loadTlsCredentials(config);
   }
-  return { cert: pems.cert, key: pems.private, selfSigned: true };
+  return { cert: pems.cert, key: pems.private, selfSigned: true, certFile };
 }

@@ -6,10 +6,12 @@ import { startMetricsServer } from '@castwright/core/metrics/metrics-server';
 import { closeOnSignals } from '@castwright/core/shutdown';
 import { startApi } from '@castwright/api/server/start-api';
 import { startWorker } from '@castwright/worker/start-worker';
+import { announceReady } from '../role-ready.ts';
 
 export async function apiCommand(config: Config, logger: Logger): Promise<void> {
   const api = await startApi(config, logger);
   closeOnSignals(() => api.close(), logger);
+  announceReady({ apiUrl: publicApiUrl(config, api.port) });
 }
 
 export async function workerCommand(config: Config, logger: Logger, role: WorkerRole | 'all'): Promise<void> {
@@ -32,4 +34,12 @@ export async function workerCommand(config: Config, logger: Logger, role: Worker
     await worker.stop();
     await probes?.close();
   }, logger, role === 'general' ? 25_000 : config.renderShutdownGraceMs + 15_000);
+  announceReady();
+}
+
+/** The address a person should open: PUBLIC_BASE_URL when set, else the bound one. */
+function publicApiUrl(config: Config, port: number): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl.replace(/\/$/, '');
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `https://${host}:${port}`;
 }

@@ -2,12 +2,14 @@
 // DATABASE_URL is set), migrations, then the api, general worker and media worker as
 // separate processes.
 import type { Config } from '@castwright/core/config';
-import type { Logger } from '@castwright/core/logger';
+import { resolveLogFormat, type Logger } from '@castwright/core/logger';
 import { SECRETS_KEY_FILE } from '@castwright/core/secret-box';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { connectDatabase } from '../database-connection.ts';
 import { migrateDatabase } from '../migrate-database.ts';
+import { announceServiceReady } from '../ready-banner.ts';
+import { isRoleReady } from '../role-ready.ts';
 import { superviseRoles } from '../supervisor.ts';
 
 export async function startCommand(config: Config, logger: Logger): Promise<number> {
@@ -17,15 +19,27 @@ export async function startCommand(config: Config, logger: Logger): Promise<numb
     // Made once here, so the child processes do not race to create them.
     if (!config.jwtSecret) await loadOrCreateSecret(config.dataDir, 'jwt-secret');
     if (!config.secretsEncryptionKey) await loadOrCreateSecret(config.dataDir, SECRETS_KEY_FILE);
-    await loadTlsCredentials(config);
+    const tls = await loadTlsCredentials(config);
+    const roles = [
+      { name: 'api', args: ['api'] },
+      { name: 'worker', args: ['worker', '--role', 'general'] },
+      { name: 'media-worker', args: ['worker', '--role', 'media'] },
+    ];
+    // One banner, the first time every role is up (a role restarted later says nothing).
+    const ready = new Set<string>();
+    let apiUrl = '';
+    const onMessage = (role: string, message: unknown) => {
+      if (!isRoleReady(message) || ready.size === roles.length) return;
+      ready.add(role);
+      if (message.apiUrl) apiUrl = message.apiUrl;
+      if (ready.size < roles.length) return;
+      announceServiceReady(logger, { apiUrl, selfSignedCertificate: tls.selfSigned ? tls.certFile : undefined }, resolveLogFormat(config.logFormat) === 'pretty');
+    };
     const supervisor = superviseRoles(
-      [
-        { name: 'api', args: ['api'] },
-        { name: 'worker', args: ['worker', '--role', 'general'] },
-        { name: 'media-worker', args: ['worker', '--role', 'media'] },
-      ],
+      roles,
       { ...process.env, DATABASE_URL: database.url, DATA_DIR: config.dataDir },
       logger,
+      { onMessage },
     );
     const onSignal = (signal: NodeJS.Signals) => {
       logger.info({ signal }, 'stopping all roles');
