@@ -60,7 +60,7 @@ export function configurationProblems(variables: VariableSchemas, template: stri
 }
 
 function formatNumber(value: number): string {
-  return value >= 100_000 ? value.toLocaleString('en-US') : String(value);
+  return value >= 10_000 ? value.toLocaleString('en-US') : String(value);
 }
 
 function code(text: string): string {

@@ -23,7 +23,7 @@ t.test('every variable of the schema has a description and exactly one table', a
 
 t.test('a table row shows the default, the allowed values and the description', async (t) => {
   const page = await readFile(CONFIGURATION_DOCS_FILE, 'utf8');
-  t.match(page, /^\| `PORT` \| `8443` \| integer 0–65535 \| TCP port .+ \|$/m);
+  t.match(page, /^\| `PORT` \| `8443` \| integer 0–65,535 \| TCP port .+ \|$/m);
   t.match(page, /^\| `LOG_FORMAT` \| unset \| `json`, `pretty` \| .+ \|$/m);
   t.match(page, /^\| `WORKER_DEAD_AFTER_MS` \| `30000` \| integer 1000–3,600,000 \| Milliseconds .+ \|$/m);
   t.match(page, /^\| `CORS_ORIGINS` \| unset \| matches `\^\(\\\*\\\|https/m, 'a pipe inside a cell is escaped');
