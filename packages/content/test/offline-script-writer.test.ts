@@ -100,3 +100,16 @@ t.test('script format round-trips and rejects unlabelled lines', async (t) => {
   t.throws(() => parseScript('[Host 3]: who?'), { message: /line 1/ });
   t.throws(() => parseScript('Host 1: missing brackets'));
 });
+
+t.test('script format: a section heading belongs to the turn after it', async (t) => {
+  const lines = [
+    { speaker: 'Host 1' as const, text: 'Welcome.', section: 'Opening' },
+    { speaker: 'Host 2' as const, text: 'Glad to be here.' },
+    { speaker: 'Host 1' as const, text: 'First, the layout.', section: 'Directory layout' },
+  ];
+  const text = formatScript(lines);
+  t.equal(text, '## Opening\n[Host 1]: Welcome.\n[Host 2]: Glad to be here.\n## Directory layout\n[Host 1]: First, the layout.');
+  t.same(parseScript(text), lines);
+  t.same(parseScript('##   Spaced title  \n\n[Host 2]: Hi.\n## Dangling'), [{ speaker: 'Host 2', text: 'Hi.', section: 'Spaced title' }], 'a heading with no turn after it is dropped');
+  t.notOk('section' in (parseScript('[Host 1]: Plain.')[0] ?? {}), 'no section key on a plain turn');
+});

@@ -8,7 +8,12 @@ export type Speaker = (typeof SPEAKERS)[number];
 export interface ScriptLine {
   speaker: Speaker;
   text: string;
+  /** Set on the first line of a section of the script: that section's title, as the host announces it. */
+  section?: string | undefined;
 }
+
+/** Longest section title: a chapter name, not a sentence. */
+export const MAX_SECTION_TITLE_CHARACTERS = 120;
 
 /** Longest text of one turn: a long paragraph, far more than one breath of speech. */
 export const MAX_SCRIPT_LINE_CHARACTERS = 2000;

@@ -1,21 +1,31 @@
-// The stored script format: one line per turn, `[Host 1]: text`. Parsing is strict
-// about the label and forgiving about blank lines, so an edited script still renders.
+// The stored script format: one line per turn, `[Host 1]: text`, and before the first turn
+// of a section a heading line, `## Section title` (the chapters follow them). Parsing is
+// strict about the label and forgiving about blank lines, so an edited script still renders.
 import { isSpeaker, type ScriptLine } from '@castwright/core/script-lines';
 
 const LINE = /^\[(Host [12])\]:\s*(.+)$/;
+const SECTION = /^##\s+(.+)$/;
 
 export function formatScript(lines: readonly ScriptLine[]): string {
-  return lines.map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
+  return lines.map((line) => `${line.section ? `## ${line.section}\n` : ''}[${line.speaker}]: ${line.text}`).join('\n');
 }
 
 export function parseScript(script: string): ScriptLine[] {
   const lines: ScriptLine[] = [];
+  let section: string | undefined;
   for (const [index, raw] of script.split(/\r?\n/).entries()) {
     const trimmed = raw.trim();
     if (trimmed === '') continue;
+    // A heading belongs to the next turn; one with no turn after it names nothing.
+    const heading = SECTION.exec(trimmed);
+    if (heading?.[1]) {
+      section = heading[1].trim();
+      continue;
+    }
     const match = LINE.exec(trimmed);
     if (!match?.[1] || !match[2] || !isSpeaker(match[1])) throw new Error(`Script line ${index + 1} is not of the form "[Host 1]: text"`);
-    lines.push({ speaker: match[1], text: match[2].trim() });
+    lines.push({ speaker: match[1], text: match[2].trim(), ...(section ? { section } : {}) });
+    section = undefined;
   }
   return lines;
 }
