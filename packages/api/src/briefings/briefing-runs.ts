@@ -5,7 +5,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { queueRun } from '@castwright/core/briefings/queue-run';
 import { AppError } from '@castwright/core/errors';
-import { listRuns } from '@castwright/core/repositories/briefing-runs';
+import { selectRunPage } from '@castwright/core/repositories/briefing-runs';
 import { runView } from './briefing-views.ts';
 import { lockedOwnBriefing, ownBriefing } from './own-briefing.ts';
 
@@ -21,6 +21,6 @@ export async function runBriefingNow(db: Db, user: UserRow, briefingId: string) 
 
 export async function listBriefingRuns(db: Db, user: UserRow, briefingId: string, page: { limit: number; offset: number }) {
   const briefing = await ownBriefing(db, user.id, briefingId);
-  const { rows, total } = await listRuns(db, briefing.id, page);
+  const { rows, total } = await selectRunPage(db, briefing.id, page);
   return { count: rows.length, runs: rows.map(runView), pagination: { total, limit: page.limit, offset: page.offset } };
 }

@@ -2,14 +2,14 @@
 import type { Db, Trx } from '@castwright/core/db/connect';
 import type { BriefingConfigRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findOwnBriefing, lockOwnBriefing } from '@castwright/core/repositories/briefing-configs';
+import { selectOwnBriefing, lockOwnBriefing } from '@castwright/core/repositories/briefing-configs';
 
 function briefingNotFound(): AppError {
   return new AppError('notFound', 'Briefing not found');
 }
 
 export async function ownBriefing(db: Db, userId: string, id: string): Promise<BriefingConfigRow> {
-  const briefing = await findOwnBriefing(db, userId, id);
+  const briefing = await selectOwnBriefing(db, userId, id);
   if (!briefing) throw briefingNotFound();
   return briefing;
 }

@@ -5,11 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { canRead } from './episode-views.ts';
 
 export async function readableEpisode(db: Db, request: FastifyRequest, id: string): Promise<EpisodeRow> {
-  const episode = await findEpisode(db, id);
+  const episode = await selectEpisodeById(db, id);
   if (episode && canRead(episode, request.user)) return episode;
   if (!request.user) throw new AppError('unauthorized', 'Authentication required to read this episode');
   throw new AppError('notFound', 'Episode not found');

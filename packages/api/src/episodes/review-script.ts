@@ -4,7 +4,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findEpisode, lockEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById, lockEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import { formatScript, parseScript } from '@castwright/content/script/script-format';
 
@@ -14,7 +14,7 @@ export function notInReview(episode: EpisodeRow): AppError {
 
 /** The caller's own episode, else 404: someone else's episode is not even acknowledged. */
 export async function ownEpisode(db: Db, userId: string, id: string): Promise<EpisodeRow> {
-  const episode = await findEpisode(db, id);
+  const episode = await selectEpisodeById(db, id);
   if (!episode || episode.user_id !== userId) throw new AppError('notFound', 'Episode not found');
   return episode;
 }

@@ -18,7 +18,7 @@ export interface EpisodeEdit {
 }
 
 /** Owner only: anyone else gets the same 404 as for a missing episode. */
-export async function updateEpisode(db: Db, user: UserRow, id: string, edit: EpisodeEdit) {
+export async function editEpisode(db: Db, user: UserRow, id: string, edit: EpisodeEdit) {
   const title = edit.title?.trim();
   if (title === '') throw AppError.validation('The title must not be blank', ['body.title must contain a visible character']);
   const description = edit.description?.trim();

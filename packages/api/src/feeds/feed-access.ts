@@ -7,7 +7,7 @@ import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findFeedEpisode, findPlaylistByFeedToken, type FeedPlaylist } from '@castwright/core/repositories/playlist-feeds';
+import { selectFeedEpisode, selectPlaylistByFeedToken, type FeedPlaylist } from '@castwright/core/repositories/playlist-feeds';
 import { hashSecret } from '@castwright/core/secret-hash';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { feedRequestsPerHour } from '../rate-limit/rules.ts';
@@ -23,7 +23,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export async function openFeed(services: FeedServices, token: string, reply: FastifyReply): Promise<FeedPlaylist> {
   const tokenHash = TOKEN_SHAPE.test(token) ? hashSecret(token) : undefined;
-  const playlist = tokenHash && (await findPlaylistByFeedToken(services.db, tokenHash));
+  const playlist = tokenHash && (await selectPlaylistByFeedToken(services.db, tokenHash));
   if (!tokenHash || !playlist) throw new AppError('notFound', 'Feed not found');
   await services.limiter.enforce(feedRequestsPerHour(services.config.feedRequestsPerHour), tokenHash, reply);
   return playlist;
@@ -31,7 +31,7 @@ export async function openFeed(services: FeedServices, token: string, reply: Fas
 
 export async function openFeedEpisode(services: FeedServices, token: string, episodeId: string, reply: FastifyReply): Promise<EpisodeRow> {
   const playlist = await openFeed(services, token, reply);
-  const episode = await findFeedEpisode(services.db, playlist.id, episodeId);
+  const episode = await selectFeedEpisode(services.db, playlist.id, episodeId);
   if (!episode) throw new AppError('notFound', 'Episode not found in this feed');
   return episode;
 }

@@ -5,7 +5,7 @@ import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { deleteFeed, replaceFeedToken } from '@castwright/core/repositories/playlist-feeds';
+import { deleteFeed, upsertFeedToken } from '@castwright/core/repositories/playlist-feeds';
 import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 import { ownPlaylist } from '../playlists/own-playlist.ts';
 import { feedUrls } from './feed-urls.ts';
@@ -17,7 +17,7 @@ export const FEED_URL_WARNING =
 export async function enableFeed(db: Db, config: Config, user: UserRow, playlistId: string) {
   const playlist = await ownPlaylist(db, user.id, playlistId);
   const token = randomSecret();
-  const feed = await replaceFeedToken(db, playlist.id, hashSecret(token));
+  const feed = await upsertFeedToken(db, playlist.id, hashSecret(token));
   return { feedUrl: feedUrls(config, token).feed, createdAt: feed.created_at.toISOString() };
 }
 

@@ -8,9 +8,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { publicBaseUrl } from '@castwright/core/config';
 import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
-import { storeAudioBytes } from '@castwright/core/repositories/episodes';
+import { updateEpisodeAudioBytes } from '@castwright/core/repositories/episodes';
 import type { PlaylistMember } from '@castwright/core/repositories/playlist-episodes';
-import { listFeedEpisodes } from '@castwright/core/repositories/playlist-feeds';
+import { selectFeedEpisodes } from '@castwright/core/repositories/playlist-feeds';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { v5 as uuidv5 } from 'uuid';
 import { audioSecondsOf } from '../episodes/episode-views.ts';
@@ -33,7 +33,7 @@ export async function readFeed(
   reply: FastifyReply,
 ): Promise<HttpAnswer> {
   const playlist = await openFeed(services, token, reply);
-  const episodes = await withAudioBytes(services, await listFeedEpisodes(services.db, playlist.id));
+  const episodes = await withAudioBytes(services, await selectFeedEpisodes(services.db, playlist.id));
   const urls = feedUrls(services.config, token);
   const lastModified = new Date(Math.max(playlist.updated_at.getTime(), playlist.feed_created_at.getTime(), ...episodes.map((episode) => episode.updated_at.getTime())));
   const xml = feedXml(
@@ -87,7 +87,7 @@ async function withAudioBytes(services: FeedServices & { storage: ObjectStorage 
   for (let start = 0; start < unknown.length; start += SIZE_LOOKUPS_AT_ONCE) {
     await Promise.all(unknown.slice(start, start + SIZE_LOOKUPS_AT_ONCE).map(async ({ episode, index, key }) => {
       const bytes = (await services.storage.stat(key))?.size ?? null;
-      if (bytes !== null) await storeAudioBytes(services.db, episode.id, bytes);
+      if (bytes !== null) await updateEpisodeAudioBytes(services.db, episode.id, bytes);
       sizes[index] = bytes;
     }));
   }

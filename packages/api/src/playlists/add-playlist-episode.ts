@@ -3,8 +3,8 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findEpisode } from '@castwright/core/repositories/episodes';
-import { appendMember, countMembers } from '@castwright/core/repositories/playlist-episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
+import { insertMember, countMembers } from '@castwright/core/repositories/playlist-episodes';
 import { lockOwnPlaylist } from '@castwright/core/repositories/playlists';
 import { playlistNotFound } from './own-playlist.ts';
 import { PLAYLIST_LIMITS } from './playlist-limits.ts';
@@ -14,12 +14,12 @@ export async function addPlaylistEpisode(db: Db, user: UserRow, playlistId: stri
   await db.transaction().execute(async (trx) => {
     const playlist = await lockOwnPlaylist(trx, user.id, playlistId);
     if (!playlist) throw playlistNotFound();
-    const episode = await findEpisode(trx, episodeId);
+    const episode = await selectEpisodeById(trx, episodeId);
     if (!episode || episode.user_id !== user.id) throw new AppError('notFound', 'Episode not found');
     if ((await countMembers(trx, playlist.id)) >= PLAYLIST_LIMITS.episodesPerPlaylist) {
       throw new AppError('limitReached', `A playlist can hold at most ${PLAYLIST_LIMITS.episodesPerPlaylist} episodes`);
     }
-    if (!(await appendMember(trx, { playlistId: playlist.id, episodeId: episode.id, userId: user.id }))) {
+    if (!(await insertMember(trx, { playlistId: playlist.id, episodeId: episode.id, userId: user.id }))) {
       throw new AppError('conflict', 'This episode is already in the playlist');
     }
   });

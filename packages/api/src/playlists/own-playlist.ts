@@ -2,14 +2,14 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { PlaylistRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findOwnPlaylist } from '@castwright/core/repositories/playlists';
+import { selectOwnPlaylist } from '@castwright/core/repositories/playlists';
 
 export function playlistNotFound(): AppError {
   return new AppError('notFound', 'Playlist not found');
 }
 
 export async function ownPlaylist(db: Db, userId: string, id: string): Promise<PlaylistRow> {
-  const playlist = await findOwnPlaylist(db, userId, id);
+  const playlist = await selectOwnPlaylist(db, userId, id);
   if (!playlist) throw playlistNotFound();
   return playlist;
 }

@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import type { CounterWindow } from '@castwright/core/repositories/metered-users';
-import { hitCounter, unhitCounter, type WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
+import { upsertCounterHit, updateCounterDecrement, type WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
 
 export interface RateLimitRule {
   /** Names the counter; part of the key. */
@@ -51,7 +51,7 @@ export class RateLimiter {
     const counter = this.counterFor(rule, subject);
     let counts;
     try {
-      counts = await hitCounter(this.#db, counter.key, counter.windowStart, rule.windowMs);
+      counts = await upsertCounterHit(this.#db, counter.key, counter.windowStart, rule.windowMs);
     } catch {
       throw new AppError('unavailable', 'Rate limiting is temporarily unavailable; try again shortly');
     }
@@ -69,7 +69,7 @@ export class RateLimiter {
     let retryAfterSeconds = 0;
     if (!allowed) {
       this.refusals.set(rule.name, (this.refusals.get(rule.name) ?? 0) + 1);
-      await unhitCounter(this.#db, counter.key, counter.windowStart).catch(() => undefined);
+      await updateCounterDecrement(this.#db, counter.key, counter.windowStart).catch(() => undefined);
       // After this window ends its hits become the "previous" count and fade linearly.
       const current = counts.current - 1;
       const fade = current <= rule.limit - 1 ? 0 : rule.windowMs * (1 - (rule.limit - 1) / current);

@@ -9,7 +9,7 @@ import { pricingEntries } from '../billing/pricing.ts';
 import { readSubscription } from '../billing/read-subscription.ts';
 import { requireStripe, type BillingServices } from '../billing/stripe-access.ts';
 import { cancelSubscription, reactivateSubscription } from '../billing/subscription-cancellation.ts';
-import { updatePaymentMethod } from '../billing/update-payment-method.ts';
+import { changePaymentMethod } from '../billing/update-payment-method.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import {
   CancelReply,
@@ -114,7 +114,7 @@ export function billingRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: ReturnUrlsBody,
         response: { 200: ProviderSessionReply, ...errorResponses(400, 401, 404, 429, 503) },
       },
-    }, async (request) => ({ success: true as const, ...(await updatePaymentMethod(billing, currentUser(request), request.body)) }));
+    }, async (request) => ({ success: true as const, ...(await changePaymentMethod(billing, currentUser(request), request.body)) }));
 
     app.get('/api/billing/invoices', {
       onRequest: configured,

@@ -9,8 +9,8 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
 import { addJob } from '@castwright/core/jobs';
-import { countAttempts, findLatestAttempt } from '@castwright/core/repositories/webhook-deliveries';
-import { deleteWebhookEvent, findWebhookEvent, insertWebhookEvent, lockWebhookEvent } from '@castwright/core/repositories/webhook-events';
+import { countAttempts, selectLatestAttempt } from '@castwright/core/repositories/webhook-deliveries';
+import { deleteWebhookEvent, selectWebhookEvent, insertWebhookEvent, lockWebhookEvent } from '@castwright/core/repositories/webhook-events';
 import { TEST_EVENT, testEventBody } from '@castwright/core/webhooks/webhook-events';
 import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
 import type { DeliveryFollower, DeliveryNotices } from './delivery-notices.ts';
@@ -43,9 +43,9 @@ async function recordedAttempt(db: Db, follower: DeliveryFollower, eventId: stri
   let deadline = Date.now() + PICKUP_MS;
   let started = false;
   for (;;) {
-    const event = await findWebhookEvent(db, eventId);
+    const event = await selectWebhookEvent(db, eventId);
     if (!event) throw webhookNotFound(); // the webhook was deleted meanwhile
-    const attempt = await findLatestAttempt(db, eventId);
+    const attempt = await selectLatestAttempt(db, eventId);
     if (event.status !== 'pending' && attempt) return attempt;
     if (attempt && !started) {
       started = true;
