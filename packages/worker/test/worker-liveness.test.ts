@@ -3,7 +3,7 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { addJob } from '@castwright/core/jobs';
-import { upsertHeartbeat, deleteDeadWorkers } from '@castwright/core/repositories/worker-heartbeats';
+import { deleteDeadWorkers, upsertHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
 import { createTestDatabase } from '#test-helpers/test-database';
 
 const { db } = await createTestDatabase(t);

@@ -9,7 +9,7 @@ import { AppError } from '@castwright/core/errors';
 import { isUserId } from '@castwright/core/ids';
 import { addJob } from '@castwright/core/jobs';
 import { insertBillingEvent } from '@castwright/core/repositories/billing-events';
-import { selectUserIdByStripeCustomer, insertStripeCustomer } from '@castwright/core/repositories/billing-customers';
+import { insertStripeCustomer, selectUserIdByStripeCustomer } from '@castwright/core/repositories/billing-customers';
 import { selectUserById } from '@castwright/core/repositories/users';
 import { notConfigured, requireStripe, type BillingServices } from './stripe-access.ts';
 

@@ -3,7 +3,7 @@
 // and then finds the first one's customer. The idempotency key covers a crash between
 // Stripe creating the customer and our commit: a retry gets the same customer back.
 import type { UserRow } from '@castwright/core/db/schema';
-import { selectStripeCustomerId, insertStripeCustomer } from '@castwright/core/repositories/billing-customers';
+import { insertStripeCustomer, selectStripeCustomerId } from '@castwright/core/repositories/billing-customers';
 import { lockUser } from '@castwright/core/repositories/users';
 import { callStripe, type ConfiguredBilling } from './stripe-access.ts';
 

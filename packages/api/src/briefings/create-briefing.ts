@@ -10,7 +10,7 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { checkPresetAllowed } from '@castwright/core/episodes/accept-episode';
 import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
-import { countBriefings, selectBriefingSummary, insertBriefing, lockAccountBriefings } from '@castwright/core/repositories/briefing-configs';
+import { countBriefings, insertBriefing, lockAccountBriefings, selectBriefingSummary } from '@castwright/core/repositories/briefing-configs';
 import { resolveBriefingFields, type BriefingInput } from './briefing-fields.ts';
 import { briefingSummary } from './briefing-views.ts';
 

@@ -2,7 +2,7 @@
 import type { Db, Trx } from '@castwright/core/db/connect';
 import type { BriefingConfigRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { selectOwnBriefing, lockOwnBriefing } from '@castwright/core/repositories/briefing-configs';
+import { lockOwnBriefing, selectOwnBriefing } from '@castwright/core/repositories/briefing-configs';
 
 function briefingNotFound(): AppError {
   return new AppError('notFound', 'Briefing not found');

@@ -1,10 +1,10 @@
 // Reading briefings: the caller's list (newest first, optionally only active or
-// inactive ones) and one briefing with its sources; deleting one with everything it owns.
+// inactive ones) and one briefing with its sources.
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { deleteOwnBriefing, selectBriefingSummary, selectBriefingSummaryPage } from '@castwright/core/repositories/briefing-configs';
+import { selectBriefingSummary, selectBriefingSummaryPage } from '@castwright/core/repositories/briefing-configs';
 import { selectSources } from '@castwright/core/repositories/briefing-sources';
 import { briefingSummary, sourceView } from './briefing-views.ts';
 
@@ -18,9 +18,4 @@ export async function readBriefing(db: Db, config: Config, user: UserRow, id: st
   if (!summary) throw new AppError('notFound', 'Briefing not found');
   const sources = await selectSources(db, summary.id);
   return { ...briefingSummary(summary), sources: sources.map((source) => sourceView(config, source)) };
-}
-
-/** The briefing, its sources, runs and items go in one statement (cascades); its episodes stay. */
-export async function removeBriefing(db: Db, user: UserRow, id: string): Promise<void> {
-  if (!(await deleteOwnBriefing(db, user.id, id))) throw new AppError('notFound', 'Briefing not found');
 }

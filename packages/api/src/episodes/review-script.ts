@@ -4,7 +4,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { selectEpisodeById, lockEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
+import { lockEpisode, selectEpisodeById, updateScriptText } from '@castwright/core/repositories/episodes';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import { formatScript, parseScript } from '@castwright/content/script/script-format';
 

@@ -15,11 +15,11 @@ import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { v5 as uuidv5 } from 'uuid';
 import { audioSecondsOf } from '../episodes/episode-views.ts';
 import { isNotModified, notModified, validatorHeaders, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
-import { artworkVersion } from './feed-artwork.ts';
 import { openFeed, type FeedServices } from './feed-access.ts';
-import { feedXml, type FeedItem } from './feed-document.ts';
+import { artworkVersion } from './feed-artwork.ts';
 import { FEED_CACHE_CONTROL } from './feed-files.ts';
 import { feedIdentity, feedUrls } from './feed-urls.ts';
+import { feedXml, type FeedItem } from './podcast-rss.ts';
 
 /** The Podcasting 2.0 namespace for feed GUIDs (uuidv5 of the feed's address without its scheme). */
 const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';

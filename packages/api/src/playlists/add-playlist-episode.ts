@@ -4,7 +4,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
-import { insertMember, countMembers } from '@castwright/core/repositories/playlist-episodes';
+import { countMembers, insertMember } from '@castwright/core/repositories/playlist-episodes';
 import { lockOwnPlaylist } from '@castwright/core/repositories/playlists';
 import { playlistNotFound } from './own-playlist.ts';
 import { PLAYLIST_LIMITS } from './playlist-limits.ts';

@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import type { CounterWindow } from '@castwright/core/repositories/metered-users';
-import { upsertCounterHit, updateCounterDecrement, type WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
+import { updateCounterDecrement, upsertCounterHit, type WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
 
 export interface RateLimitRule {
   /** Names the counter; part of the key. */

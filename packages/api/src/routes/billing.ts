@@ -3,13 +3,13 @@
 // invoices. Without STRIPE_SECRET_KEY every one but pricing answers 503 before anything else.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { subscriptionView } from '../billing/billing-views.ts';
+import { changePaymentMethod } from '../billing/change-payment-method.ts';
 import { createCheckout } from '../billing/create-checkout.ts';
 import { listInvoices } from '../billing/list-invoices.ts';
 import { pricingEntries } from '../billing/pricing.ts';
 import { readSubscription } from '../billing/read-subscription.ts';
 import { requireStripe, type BillingServices } from '../billing/stripe-access.ts';
 import { cancelSubscription, reactivateSubscription } from '../billing/subscription-cancellation.ts';
-import { changePaymentMethod } from '../billing/update-payment-method.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import {
   CancelReply,

@@ -5,8 +5,9 @@ import { BRIEFING_LIMITS, BRIEFING_SOURCE_TYPES, SCHEDULE_FREQUENCIES, TEMPLATE_
 import { listBriefingRuns, runBriefingNow } from '../briefings/briefing-runs.ts';
 import { addBriefingSource, removeBriefingSource } from '../briefings/briefing-sources.ts';
 import { createBriefing } from '../briefings/create-briefing.ts';
-import { removeBriefing, listBriefings, readBriefing } from '../briefings/read-briefings.ts';
-import { editBriefing } from '../briefings/update-briefing.ts';
+import { editBriefing } from '../briefings/edit-briefing.ts';
+import { listBriefings, readBriefing } from '../briefings/read-briefings.ts';
+import { removeBriefing } from '../briefings/remove-briefing.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { requireTier } from '../plugins/require-tier.ts';
 import {

@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_SOURCE_CHARACTERS } from '@castwright/core/episode-options';
 import { createEpisode, withDefaults } from '../episodes/create-episode.ts';
-import { removeEpisode } from '../episodes/delete-episode.ts';
+import { editEpisode } from '../episodes/edit-episode.ts';
 import { sourceFromBody } from '../episodes/episode-source.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
 import { acceptedEpisodeBody, episodeDetail } from '../episodes/episode-views.ts';
 import { listEpisodes } from '../episodes/list-episodes.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
-import { editEpisode } from '../episodes/update-episode.ts';
+import { removeEpisode } from '../episodes/remove-episode.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses, IdParams, MessageBody } from '../schemas/common.ts';
 import { CreatedEpisode, CreateEpisodeBody, EpisodeList, EpisodeReply, ListEpisodesQuery, TranscriptQuery, transcriptFiles, UpdateEpisodeBody } from '../schemas/episodes.ts';

@@ -1,14 +1,14 @@
 // The playlist endpoints (all owner-scoped: another user's playlist is a 404).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { currentUser } from '../plugins/authentication.ts';
 import { addPlaylistEpisode } from '../playlists/add-playlist-episode.ts';
 import { createPlaylist } from '../playlists/create-playlist.ts';
-import { removePlaylist } from '../playlists/delete-playlist.ts';
+import { editPlaylist } from '../playlists/edit-playlist.ts';
 import { PLAYLIST_LIMITS } from '../playlists/playlist-limits.ts';
 import { listPlaylists, readPlaylist } from '../playlists/read-playlists.ts';
 import { removePlaylistEpisode } from '../playlists/remove-playlist-episode.ts';
+import { removePlaylist } from '../playlists/remove-playlist.ts';
 import { reorderPlaylist } from '../playlists/reorder-playlist.ts';
-import { editPlaylist } from '../playlists/update-playlist.ts';
+import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
 import {
   AddPlaylistEpisodeBody,

@@ -7,7 +7,7 @@ import { AccountExportDocument, ChangePasswordBody, DeleteAccountBody } from '..
 import type { ApiServices } from '../services.ts';
 import { buildAccountExport } from '../users/account-export.ts';
 import { changePassword } from '../users/change-password.ts';
-import { closeAccount } from '../users/delete-account.ts';
+import { closeAccount } from '../users/close-account.ts';
 
 export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, auth, storage } = services;

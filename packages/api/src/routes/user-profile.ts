@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { bearer } from '../schemas/security.ts';
 import { Profile, ProfileUpdate, QuotaReply, StatsReply, UsageQuery, UsageReply } from '../schemas/user.ts';
 import type { ApiServices } from '../services.ts';
-import { editProfile } from '../users/update-profile.ts';
+import { editProfile } from '../users/edit-profile.ts';
 import { readQuota, readStats, readUsage } from '../users/usage-report.ts';
 import { userView } from '../users/user-views.ts';
 

@@ -17,7 +17,7 @@ import {
   WebhookReply,
 } from '../schemas/webhooks.ts';
 import type { ApiServices } from '../services.ts';
-import { removeWebhook, editWebhook } from '../webhooks/change-webhook.ts';
+import { editWebhook, removeWebhook } from '../webhooks/change-webhook.ts';
 import { createWebhook, SECRET_MESSAGE } from '../webhooks/create-webhook.ts';
 import { listDeliveries, listWebhooks, readWebhook } from '../webhooks/read-webhooks.ts';
 import { testWebhook } from '../webhooks/test-webhook.ts';

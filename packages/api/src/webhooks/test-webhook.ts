@@ -10,7 +10,7 @@ import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
 import { addJob } from '@castwright/core/jobs';
 import { countAttempts, selectLatestAttempt } from '@castwright/core/repositories/webhook-deliveries';
-import { deleteWebhookEvent, selectWebhookEvent, insertWebhookEvent, lockWebhookEvent } from '@castwright/core/repositories/webhook-events';
+import { deleteWebhookEvent, insertWebhookEvent, lockWebhookEvent, selectWebhookEvent } from '@castwright/core/repositories/webhook-events';
 import { TEST_EVENT, testEventBody } from '@castwright/core/webhooks/webhook-events';
 import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
 import type { DeliveryFollower, DeliveryNotices } from './delivery-notices.ts';

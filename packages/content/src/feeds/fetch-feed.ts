@@ -8,7 +8,7 @@ import { PermanentError } from '@castwright/core/errors';
 import { contentTypeCharset, decodeBody } from '../fetch/decode-body.ts';
 import type { OutboundPolicy } from '../fetch/outbound-policy.ts';
 import { sendOutbound } from '../fetch/outbound-request.ts';
-import { readFeedDocument, type FeedDocument } from './feed-document.ts';
+import { readFeedDocument, type FeedDocument } from './parse-feed.ts';
 
 export interface FeedValidators {
   etag: string | null;

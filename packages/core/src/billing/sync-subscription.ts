@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '../db/connect.ts';
 import { isUserId } from '../ids.ts';
-import { selectUserIdByStripeCustomer, insertStripeCustomer } from '../repositories/billing-customers.ts';
+import { insertStripeCustomer, selectUserIdByStripeCustomer } from '../repositories/billing-customers.ts';
 import { selectUserById } from '../repositories/users.ts';
 import type { PaidTier } from '../tiers.ts';
 import { applySubscription, type EntitlementChange } from './apply-subscription.ts';

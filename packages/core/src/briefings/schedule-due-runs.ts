@@ -4,7 +4,7 @@
 // many workers tick at once, a slot is claimed once; a briefing whose slots were missed
 // while everything was down runs once, and its next run is the next slot from now.
 import type { Db } from '../db/connect.ts';
-import { claimDueBriefings, updateBriefingNextRunAt, updateBriefing } from '../repositories/briefing-configs.ts';
+import { claimDueBriefings, updateBriefing, updateBriefingNextRunAt } from '../repositories/briefing-configs.ts';
 import { nextRunAt } from './briefing-schedule.ts';
 import { queueRun, scheduleOf } from './queue-run.ts';
 

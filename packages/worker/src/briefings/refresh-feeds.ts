@@ -10,7 +10,7 @@ import { updateSourceFetchOutcome } from '@castwright/core/repositories/briefing
 import { itemFingerprint } from '@castwright/content/briefings/item-fingerprint';
 import type { OutboundPolicy } from '@castwright/content/fetch/outbound-policy';
 import { fetchFeed, type FetchedFeed } from '@castwright/content/feeds/fetch-feed';
-import type { FeedEntry } from '@castwright/content/feeds/feed-document';
+import type { FeedEntry } from '@castwright/content/feeds/parse-feed';
 import type { WorkerContext } from '../worker-context.ts';
 import { inBatches } from './in-batches.ts';
 

@@ -9,14 +9,14 @@ import { acceptEpisode } from '@castwright/core/episodes/accept-episode';
 import { AppError, PermanentError } from '@castwright/core/errors';
 import { selectBriefing } from '@castwright/core/repositories/briefing-configs';
 import { updateItemsUsed } from '@castwright/core/repositories/briefing-items';
-import { updateRunCompleted, lockRun, updateRunStarted, type RunCounts } from '@castwright/core/repositories/briefing-runs';
+import { lockRun, updateRunCompleted, updateRunStarted, type RunCounts } from '@castwright/core/repositories/briefing-runs';
 import { selectSources } from '@castwright/core/repositories/briefing-sources';
 import { selectUserById } from '@castwright/core/repositories/users';
 import { isTierAtLeast } from '@castwright/core/tiers';
 import { compileBriefing, itemCharacterBudget } from '@castwright/content/briefings/compile-briefing';
 import { outboundPolicy } from '@castwright/content/fetch/outbound-policy';
 import type { WorkerContext } from '../worker-context.ts';
-import { chooseItems, readItems } from './briefing-items.ts';
+import { chooseItems, readItems } from './choose-items.ts';
 import { refreshFeeds } from './refresh-feeds.ts';
 
 /** A run that cannot succeed as things stand: it fails with this reason (and what it counted so far). */

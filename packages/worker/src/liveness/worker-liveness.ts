@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 import { createDb } from '@castwright/core/db/connect';
 import type { Logger } from '@castwright/core/logger';
-import { upsertHeartbeat, deleteDeadWorkers, deleteHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
+import { deleteDeadWorkers, deleteHeartbeat, upsertHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
 
 export interface LivenessSettings {
   heartbeatMs: number;

@@ -5,7 +5,7 @@
 import type { Task } from 'graphile-worker';
 import { parseJobPayload } from '@castwright/core/jobs';
 import { updateRunFailed } from '@castwright/core/repositories/briefing-runs';
-import { RunFailure, runBriefing } from '../briefings/run-briefing.ts';
+import { runBriefing, RunFailure } from '../briefings/run-briefing.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 export function briefingRunTask(context: WorkerContext): Task {

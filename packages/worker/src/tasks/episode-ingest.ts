@@ -1,7 +1,7 @@
 // episode:ingest — turns the episode's source into clean text, then queues scripting.
 import type { Task } from 'graphile-worker';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
-import { updateEpisodeStatus, updateEpisodeSourceText } from '@castwright/core/repositories/episodes';
+import { updateEpisodeSourceText, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { sourceText } from '@castwright/content/ingest/source-text';
 import { runEpisodeStage } from '../episode-stage.ts';

@@ -4,7 +4,7 @@ import type { Task } from 'graphile-worker';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError } from '@castwright/core/errors';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
-import { updateEpisodeStatus, updateEpisodeScript } from '@castwright/core/repositories/episodes';
+import { updateEpisodeScript, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { formatScript } from '@castwright/content/script/script-format';

@@ -16,8 +16,8 @@ import {
   insertDeliveryAttempt,
   type AttemptOutcome,
 } from '@castwright/core/repositories/webhook-deliveries';
-import { lockWebhookEvent, updateWebhookEventSettled, updateEventAttempts } from '@castwright/core/repositories/webhook-events';
-import { updateWebhookFailuresCleared, selectWebhook } from '@castwright/core/repositories/webhooks';
+import { lockWebhookEvent, updateEventAttempts, updateWebhookEventSettled } from '@castwright/core/repositories/webhook-events';
+import { selectWebhook, updateWebhookFailuresCleared } from '@castwright/core/repositories/webhooks';
 import { notifyDelivery } from '@castwright/core/webhooks/delivery-notice';
 import { TEST_EVENT } from '@castwright/core/webhooks/webhook-events';
 import { WEBHOOK_LIMITS, webhookQueueName } from '@castwright/core/webhooks/webhook-limits';

@@ -8,7 +8,7 @@ import { AppError } from '@castwright/core/errors';
 import { deleteEpisode, selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { lockPlaylistsOfEpisode } from '@castwright/core/repositories/playlist-episodes';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
-import { removeRowsThenFiles } from './delete-stored-files.ts';
+import { removeRowsThenFiles } from './remove-stored-files.ts';
 
 /** 404 for an episode that does not exist, 403 for someone else's (as the interface lists them). */
 export async function removeEpisode(services: { db: Db; storage: ObjectStorage; logger: ServiceLogger }, user: UserRow, id: string): Promise<void> {

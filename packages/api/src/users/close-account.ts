@@ -9,7 +9,7 @@ import { deleteUser } from '@castwright/core/repositories/users';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { verifyPassword } from '../auth/passwords.ts';
 import { queueCustomerDeletion } from '../billing/close-billing-account.ts';
-import { removeRowsThenFiles } from '../episodes/delete-stored-files.ts';
+import { removeRowsThenFiles } from '../episodes/remove-stored-files.ts';
 
 const DELETE_CONFIRMATION = 'DELETE';
 
