@@ -37,8 +37,35 @@ function exportedFunctions(program) {
   return found;
 }
 
+/** Fastify itself, its plugins (@fastify/*) and fastify-plugin. */
+const FASTIFY_MODULE = /^(fastify|fastify-plugin|@fastify\/.+)$/;
+
 const castwright = {
   rules: {
+    'http-at-the-edge': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Only the edge (routes, plugins, server, app.ts) sees Fastify: services take and return plain values.' },
+        schema: [],
+        messages: {
+          fastify: "'{{module}}' belongs to the HTTP edge (api/src/routes, plugins, server, app.ts): take plain values here and let a route or plugin turn the request into them.",
+        },
+      },
+      create(context) {
+        const check = (source) => {
+          const module = source?.type === 'Literal' ? source.value : source?.type === 'TSLiteralType' ? source.literal.value : undefined;
+          if (typeof module === 'string' && FASTIFY_MODULE.test(module)) context.report({ node: source, messageId: 'fastify', data: { module } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+          // `import('fastify').FastifyReply` in a type position.
+          TSImportType: (node) => check(node.argument),
+        };
+      },
+    },
     'function-naming': {
       meta: {
         type: 'suggestion',
@@ -122,6 +149,14 @@ export default tseslint.config(
     ignores: ['packages/core/src/repositories/**', 'packages/core/src/db/**'],
     plugins: { castwright },
     rules: { 'castwright/function-naming': ['error', 'service'] },
+  },
+  {
+    // HTTP stays at the edge: routes turn requests into plain values, plugins hold the
+    // hooks and raw-socket helpers, and services never see a request or a reply.
+    files: ['packages/api/src/**/*.ts'],
+    ignores: ['packages/api/src/routes/**', 'packages/api/src/plugins/**', 'packages/api/src/server/**', 'packages/api/src/app.ts'],
+    plugins: { castwright },
+    rules: { 'castwright/http-at-the-edge': 'error' },
   },
   {
     // tap's top-level `t.test(...)` returns a promise the runner tracks; awaiting it is not the idiom.

@@ -7,7 +7,7 @@ import { AppError } from '@castwright/core/errors';
 import { selectUserIdByApiKeyHash } from '@castwright/core/repositories/api-keys';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hashSecret } from '@castwright/core/secret-hash';
-import { applyDecision, type RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { rateLimitHeaders, type RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { RequestMeter } from '../rate-limit/request-meter.ts';
 import { requestsPerHour } from '../rate-limit/rules.ts';
 
@@ -65,7 +65,7 @@ export function createAuthenticator(db: Db, accessTokens: AccessTokens, limiter:
     const metered = await meter.count(userId);
     // A deleted account's tokens stop working at once: the user row must still exist.
     if (!metered) throw new AppError('invalidToken');
-    applyDecision(await limiter.judge(requestsPerHour(metered.user.tier), metered.counter, metered.counts), reply);
+    reply.headers(rateLimitHeaders(await limiter.judge(requestsPerHour(metered.user.tier), metered.counter, metered.counts)));
     return metered.user;
   }
 

@@ -3,8 +3,8 @@
 // still overlaps the sliding window — smooth at window edges, one row per window.
 // If the counter store cannot be reached the limiter fails closed (503): the API
 // cannot serve those requests without its database anyway, and auth endpoints must
-// never lose their brute-force protection.
-import type { FastifyReply } from 'fastify';
+// never lose their brute-force protection. The limiter answers with plain headers: the
+// route or plugin that asked puts them on its reply.
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import type { CounterWindow } from '@castwright/core/repositories/metered-users';
@@ -84,15 +84,17 @@ export class RateLimiter {
     };
   }
 
-  /** Consumes and, when refused, throws the spec's 429 with Retry-After; sets RateLimit-* headers. */
-  async enforce(rule: RateLimitRule, subject: string, reply?: FastifyReply): Promise<void> {
-    applyDecision(await this.consume(rule, subject), reply);
+  /** Consumes and, when refused, throws the spec's 429 with Retry-After; else the RateLimit-* headers. */
+  async enforce(rule: RateLimitRule, subject: string): Promise<RateLimitHeaders> {
+    return rateLimitHeaders(await this.consume(rule, subject));
   }
 }
 
-/** Sets RateLimit-* headers on an allowed request; throws the 429 (with Retry-After) on a refused one. */
-export function applyDecision(decision: RateLimitDecision, reply?: FastifyReply): void {
-  const headers = {
+export type RateLimitHeaders = Record<'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset', string>;
+
+/** The RateLimit-* headers of an allowed request; throws the 429 (with Retry-After) on a refused one. */
+export function rateLimitHeaders(decision: RateLimitDecision): RateLimitHeaders {
+  const headers: RateLimitHeaders = {
     'RateLimit-Limit': String(decision.limit),
     'RateLimit-Remaining': String(decision.remaining),
     'RateLimit-Reset': String(decision.resetSeconds),
@@ -103,5 +105,5 @@ export function applyDecision(decision: RateLimitDecision, reply?: FastifyReply)
       extras: { retryAfter: decision.retryAfterSeconds },
     });
   }
-  if (reply) for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return headers;
 }

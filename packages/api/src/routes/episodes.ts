@@ -56,7 +56,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetail(await readableEpisode(db, request, request.params.id)) }));
+    }, async (request) => ({ success: true as const, episode: episodeDetail(await readableEpisode(db, request.user, request.params.id)) }));
 
     app.patch('/api/episodes/:id', {
       preHandler: auth.requireUser,
@@ -103,7 +103,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         response: { 200: transcriptFiles, ...errorResponses(400, 401, 404) },
       },
     }, async (request, reply) => {
-      const transcript = await readTranscript(db, await readableEpisode(db, request, request.params.id), request.query.format);
+      const transcript = await readTranscript(db, await readableEpisode(db, request.user, request.params.id), request.query.format);
       return reply.type(transcript.contentType).send(transcript.body);
     });
   };
