@@ -4,8 +4,8 @@ import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectTranscript } from '@castwright/core/repositories/episodes';
+import type { ShowNotes } from '@castwright/core/show-notes';
 import { searchTranscript } from '@castwright/content/search/transcript-search';
-import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
 import { toPodcastTranscript, toSrt, toWebVtt, TRANSCRIPT_TYPES } from './transcript-formats.ts';
 import { transcriptView } from './transcript-view.ts';
 
@@ -41,7 +41,7 @@ export async function searchEpisodeTranscript(db: Db, episode: EpisodeRow, query
 
 /** Show notes are made when the episode becomes ready; before that (or after a failure) they are a 409. */
 export function readShowNotes(episode: EpisodeRow): ShowNotes & { episodeId: string } {
-  const notes = episode.show_notes as ShowNotes | null;
+  const notes = episode.show_notes;
   if (episode.status !== 'ready' || !notes) {
     throw new AppError('conflict', `Show notes are available once the episode is ready (it is ${episode.status})`);
   }

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { publicBaseUrl, type Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
-import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
 import { updateEpisodeAudioBytes } from '@castwright/core/repositories/episodes';
 import type { PlaylistMember } from '@castwright/core/repositories/playlist-episodes';
 import { selectFeedEpisodes, type FeedPlaylist } from '@castwright/core/repositories/playlist-feeds';
@@ -57,7 +56,7 @@ export async function readFeed(services: FeedServices, playlist: FeedPlaylist, t
 }
 
 function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): FeedItem {
-  const notes = episode.show_notes as ShowNotes | null;
+  const notes = episode.show_notes;
   return {
     guid: episode.id,
     title: episode.title,

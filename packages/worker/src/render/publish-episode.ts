@@ -8,7 +8,7 @@ import { newId } from '@castwright/core/ids';
 import { finishEpisode } from '@castwright/core/episode-outcome';
 import { upsertTranscript } from '@castwright/core/repositories/episodes';
 import { upsertEpisodeUsage } from '@castwright/core/repositories/usage';
-import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
+import type { ShowNotes } from '@castwright/core/show-notes';
 import type { RenderResult } from '@castwright/media/render-script';
 
 export interface Publication {

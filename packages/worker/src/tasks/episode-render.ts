@@ -12,7 +12,7 @@ import { parseJobPayload } from '@castwright/core/jobs';
 import { claimRenderAttempt, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { episodeAudioKey, episodeAudioPrefix } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
-import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { embedChapters } from '@castwright/media/embed-chapters';
 import { renderScript } from '@castwright/media/render-script';
 import { runEpisodeStage } from '../episode-stage.ts';
