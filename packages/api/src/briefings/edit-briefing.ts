@@ -7,14 +7,14 @@ import { scheduleOf } from '@castwright/core/briefings/queue-run';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { checkPresetAllowed } from '@castwright/core/episodes/accept-episode';
-import { selectBriefingSummary, updateBriefing } from '@castwright/core/repositories/briefing-configs';
+import { lockOwnBriefing, selectBriefingSummary, updateBriefing } from '@castwright/core/repositories/briefing-configs';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { resolveBriefingFields, schedulingChanged, type BriefingInput } from './briefing-fields.ts';
 import { briefingFields, briefingSummary } from './briefing-views.ts';
-import { lockedOwnBriefing } from './own-briefing.ts';
 
 export async function editBriefing(db: Db, user: UserRow, id: string, input: BriefingInput) {
   await db.transaction().execute(async (trx) => {
-    const briefing = await lockedOwnBriefing(trx, user.id, id);
+    const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, id));
     const before = briefingFields(briefing);
     const after = resolveBriefingFields(before, input);
     if (input.preset !== undefined) checkPresetAllowed(user, after.preset);

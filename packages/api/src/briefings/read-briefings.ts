@@ -3,9 +3,9 @@
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
-import { AppError } from '@castwright/core/errors';
 import { selectBriefingSummary, selectBriefingSummaryPage } from '@castwright/core/repositories/briefing-configs';
 import { selectSources } from '@castwright/core/repositories/briefing-sources';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { briefingSummary, sourceView } from './briefing-views.ts';
 
 export async function listBriefings(db: Db, user: UserRow, query: { limit: number; offset: number; active?: boolean | undefined }) {
@@ -14,8 +14,7 @@ export async function listBriefings(db: Db, user: UserRow, query: { limit: numbe
 }
 
 export async function readBriefing(db: Db, config: Config, user: UserRow, id: string) {
-  const summary = await selectBriefingSummary(db, user.id, id);
-  if (!summary) throw new AppError('notFound', 'Briefing not found');
+  const summary = await ownedOr404('briefing', selectBriefingSummary(db, user.id, id));
   const sources = await selectSources(db, summary.id);
   return { ...briefingSummary(summary), sources: sources.map((source) => sourceView(config, source)) };
 }

@@ -5,6 +5,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
+import { notFound } from '../owned-or-404.ts';
 import { canRead } from './episode-views.ts';
 
 /** `reader` is the caller, or null without credentials. */
@@ -12,5 +13,5 @@ export async function readableEpisode(db: Db, reader: UserRow | null, id: string
   const episode = await selectEpisodeById(db, id);
   if (episode && canRead(episode, reader)) return episode;
   if (!reader) throw new AppError('unauthorized', 'Authentication required to read this episode');
-  throw new AppError('notFound', 'Episode not found');
+  throw notFound('episode');
 }

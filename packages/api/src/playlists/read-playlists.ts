@@ -3,8 +3,8 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { selectPlaylistMembers } from '@castwright/core/repositories/playlist-episodes';
 import { selectFeed } from '@castwright/core/repositories/playlist-feeds';
-import { selectPlaylistSummaryPage } from '@castwright/core/repositories/playlists';
-import { ownPlaylist } from './own-playlist.ts';
+import { selectOwnPlaylist, selectPlaylistSummaryPage } from '@castwright/core/repositories/playlists';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { playlistDetail, playlistSummary } from './playlist-views.ts';
 
 export async function listPlaylists(db: Db, user: UserRow, page: { limit: number; offset: number }) {
@@ -13,7 +13,7 @@ export async function listPlaylists(db: Db, user: UserRow, page: { limit: number
 }
 
 export async function readPlaylist(db: Db, user: UserRow, id: string) {
-  const playlist = await ownPlaylist(db, user.id, id);
+  const playlist = await ownedOr404('playlist', selectOwnPlaylist(db, user.id, id));
   const [members, feed] = await Promise.all([selectPlaylistMembers(db, playlist.id), selectFeed(db, playlist.id)]);
   return playlistDetail(playlist, members, feed);
 }

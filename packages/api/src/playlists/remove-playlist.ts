@@ -2,8 +2,8 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { deletePlaylist } from '@castwright/core/repositories/playlists';
-import { playlistNotFound } from './own-playlist.ts';
+import { ownedOr404 } from '../owned-or-404.ts';
 
 export async function removePlaylist(db: Db, user: UserRow, id: string): Promise<void> {
-  if (!(await deletePlaylist(db, user.id, id))) throw playlistNotFound();
+  await ownedOr404('playlist', deletePlaylist(db, user.id, id));
 }

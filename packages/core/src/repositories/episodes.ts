@@ -20,6 +20,16 @@ export async function lockEpisode(trx: Trx, id: string): Promise<EpisodeRow | un
   return trx.selectFrom('episodes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The owner's episode; someone else's reads as missing. */
+export async function selectOwnEpisode(db: Executor, userId: string, id: string): Promise<EpisodeRow | undefined> {
+  return db.selectFrom('episodes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The owner's episode, locked until the caller's transaction ends; someone else's reads as missing. */
+export async function lockOwnEpisode(trx: Trx, userId: string, id: string): Promise<EpisodeRow | undefined> {
+  return trx.selectFrom('episodes').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
 /** Every episode of a user, newest first (for the data export). */
 export async function selectAllEpisodes(db: Executor, userId: string): Promise<EpisodeRow[]> {
   return db.selectFrom('episodes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
