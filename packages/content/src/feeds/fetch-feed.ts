@@ -17,7 +17,7 @@ export interface FeedValidators {
 
 export type FetchedFeed = { kind: 'not-modified' } | ({ kind: 'fetched'; document: FeedDocument } & FeedValidators);
 
-export const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
+const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
 
 export async function fetchFeed(url: string, validators: FeedValidators, policy: OutboundPolicy, signal?: AbortSignal): Promise<FetchedFeed> {
   const headers: Record<string, string> = { accept: FEED_ACCEPT };

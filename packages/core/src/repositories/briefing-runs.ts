@@ -27,10 +27,6 @@ export async function insertRunUnlessActive(trx: Trx, run: NewRun): Promise<Brie
     .executeTakeFirst();
 }
 
-export async function selectRun(db: Executor, id: string): Promise<BriefingRunRow | undefined> {
-  return db.selectFrom('briefing_runs').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The run, locked until the transaction ends: only one execution of a run can complete it. */
 export async function lockRun(trx: Trx, id: string): Promise<BriefingRunRow | undefined> {
   return trx.selectFrom('briefing_runs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

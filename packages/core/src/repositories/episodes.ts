@@ -15,11 +15,6 @@ export async function selectEpisodeById(db: Executor, id: string): Promise<Episo
   return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The episode, locked until the caller's transaction ends, so a check and a change cannot be raced. */
-export async function lockEpisode(trx: Trx, id: string): Promise<EpisodeRow | undefined> {
-  return trx.selectFrom('episodes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 /** The owner's episode; someone else's reads as missing. */
 export async function selectOwnEpisode(db: Executor, userId: string, id: string): Promise<EpisodeRow | undefined> {
   return db.selectFrom('episodes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

@@ -36,7 +36,7 @@ export async function deleteHeartbeat(db: Executor, workerId: string): Promise<v
 // Any constant: one sweeper at a time across the whole fleet.
 const SWEEP_LOCK = 7_146_031_204;
 /** Deaths of its worker a job is forgiven (its attempt given back); more count as failed attempts. */
-export const FORGIVEN_INTERRUPTIONS = 3;
+const FORGIVEN_INTERRUPTIONS = 3;
 
 /**
  * Releases the jobs of dead workers; returns their ids. Runs only if this transaction

@@ -87,7 +87,7 @@ export async function runBriefing(context: WorkerContext, runId: string, options
   }
 }
 
-export function describe(errors: readonly SourceError[]): string {
+function describe(errors: readonly SourceError[]): string {
   return errors.map((error) => `${error.source_name}: ${error.error}`).join('; ');
 }
 

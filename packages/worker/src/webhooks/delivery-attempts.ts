@@ -25,7 +25,7 @@ import type { WorkerContext } from '../worker-context.ts';
 import { retryDelayMs } from './retry-schedule.ts';
 import { recordWebhookFailure } from './webhook-health.ts';
 
-export const INTERRUPTED_REASON = 'The worker sending this attempt stopped before an answer was recorded';
+const INTERRUPTED_REASON = 'The worker sending this attempt stopped before an answer was recorded';
 
 export interface BegunAttempt {
   event: WebhookEventRow;
