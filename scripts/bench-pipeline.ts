@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createLogger } from '@castwright/core/logger';
-import { moveEpisode } from '@castwright/core/repositories/episodes';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateEpisodeStatus } from '@castwright/core/repositories/episodes';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { startEmbeddedDatabase } from '@castwright/cli/embedded-database';
 import { migrateDatabase } from '@castwright/cli/migrate-database';
 import { freePort } from '#test-helpers/free-port';
@@ -59,7 +59,7 @@ try {
   // 2. NOTIFY → SSE: a committed move until the stream delivers it.
   const api = await startTestApi(context);
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'enterprise');
+  await updateUserTier(api.database.db, user.email, 'enterprise');
   const createEpisode = async (content: string) => {
     const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content, preset: 'quick' } });
     return { acceptedAt: performance.now(), id: ((await response.json()) as { episode: { id: string } }).episode.id };
@@ -74,7 +74,7 @@ try {
     for (let progress = 71; progress <= 99 && delivery.length < NOTIFY_SAMPLES; progress++) {
       const sent = performance.now();
       await api.database.db.transaction().execute((trx) =>
-        moveEpisode(trx, id, { status: 'generating_audio', progressPercent: progress, from: ['queued', 'generating_audio'] }),
+        updateEpisodeStatus(trx, id, { status: 'generating_audio', progressPercent: progress, from: ['queued', 'generating_audio'] }),
       );
       await messages.next();
       delivery.push(performance.now() - sent);

@@ -3,7 +3,7 @@
 // packages/client/src/openapi.ts; test/client-types.test.ts fails when that file is stale.
 import openapiTS, { astToString } from 'openapi-typescript';
 import { loadConfig } from '@castwright/core/config';
-import { buildOpenApiDocument } from '@castwright/api/openapi-document';
+import { buildOpenApiDocument } from '@castwright/api/build-openapi-document';
 
 export const CLIENT_TYPES_FILE = 'packages/client/src/openapi.ts';
 

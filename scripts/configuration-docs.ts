@@ -11,7 +11,7 @@ import { EnvSchema } from '@castwright/core/config';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const CONFIGURATION_DOCS_FILE = path.join(root, 'docs', 'configuration.md');
-export const CONFIGURATION_TEMPLATE_FILE = path.join(root, 'scripts', 'configuration-docs.template.md');
+const CONFIGURATION_TEMPLATE_FILE = path.join(root, 'scripts', 'configuration-docs.template.md');
 
 /** What the generator reads of a variable's schema (TypeBox schemas are plain JSON Schema). */
 export interface VariableSchema {

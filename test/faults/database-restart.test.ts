@@ -11,7 +11,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '@castwright/cli/em
 import { migrateDatabase } from '@castwright/cli/migrate-database';
 import { createDb } from '@castwright/core/db/connect';
 import { createLogger } from '@castwright/core/logger';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { freePort } from '#test-helpers/free-port';
 import { startRoleProcess } from '#test-helpers/role-process';
 import { sseMessages } from '#test-helpers/sse-client';
@@ -84,7 +84,7 @@ t.test('the service is up and episodes are in flight', async (t) => {
   const registered = await call('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'restart@example.com', password: 'Restart1234' }) });
   t.equal(registered.status, 201);
   token = ((await registered.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-  await setUserTier(db, 'restart@example.com', 'enterprise');
+  await updateUserTier(db, 'restart@example.com', 'enterprise');
   for (let n = 0; n < 4; n++) await createAndFollow(n);
   t.equal(accepted.length, 4);
 });

@@ -5,7 +5,7 @@ import t, { type Test } from 'tap';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { readFixture } from '#test-helpers/fixtures';
 import { startFakeChatServer } from '#test-helpers/fake-chat-completions';
 import { probeFile } from '#test-helpers/probe';
@@ -43,14 +43,14 @@ async function createEpisode(preset: string): Promise<string> {
 async function holderDuring(episodeId: string, task: string, percent: number): Promise<{ workerId: string; pid: number }> {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
     const holder = await jobHolder(api.database.db, episodeId, task);
-    const episode = await findEpisode(api.database.db, episodeId);
+    const episode = await selectEpisodeById(api.database.db, episodeId);
     if (holder?.pid && (episode?.progress_percent ?? 0) > percent) return { workerId: holder.workerId, pid: holder.pid };
   }
   throw new Error(`no worker held ${task} for ${episodeId} in time`);
 }
 
 async function audioPlays(t: Test, episodeId: string): Promise<void> {
-  const episode = await findEpisode(api.database.db, episodeId);
+  const episode = await selectEpisodeById(api.database.db, episodeId);
   const response = await api.request(`/api/episodes/${episodeId}/audio`, { token: user.accessToken });
   t.equal(response.status, 200);
   const file = path.join(tmpdir(), `${episodeId}.mp3`);
@@ -154,7 +154,7 @@ t.test('SIGSTOP of a media worker past the bound, then SIGCONT: its late complet
     180_000,
   );
   t.comment(`the late attempt ended with: ${String(outcome?.msg)} ${JSON.stringify((outcome?.err as { message?: string } | undefined)?.message ?? '')}`);
-  const after = await findEpisode(api.database.db, id);
+  const after = await selectEpisodeById(api.database.db, id);
   t.match(after, { status: 'ready', progress_percent: 100, render_attempt: winner, audio_key: `episodes/${id}/audio-${winner}.mp3` }, 'the newer attempt\'s publication stands');
   t.equal(await exactlyOnce(id), 1, 'exactly one ready transition');
   t.same(await storedAudioFiles(id), [`audio-${winner}.mp3`], 'the late attempt removed its own upload');

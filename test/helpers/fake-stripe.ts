@@ -35,8 +35,8 @@ export interface RecordedRequest {
   idempotencyKey: string | undefined;
 }
 
-export const FAKE_STRIPE_KEY = 'sk_test_castwright_fake';
-export const FAKE_WEBHOOK_SECRET = 'whsec_castwright_fake_secret';
+const FAKE_STRIPE_KEY = 'sk_test_castwright_fake';
+const FAKE_WEBHOOK_SECRET = 'whsec_castwright_fake_secret';
 export const FAKE_PRICES = { creator: 'price_creator_test', professional: 'price_professional_test', enterprise: 'price_enterprise_test' } as const;
 
 const PRICE_CENTS: Record<string, number> = { [FAKE_PRICES.creator]: 1900, [FAKE_PRICES.professional]: 4900, [FAKE_PRICES.enterprise]: 19900 };

@@ -19,7 +19,7 @@ const INT64 = onnx.TensorProto.DataType.INT64;
 const INT32 = onnx.TensorProto.DataType.INT32;
 
 export const HOP_SAMPLES = 600;
-export const TOKEN_SCALE = 200;
+const TOKEN_SCALE = 200;
 
 export interface KokoroShapedModelOptions {
   /** 'input_ids' (onnx-community export) or 'tokens' (kokoro-onnx export). */

@@ -12,7 +12,7 @@ import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { startWorker } from '@castwright/worker/start-worker';
 import { trustedFetch } from '@castwright/client/trusted-fetch';
 import type { WorkerRole } from '@castwright/core/jobs';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import type { Tier } from '@castwright/core/tiers';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -106,6 +106,6 @@ export async function json(response: { json(): Promise<unknown> }): Promise<Reco
 /** A registered user on the given tier (creator by default): free accounts cannot use most presets. */
 export async function creator(api: TestApi, tier: Tier = 'creator') {
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, tier);
+  await updateUserTier(api.database.db, user.email, tier);
   return user;
 }

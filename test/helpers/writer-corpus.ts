@@ -20,12 +20,12 @@ export interface CorpusText {
 
 const fixture = (name: string) => readFile(new URL(`../fixtures/writer-corpus/${name}`, import.meta.url), 'utf8');
 
-export const SURVEY_NOTES = {
+const SURVEY_NOTES = {
   '1': 'Estimates are at 2025 prices and exclude the value of volunteer time.',
   '2': 'The recording system was funded by a grant from the heritage lottery fund.',
 };
 
-export async function surveyPdf(): Promise<Buffer> {
+async function surveyPdf(): Promise<Buffer> {
   return reportPdf(documentBlocks(await fixture('lighthouse-survey.txt')), {
     header: 'Northern Light Trust - Coastal Lighthouse Survey 2025',
     footer: 'Annual Report',
@@ -33,7 +33,7 @@ export async function surveyPdf(): Promise<Buffer> {
   });
 }
 
-export async function coralReefsDocx(): Promise<Buffer> {
+async function coralReefsDocx(): Promise<Buffer> {
   return structuredDocx(documentBlocks(await fixture('coral-reefs.txt')));
 }
 

@@ -2,12 +2,13 @@
 // prints them, tests assert them), each found independently of how the writer works:
 // the source is analysed afresh and every spoken line is read back sentence by sentence.
 import type { ScriptLine } from '@castwright/core/script-lines';
+import type { ShowNotes } from '@castwright/core/show-notes';
 import { analyseParagraph } from '@castwright/content/nlp/english-text';
 import type { LineNote } from '@castwright/content/script/offline-script-writer';
 import { lineMs } from '@castwright/content/script/script-length';
 import type { ScriptPace } from '@castwright/content/script/script-writer';
 import { hasMarkup, isWholeSentence } from '@castwright/content/script/spoken-text';
-import type { ShowNotes, TimedLine } from '@castwright/content/show-notes/show-notes';
+import type { TimedLine } from '@castwright/content/show-notes/build-show-notes';
 import { parseStructuredText } from '@castwright/content/text/structured-text';
 
 export interface ScriptFindings {

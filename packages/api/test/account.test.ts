@@ -2,7 +2,7 @@ import t from 'tap';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import { creator, json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
@@ -37,7 +37,7 @@ t.test('quota: used, remaining and percentage; unlimited shown as null', async (
   await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: 'One short text.', preset: 'quick' } });
   const quota = await json(await api.request('/api/user/quota', { token: user.accessToken }));
   t.same(quota, { success: true, quota: { tier: 'free', episodesLimit: 3, episodesUsed: 1, episodesRemaining: 2, quotaPercentage: 33.3 } });
-  await setUserTier(api.database.db, user.email, 'enterprise');
+  await updateUserTier(api.database.db, user.email, 'enterprise');
   const unlimited = await json(await api.request('/api/user/quota', { token: user.accessToken }));
   t.same(unlimited.quota, { tier: 'enterprise', episodesLimit: null, episodesUsed: 1, episodesRemaining: null, quotaPercentage: 0 });
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { json, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
@@ -13,7 +13,7 @@ t.test('free accounts cannot create API keys', async (t) => {
 
 t.test('a key is svc_ + 256 random bits, shown once, works as a bearer token, stored only as a hash', async (t) => {
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
+  await updateUserTier(api.database.db, user.email, 'creator');
   const body = await json(await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken }));
   t.match(body, { success: true, apiKey: /^svc_[A-Za-z0-9_-]{43}$/, warning: /only once/ });
   const profile = await api.request('/api/user/profile', { token: body.apiKey });
@@ -28,7 +28,7 @@ t.test('a key is svc_ + 256 random bits, shown once, works as a bearer token, st
 
 t.test('generating revokes the previous key; DELETE revokes the current; 3 generations a day', async (t) => {
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'professional');
+  await updateUserTier(api.database.db, user.email, 'professional');
   const first = (await json(await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken }))).apiKey;
   const second = (await json(await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken }))).apiKey;
   t.equal((await api.request('/api/user/profile', { token: first })).status, 401, 'the previous key is revoked');

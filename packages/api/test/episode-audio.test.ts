@@ -6,11 +6,11 @@ import path from 'node:path';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { episodeAudioKey } from '@castwright/core/storage/object-storage';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 
 const api = await startTestApi(t);
 const owner = await registerUser(api);
-await setUserTier(api.database.db, owner.email, 'creator');
+await updateUserTier(api.database.db, owner.email, 'creator');
 const created = (await (await api.request('/api/episodes', { method: 'POST', token: owner.accessToken, json: { content: 'Some text here.', preset: 'quick' } })).json()) as { episode: { id: string } };
 const id = created.episode.id;
 const audio = randomBytes(10_000);

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FormData } from 'undici';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
-import { findEpisode } from '@castwright/core/repositories/episodes';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { uploadKey } from '@castwright/core/storage/object-storage';
 import { json, registerUser, startTestApi } from '#test-helpers/test-api';
@@ -25,7 +25,7 @@ const PARAGRAPHS = [
 
 async function user(tier: 'free' | 'creator' = 'creator') {
   const registered = await registerUser(api);
-  if (tier !== 'free') await setUserTier(api.database.db, registered.email, tier);
+  if (tier !== 'free') await updateUserTier(api.database.db, registered.email, tier);
   return registered;
 }
 
@@ -77,7 +77,7 @@ t.test('a PDF upload answers 202 like POST /api/episodes and records the stored 
     episode: { id: /^ep_/, status: 'queued', preset: 'standard', hostMode: 'multi', createdAt: String },
     quota: { used: 1, limit: 25, remaining: 24 },
   });
-  const row = await findEpisode(api.database.db, body.episode.id);
+  const row = await selectEpisodeById(api.database.db, body.episode.id);
   t.match(row, { source_type: 'upload', source_key: `uploads/${body.episode.id}/original.pdf`, source_filename: 'octopus facts.pdf', voice_style: 'casual', title: 'octopus facts.pdf' });
   t.ok((await storedUploads()).includes(path.join(body.episode.id, 'original.pdf')), 'the original is in storage');
   t.same(await leftoverTempDirectories(), [], 'the temporary file is gone');
@@ -260,10 +260,10 @@ t.test('end to end: a DOCX, a PDF and a Markdown upload become ready episodes ab
     t.equal(response.status, 202, file.name);
     const id = (await json(response)).episode.id as string;
     const deadline = Date.now() + 90_000;
-    let episode = await findEpisode(api.database.db, id);
+    let episode = await selectEpisodeById(api.database.db, id);
     while (episode && !['ready', 'error'].includes(episode.status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      episode = await findEpisode(api.database.db, id);
+      episode = await selectEpisodeById(api.database.db, id);
     }
     t.equal(episode?.status, 'ready', `${file.name}: ${episode?.error_message ?? ''}`);
     const detail = await json(await api.request(`/api/episodes/${id}`, { token: owner.accessToken }));
@@ -278,10 +278,10 @@ t.test('a corrupt DOC is accepted by its magic bytes, then fails processing with
   t.equal(response.status, 202);
   const id = (await json(response)).episode.id as string;
   const deadline = Date.now() + 30_000;
-  let episode = await findEpisode(api.database.db, id);
+  let episode = await selectEpisodeById(api.database.db, id);
   while (episode && episode.status !== 'error' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    episode = await findEpisode(api.database.db, id);
+    episode = await selectEpisodeById(api.database.db, id);
   }
   t.equal(episode?.status, 'error');
   t.match(episode?.error_message, /Word document could not be read/);
@@ -294,7 +294,7 @@ t.test('a Word 97 .doc upload is accepted and its text, 8-bit and UTF-16 pieces 
   const response = await upload(owner.accessToken, { bytes: wordDocument(`${[...PARAGRAPHS, last].join('\r')}\r`), name: 'octopus.doc' }, { preset: 'quick' });
   t.equal(response.status, 202);
   const id = (await json(response)).episode.id as string;
-  t.match(await findEpisode(api.database.db, id), { source_type: 'upload', source_key: `uploads/${id}/original.doc`, source_filename: 'octopus.doc' });
+  t.match(await selectEpisodeById(api.database.db, id), { source_type: 'upload', source_key: `uploads/${id}/original.doc`, source_filename: 'octopus.doc' });
   const ingested = await waitForEpisode(api.database.db, id, ['generating_script', 'review_script', 'generating_audio', 'ready', 'error'], 30_000);
   t.not(ingested.status, 'error', ingested.error_message ?? '');
   // Each Word paragraph is a paragraph of the stored structured text; word-extractor makes ’ an ASCII apostrophe.

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { sql } from 'kysely';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { creator, json, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
@@ -93,7 +93,7 @@ t.test('parallel creations never exceed the quota', async (t) => {
 
 t.test('enterprise quota is unlimited, shown as null', async (t) => {
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'enterprise');
+  await updateUserTier(api.database.db, user.email, 'enterprise');
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: TEXT, preset: 'extended' } });
   t.equal(response.status, 202);
   t.same((await json(response)).quota, { used: 1, limit: null, remaining: null });

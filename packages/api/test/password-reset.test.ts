@@ -2,7 +2,7 @@ import t from 'tap';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { findUserByEmail } from '@castwright/core/repositories/users';
+import { selectUserByEmail } from '@castwright/core/repositories/users';
 import { json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 import { startSmtpSink, tokenFrom } from '#test-helpers/smtp-sink';
 
@@ -72,7 +72,7 @@ t.test('expired, forged and superseded reset tokens are refused', async (t) => {
   const attempt = (token: string) => api.request('/api/auth/reset-password', { method: 'POST', json: { token, password: 'Valid1password' } });
   t.equal((await attempt(first)).status, 400, 'a newer link voids the older one');
   t.equal((await attempt('forged-token-value')).status, 400);
-  const user = await findUserByEmail(api.database.db, 'expiry@example.com');
+  const user = await selectUserByEmail(api.database.db, 'expiry@example.com');
   await api.database.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user?.id as string).execute();
   t.equal((await attempt(second)).status, 400, 'expired after an hour');
 });

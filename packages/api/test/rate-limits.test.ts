@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { Agent, fetch } from 'undici';
 import { createDb } from '@castwright/core/db/connect';
 import { deleteExpiredCounters } from '@castwright/core/repositories/rate-limit-counters';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { RateLimiter } from '@castwright/api/rate-limit/rate-limiter';
 import { freePort } from '#test-helpers/free-port';
 import { json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
@@ -50,7 +50,7 @@ t.test('requests that arrive together are counted one by one, each user on their
 
 t.test('higher tiers get their own budgets', async (t) => {
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
+  await updateUserTier(api.database.db, user.email, 'creator');
   const response = await api.request('/api/user/profile', { token: user.accessToken });
   t.equal(response.headers.get('ratelimit-limit'), '50');
 });

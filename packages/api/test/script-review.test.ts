@@ -3,7 +3,7 @@
 // and the episode renders the edited script to ready.
 import t from 'tap';
 import { sql } from 'kysely';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { sseMessages } from '#test-helpers/sse-client';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
@@ -12,7 +12,7 @@ const api = await startTestApi(t);
 await api.startWorkers('all');
 const owner = await registerUser(api);
 const stranger = await registerUser(api);
-await setUserTier(api.database.db, owner.email, 'creator');
+await updateUserTier(api.database.db, owner.email, 'creator');
 const content = 'Bees dance to tell each other where flowers are. The angle of the dance points to the food. The length of the waggle tells the distance. Scouts return to the hive and repeat the dance.';
 
 async function create(body: Record<string, unknown>): Promise<string> {

@@ -2,7 +2,7 @@
 // the whole database (our tables and the job queue) is searched for each of them.
 import t from 'tap';
 import { sql } from 'kysely';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 import { startSmtpSink, tokenFrom } from '#test-helpers/smtp-sink';
 
@@ -12,7 +12,7 @@ t.test('passwords, refresh tokens, reset and verification tokens and API keys ar
   await api.startWorkers('general');
   const password = 'Plaintext1Secret';
   const user = await registerUser(api, 'secrets@example.com', password);
-  await setUserTier(api.database.db, user.email, 'creator');
+  await updateUserTier(api.database.db, user.email, 'creator');
   const verificationToken = tokenFrom(await smtp.waitFor((mail) => /Confirm/.test(mail.subject ?? '')));
 
   const login = (await (await api.request('/api/auth/login', { method: 'POST', json: { email: user.email, password }, clientIp: randomClientIp() })).json()) as { tokens: { refreshToken: string } };

@@ -1,6 +1,6 @@
 // Show notes and transcript search on an episode made by the real workers.
 import t from 'tap';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
@@ -8,7 +8,7 @@ const api = await startTestApi(t);
 await api.startWorkers('all');
 const owner = await registerUser(api);
 const stranger = await registerUser(api);
-await setUserTier(api.database.db, owner.email, 'creator');
+await updateUserTier(api.database.db, owner.email, 'creator');
 const content = [
   'Bees dance to tell each other where flowers are. The angle of the dance points to the food.',
   'The length of the waggle tells the distance. Scouts return to the hive and repeat the dance for their sisters.',

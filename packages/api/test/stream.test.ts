@@ -1,8 +1,8 @@
 import t from 'tap';
 import { finishEpisode } from '@castwright/core/episode-outcome';
-import { moveEpisode } from '@castwright/core/repositories/episodes';
+import { updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import type { EpisodeStatus } from '@castwright/core/episode-states';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { sseMessages } from '#test-helpers/sse-client';
 
@@ -11,7 +11,7 @@ const TEXT = 'A short text about rivers. Rivers carve valleys over millions of y
 
 async function newEpisode() {
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
+  await updateUserTier(api.database.db, user.email, 'creator');
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: TEXT, preset: 'quick' } });
   const body = (await response.json()) as { episode: { id: string } };
   return { user, id: body.episode.id };
@@ -22,7 +22,7 @@ function move(id: string, status: EpisodeStatus, progressPercent: number, set = 
   return api.database.db.transaction().execute((trx) =>
     status === 'ready' || status === 'error'
       ? finishEpisode(trx, id, { status, progressPercent, from, set }, { publicBaseUrl: api.baseUrl })
-      : moveEpisode(trx, id, { status, progressPercent, from, set }),
+      : updateEpisodeStatus(trx, id, { status, progressPercent, from, set }),
   );
 }
 

@@ -9,7 +9,7 @@ export interface ReadyAddresses {
   selfSignedCertificate?: string | undefined;
 }
 
-export function readyBanner({ apiUrl, selfSignedCertificate }: ReadyAddresses): string {
+function readyBanner({ apiUrl, selfSignedCertificate }: ReadyAddresses): string {
   const lines = [
     '',
     '  Castwright is ready',

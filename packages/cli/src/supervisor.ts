@@ -22,7 +22,7 @@ export interface RestartPolicy {
   resetAfterMs: number;
 }
 
-export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 1_000, maxDelayMs: 30_000, resetAfterMs: 60_000 };
+const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 1_000, maxDelayMs: 30_000, resetAfterMs: 60_000 };
 
 export interface Supervisor {
   /** Resolves with the exit code the supervisor should exit with, once every role has stopped. */

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import type { ScriptPace } from '@castwright/content/script/script-writer';
 import { readFixture } from '#test-helpers/fixtures';

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { countEpisodeAgainstQuota, monthOf, recordEpisodeUsage } from '@castwright/core/repositories/usage';
+import { countEpisodeAgainstQuota, upsertEpisodeUsage } from '@castwright/core/repositories/usage';
+import { monthOf } from '@castwright/core/usage-month';
 import { createTestDatabase } from '#test-helpers/test-database';
 
 t.test('monthOf is the first day of the UTC month', async (t) => {
@@ -26,7 +27,7 @@ t.test('finished episodes add their audio, characters and cost to the month they
   await db.insertInto('users').values({ id: userId, email: 'u@example.com', password_hash: 'x' }).execute();
   const createdAt = new Date('2026-02-27T10:00:00Z');
   for (const audioSeconds of [60, 90]) {
-    await db.transaction().execute((trx) => recordEpisodeUsage(trx, { userId, createdAt, audioSeconds, characters: 1000, cost: 0.25 }));
+    await db.transaction().execute((trx) => upsertEpisodeUsage(trx, { userId, createdAt, audioSeconds, characters: 1000, cost: 0.25 }));
   }
   const row = await db.selectFrom('usage_monthly').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   t.match(row, { month: '2026-02-01', total_audio_duration: 150, total_characters: 2000, cost_total: '0.5000', episodes_created: 0 });

@@ -19,7 +19,7 @@ export interface Id3Tag {
   tagBytes: number;
 }
 
-export class Id3Error extends Error {
+class Id3Error extends Error {
   override name = 'Id3Error';
 }
 
@@ -62,7 +62,7 @@ export function parseId3Tag(bytes: Buffer): Id3Tag {
   return { majorVersion, frames, tagBytes };
 }
 
-export function id3Frame(majorVersion: 3 | 4, id: string, body: Buffer): Id3Frame {
+function id3Frame(majorVersion: 3 | 4, id: string, body: Buffer): Id3Frame {
   const header = Buffer.alloc(ID3_HEADER_BYTES);
   header.write(id, 0, 'latin1');
   if (majorVersion === 4) synchsafe(body.length).copy(header, 4);
@@ -71,7 +71,7 @@ export function id3Frame(majorVersion: 3 | 4, id: string, body: Buffer): Id3Fram
 }
 
 /** A text frame: ISO-8859-1 when every character fits, else UTF-16 with a byte-order mark (both versions read it). */
-export function textFrame(majorVersion: 3 | 4, id: string, text: string): Id3Frame {
+function textFrame(majorVersion: 3 | 4, id: string, text: string): Id3Frame {
   const latin1 = [...text].every((char) => (char.codePointAt(0) ?? 0) <= 0xff);
   const body = latin1
     ? Buffer.concat([Buffer.from([0x00]), Buffer.from(text, 'latin1')])

@@ -30,7 +30,7 @@ export interface TtsEngine {
 }
 
 /** The speaking rates every engine accepts (engines that cannot change pace ignore `speed`). */
-export const SPEED_RANGE = { min: 0.5, max: 2 } as const;
+const SPEED_RANGE = { min: 0.5, max: 2 } as const;
 
 /** Why `speed` is refused, or undefined when it is inside SPEED_RANGE. */
 export function speedOutOfRange(speed: number): string | undefined {

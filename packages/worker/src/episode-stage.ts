@@ -6,7 +6,7 @@ import type { EpisodeRow } from '@castwright/core/db/schema';
 import { PermanentError, TransientError } from '@castwright/core/errors';
 import { publicBaseUrl } from '@castwright/core/config';
 import { finishEpisode } from '@castwright/core/episode-outcome';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from './worker-context.ts';
 
 const ACTIVE = ['queued', 'ingesting', 'generating_script', 'review_script', 'generating_audio'] as const;
@@ -27,7 +27,7 @@ export async function runEpisodeStage(
   work: (episode: EpisodeRow) => Promise<void>,
   options: StageOptions = {},
 ): Promise<void> {
-  const episode = await findEpisode(context.db, episodeId);
+  const episode = await selectEpisodeById(context.db, episodeId);
   if (!episode || !(ACTIVE as readonly string[]).includes(episode.status)) {
     // Deleted, or already finished by an earlier run of this job: nothing to do.
     helpers.logger.info(`episode ${episodeId} is gone or finished; skipping ${stageName}`);

@@ -5,7 +5,7 @@ import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-wor
 import type { Registry } from 'prom-client';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
-import { pingDatabase } from '@castwright/core/repositories/database-health';
+import { selectOne } from '@castwright/core/repositories/database-health';
 import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
@@ -55,7 +55,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { sendEmailTask } = await import('./tasks/send-email.ts');
     const { MAINTENANCE_CRONTAB, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
     const { abandonedEpisodesTask } = await import('./tasks/abandoned-episodes.ts');
-    const { BILLING_CRONTAB, deleteCustomerTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
+    const { BILLING_CRONTAB, customerDeletionTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
     const { billingSyncTask } = await import('./tasks/billing-sync.ts');
     const { paymentFailedEmailTask } = await import('./tasks/billing-payment-failed.ts');
     const { createMailer } = await import('@castwright/core/mail/mailer');
@@ -78,7 +78,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['billing:sync-subscription'] = billingSyncTask(context, billing);
     taskList['billing:payment-failed-email'] = paymentFailedEmailTask(context, billing);
     taskList['billing:past-due-sweep'] = pastDueSweepTask(context);
-    taskList['billing:delete-customer'] = deleteCustomerTask(context, billing);
+    taskList['billing:delete-customer'] = customerDeletionTask(context, billing);
     // Webhook deliveries sign with secrets kept encrypted (core/secret-box.ts).
     const { webhookDeliverTask } = await import('./tasks/webhook-deliver.ts');
     const { loadSecretBox } = await import('@castwright/core/secret-box');
@@ -136,7 +136,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   // Alive while the job runner runs; ready when also not stopping and the database answers.
   const health: RoleHealth = {
     alive: () => runnerRunning,
-    ready: async () => runnerRunning && !stopping && (await pingDatabase(db).then(() => true, () => false)),
+    ready: async () => runnerRunning && !stopping && (await selectOne(db).then(() => true, () => false)),
   };
   logger.info({ tasks: Object.keys(taskList), concurrency, workerId: poolId }, `${role} worker started`);
   return {

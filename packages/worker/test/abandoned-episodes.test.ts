@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '@castwright/core/config';
 import { addJob } from '@castwright/core/jobs';
 import { createLogger } from '@castwright/core/logger';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { abandonedEpisodesTask } from '@castwright/worker/tasks/abandoned-episodes';
 import type { WorkerContext } from '@castwright/worker/worker-context';
@@ -39,9 +39,9 @@ t.test('only episodes without a live job, quiet for ten minutes, are failed', as
   await exhaustJobs(inReview);
 
   await abandonedEpisodesTask(context)({}, {} as JobHelpers);
-  t.match(await findEpisode(api.database.db, abandoned), { status: 'error', error_message: /workers handling this episode failed repeatedly/ });
+  t.match(await selectEpisodeById(api.database.db, abandoned), { status: 'error', error_message: /workers handling this episode failed repeatedly/ });
   t.equal(await progress.arrived(abandoned, 'error'), 1, 'streams and listeners are told');
-  t.equal((await findEpisode(api.database.db, recent))?.status, 'generating_audio', 'a recent change is left alone');
-  t.equal((await findEpisode(api.database.db, withJob))?.status, 'generating_audio', 'a job that can still run is left alone');
-  t.equal((await findEpisode(api.database.db, inReview))?.status, 'review_script', 'waiting for review is not abandoned');
+  t.equal((await selectEpisodeById(api.database.db, recent))?.status, 'generating_audio', 'a recent change is left alone');
+  t.equal((await selectEpisodeById(api.database.db, withJob))?.status, 'generating_audio', 'a job that can still run is left alone');
+  t.equal((await selectEpisodeById(api.database.db, inReview))?.status, 'review_script', 'waiting for review is not abandoned');
 });

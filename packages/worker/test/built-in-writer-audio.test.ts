@@ -9,7 +9,7 @@ import t from 'tap';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { estimateScriptMs, LENGTH_TOLERANCE, presetMs } from '@castwright/content/script/script-length';
-import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { configureFfmpegTools } from '@castwright/media/ffmpeg-tools';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
 import { renderScript } from '@castwright/media/render-script';

@@ -11,7 +11,7 @@ import { PRESETS } from '@castwright/core/tiers';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { estimateScriptMs, LENGTH_TOLERANCE, presetMs } from '@castwright/content/script/script-length';
-import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { engineForPace, scriptPace } from '@castwright/worker/script-pace';
 import { estimatedSegments, inspectScript, sourceFacts } from '#test-helpers/writer-evaluation';
 import { writerCorpus } from '#test-helpers/writer-corpus';

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
 import { freePort } from '#test-helpers/free-port';
 import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
@@ -39,7 +39,7 @@ t.test('with Kokoro installed and Chatterbox down', async (t) => {
   });
   await api.startWorkers('all');
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
+  await updateUserTier(api.database.db, user.email, 'creator');
 
   t.test('auto picks Kokoro, the best engine set up here, and calls nothing a fallback', async (t) => {
     const id = await createEpisode(api, user.accessToken, { ttsEngine: 'auto' });

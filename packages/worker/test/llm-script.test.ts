@@ -2,8 +2,8 @@
 // Completions protocol stands in for the third-party endpoint.
 import t from 'tap';
 import { sql } from 'kysely';
-import { findEpisode } from '@castwright/core/repositories/episodes';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { startFakeChatServer } from '#test-helpers/fake-chat-completions';
 
@@ -27,13 +27,13 @@ const api = await startTestApi(t, {
 });
 await api.startWorkers('all');
 const user = await registerUser(api);
-await setUserTier(api.database.db, user.email, 'creator');
+await updateUserTier(api.database.db, user.email, 'creator');
 
 async function run(): Promise<string> {
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { preset: 'quick', content: 'Bees dance to tell each other where flowers are. The angle of the dance points to the food.' } });
   const id = ((await response.json()) as { episode: { id: string } }).episode.id;
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const episode = await findEpisode(api.database.db, id);
+    const episode = await selectEpisodeById(api.database.db, id);
     if (episode?.status === 'ready' || episode?.status === 'error') return id;
   }
   throw new Error('episode did not finish');
@@ -41,7 +41,7 @@ async function run(): Promise<string> {
 
 t.test('with an LLM configured the script is the LLM\'s, recorded as such', async (t) => {
   const id = await run();
-  const episode = await findEpisode(api.database.db, id);
+  const episode = await selectEpisodeById(api.database.db, id);
   t.equal(episode?.status, 'ready', episode?.error_message ?? '');
   t.equal(episode?.script_writer, 'llm');
   t.equal(episode?.title, 'Bees and their dance');
@@ -50,7 +50,7 @@ t.test('with an LLM configured the script is the LLM\'s, recorded as such', asyn
 
 t.test('the episode costs its tokens and its render time at the configured prices, in usage and stats', async (t) => {
   const id = await run();
-  const episode = await findEpisode(api.database.db, id);
+  const episode = await selectEpisodeById(api.database.db, id);
   t.match(episode, { status: 'ready', llm_input_tokens: 1200, llm_output_tokens: 300 });
   const renderMs = episode?.render_ms ?? 0;
   t.ok(renderMs > 0, `render took ${renderMs} ms`);
@@ -69,7 +69,7 @@ t.test('an LLM answering garbage every time fails the episode with a reason, at 
   mode = 'garbage';
   const before = llm.requests.length;
   const id = await run();
-  const episode = await findEpisode(api.database.db, id);
+  const episode = await selectEpisodeById(api.database.db, id);
   t.equal(episode?.status, 'error');
   t.match(episode?.error_message, /^The script writer returned an unusable script: /);
   t.equal(episode?.script_text, null, 'no empty script is stored');

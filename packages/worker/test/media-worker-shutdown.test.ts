@@ -5,8 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import t from 'tap';
 import { sql } from 'kysely';
-import { setUserTier } from '@castwright/core/repositories/users';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { updateUserTier } from '@castwright/core/repositories/users';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
 import { readFixture } from '#test-helpers/fixtures';
@@ -34,7 +34,7 @@ async function renderingEpisode(api: TestApi, token: string, preset: string): Pr
   // Wait until some lines are voiced, so the signal lands in the middle of the render.
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const row = await findEpisode(api.database.db, episode.id);
+    const row = await selectEpisodeById(api.database.db, episode.id);
     if (row?.status === 'generating_audio' && row.progress_percent > 70) return episode.id;
     if (row?.status === 'ready' || row?.status === 'error') throw new Error(`episode finished before the signal: ${row.status}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -53,7 +53,7 @@ async function pendingRenderJobs(api: TestApi, id: string) {
 const api = await startTestApi(t);
 await api.startWorkers('general');
 const user = await registerUser(api);
-await setUserTier(api.database.db, user.email, 'creator');
+await updateUserTier(api.database.db, user.email, 'creator');
 
 t.test('past the grace period the render is aborted and re-queued, not failed', async (t) => {
   const worker = startMediaWorker(api, 300);
@@ -63,7 +63,7 @@ t.test('past the grace period the render is aborted and re-queued, not failed', 
   const [code] = (await exited) as [number | null];
   t.equal(code, 0, 'clean exit');
 
-  const episode = await findEpisode(api.database.db, id);
+  const episode = await selectEpisodeById(api.database.db, id);
   t.equal(episode?.status, 'generating_audio', 'not failed, not half-published');
   t.same(await pendingRenderJobs(api, id), [{ attempts: 0, locked: false }], 'a fresh render job waits, with every attempt left');
 
@@ -84,7 +84,7 @@ t.test('within the grace period the render finishes before the process exits', a
   worker.kill('SIGTERM');
   const [code] = (await exited) as [number | null];
   t.equal(code, 0);
-  const episode = await findEpisode(fresh.database.db, id);
+  const episode = await selectEpisodeById(fresh.database.db, id);
   t.equal(episode?.status, 'ready', 'finished before exiting');
   t.same(await pendingRenderJobs(fresh, id), [], 'nothing left in the queue');
 });

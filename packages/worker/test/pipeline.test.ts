@@ -2,8 +2,8 @@
 // process), a real database and the real offline voice and ffmpeg.
 import t from 'tap';
 import { sql } from 'kysely';
-import { setUserTier } from '@castwright/core/repositories/users';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { updateUserTier } from '@castwright/core/repositories/users';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
@@ -11,7 +11,7 @@ const api = await startTestApi(t);
 await api.startWorkers('general');
 await api.startWorkers('media');
 const user = await registerUser(api);
-await setUserTier(api.database.db, user.email, 'creator');
+await updateUserTier(api.database.db, user.email, 'creator');
 
 async function create(body: Record<string, unknown>): Promise<string> {
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { preset: 'quick', ...body } });
@@ -62,5 +62,5 @@ t.test('an episode deleted while queued is skipped, not resurrected', async (t) 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   t.equal(pending, 0, 'its job ran and completed');
-  t.equal(await findEpisode(api.database.db, id), undefined);
+  t.equal(await selectEpisodeById(api.database.db, id), undefined);
 });

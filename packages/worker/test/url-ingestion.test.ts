@@ -3,7 +3,7 @@
 // and scripted; without that flag the same address fails the episode with the reason.
 import t from 'tap';
 import { sql } from 'kysely';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
 import { articlePage, BEE_PARAGRAPHS, startLoopbackSite } from '#test-helpers/loopback-site';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
@@ -14,7 +14,7 @@ const site = await startLoopbackSite(t, {
 
 async function createFromUrl(api: TestApi, url: string): Promise<string> {
   const user = await registerUser(api);
-  await setUserTier(api.database.db, user.email, 'creator');
+  await updateUserTier(api.database.db, user.email, 'creator');
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { preset: 'quick', url } });
   if (response.status !== 202) throw new Error(`create failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { episode: { id: string } }).episode.id;

@@ -6,7 +6,7 @@ import t from 'tap';
 import { sql } from 'kysely';
 import { finishEpisode } from '@castwright/core/episode-outcome';
 import { recordEpisodeEvent } from '@castwright/core/webhooks/record-episode-event';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { insertEpisodes } from '#test-helpers/episode-rows';
 import { freePort } from '#test-helpers/free-port';
 import { startLoopbackSite } from '#test-helpers/loopback-site';
@@ -81,7 +81,7 @@ t.test('episode.completed arrives once, signed, with the interface payload and a
 
   const episodeId = await finished(user.userId);
   const [request] = await receiver.waitForRequests(1);
-  const episode = await findEpisode(db, episodeId);
+  const episode = await selectEpisodeById(db, episodeId);
   t.equal(request?.method, 'POST');
   t.equal(request?.headers['content-type'], 'application/json');
   t.match(request?.headers['webhook-id'], /^evt_/);
@@ -127,7 +127,7 @@ t.test('episode.failed from the real pipeline: an ingestion that fails sends dat
   const [request] = await receiver.waitForRequests(1);
   const payload = verifyDelivery(request!, secret) as Json;
   t.match(payload, { event: 'episode.failed', data: { episode: { id: episodeId, status: 'error', audioUrl: null }, error: /HTTP 404/ } });
-  t.equal((await findEpisode(db, episodeId))?.status, 'error');
+  t.equal((await selectEpisodeById(db, episodeId))?.status, 'error');
 });
 
 t.test('a rolled-back transition sends nothing; a replayed one records no second event', async (t) => {
@@ -148,7 +148,7 @@ t.test('a rolled-back transition sends nothing; a replayed one records no second
   const episodeId = await finished(user.userId);
   const late = await db.transaction().execute((trx) => finishEpisode(trx, episodeId, { status: 'error', progressPercent: 80, from: ['generating_audio'] }, { publicBaseUrl: BASE }));
   t.equal(late, undefined, 'a late failure after ready does not move the episode');
-  const ready = await findEpisode(db, episodeId);
+  const ready = await selectEpisodeById(db, episodeId);
   await db.transaction().execute((trx) => recordEpisodeEvent(trx, { ...ready!, status: 'ready' }, BASE));
   await settled(webhookId, 1);
   t.equal((await db.selectFrom('webhook_events').select('id').where('episode_id', '=', episodeId).execute()).length, 1, 'one event, whatever ran twice');

@@ -3,13 +3,13 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { addJob } from '@castwright/core/jobs';
-import { recordHeartbeat, releaseDeadWorkers } from '@castwright/core/repositories/worker-heartbeats';
+import { deleteDeadWorkers, upsertHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
 import { createTestDatabase } from '#test-helpers/test-database';
 
 const { db } = await createTestDatabase(t);
 const BOUND_MS = 30_000;
-const beat = (workerId: string) => recordHeartbeat(db, { workerId, role: 'media', hostname: 'test', pid: 1 }, 10_000);
-const sweep = (sweeperId: string) => db.transaction().execute((trx) => releaseDeadWorkers(trx, sweeperId, BOUND_MS));
+const beat = (workerId: string) => upsertHeartbeat(db, { workerId, role: 'media', hostname: 'test', pid: 1 }, 10_000);
+const sweep = (sweeperId: string) => db.transaction().execute((trx) => deleteDeadWorkers(trx, sweeperId, BOUND_MS));
 const age = (workerId: string, column: 'last_seen_at' | 'streak_started_at', seconds: number) =>
   sql`UPDATE worker_heartbeats SET ${sql.ref(column)} = now() - make_interval(secs => ${seconds}) WHERE worker_id = ${workerId}`.execute(db);
 
@@ -65,7 +65,7 @@ t.test('only one sweeper sweeps at a time', async (t) => {
   await age('pool-dying', 'last_seen_at', 120);
   // The first holds the sweep lock in an open transaction while the second tries.
   const outcome = await db.transaction().execute(async (trx) => {
-    const first = await releaseDeadWorkers(trx, 'pool-sweeper', BOUND_MS);
+    const first = await deleteDeadWorkers(trx, 'pool-sweeper', BOUND_MS);
     const second = await sweep('pool-other');
     return { first, second };
   });

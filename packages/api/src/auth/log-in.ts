@@ -2,8 +2,8 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { revokeRefreshTokenOf } from '@castwright/core/repositories/refresh-tokens';
-import { findUserByEmail } from '@castwright/core/repositories/users';
+import { updateRefreshFamilyRevokedByToken } from '@castwright/core/repositories/refresh-tokens';
+import { selectUserByEmail } from '@castwright/core/repositories/users';
 import { hashSecret } from '@castwright/core/secret-hash';
 import type { AccessTokens } from './access-tokens.ts';
 import { verifyPassword } from './passwords.ts';
@@ -11,7 +11,7 @@ import { issueTokenPair, type TokenSet } from './token-pairs.ts';
 
 /** A new token pair for the right password; the same `Invalid credentials` for a wrong one or an unknown e-mail. */
 export async function logIn(db: Db, accessTokens: AccessTokens, credentials: { email: string; password: string }): Promise<{ user: UserRow; tokens: TokenSet }> {
-  const user = await findUserByEmail(db, credentials.email);
+  const user = await selectUserByEmail(db, credentials.email);
   // Verified even for an unknown e-mail (against a decoy hash), so timing does not reveal accounts.
   const valid = await verifyPassword(user?.password_hash, credentials.password);
   if (!user || !valid) throw new AppError('invalidCredentials');
@@ -20,5 +20,5 @@ export async function logIn(db: Db, accessTokens: AccessTokens, credentials: { e
 
 /** Revokes the refresh token and every token of its login, if it is the caller's. */
 export async function logOut(db: Db, userId: string, refreshToken: string): Promise<void> {
-  await revokeRefreshTokenOf(db, userId, hashSecret(refreshToken));
+  await updateRefreshFamilyRevokedByToken(db, userId, hashSecret(refreshToken));
 }

@@ -9,7 +9,7 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as co
 const DECOY_HASH = hash(crypto.randomUUID(), ARGON2_OPTIONS);
 
 /** Each unmet rule, in words a user can act on; empty when the password is acceptable. */
-export function passwordProblems(password: string): string[] {
+function passwordProblems(password: string): string[] {
   const problems: string[] = [];
   if (password.length < 8) problems.push('Password must be at least 8 characters long');
   if (!/[A-Z]/.test(password)) problems.push('Password must contain at least one uppercase letter');

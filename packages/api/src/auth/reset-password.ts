@@ -2,8 +2,8 @@
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import { addJob } from '@castwright/core/jobs';
-import { consumeAccountToken } from '@castwright/core/repositories/account-tokens';
-import { revokeUserSessions } from '@castwright/core/repositories/refresh-tokens';
+import { claimAccountToken } from '@castwright/core/repositories/account-tokens';
+import { updateUserRefreshTokensRevoked } from '@castwright/core/repositories/refresh-tokens';
 import { updatePasswordHash } from '@castwright/core/repositories/users';
 import { normaliseEmail } from '@castwright/core/email-address';
 import { hashSecret } from '@castwright/core/secret-hash';
@@ -23,10 +23,10 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   assertStrongPassword(password);
   const passwordHash = await hashPassword(password);
   const changed = await db.transaction().execute(async (trx) => {
-    const userId = await consumeAccountToken(trx, 'password_reset', hashSecret(token));
+    const userId = await claimAccountToken(trx, 'password_reset', hashSecret(token));
     if (!userId) return false;
     await updatePasswordHash(trx, userId, passwordHash);
-    await revokeUserSessions(trx, userId);
+    await updateUserRefreshTokensRevoked(trx, userId);
     return true;
   });
   if (!changed) throw new AppError('invalidResetToken');

@@ -3,9 +3,9 @@
 import type { Db, Executor } from '@castwright/core/db/connect';
 import { newId } from '@castwright/core/ids';
 import {
-  consumeRefreshToken,
+  claimRefreshToken,
   insertRefreshToken,
-  revokeRefreshFamily,
+  updateRefreshFamilyRevoked,
 } from '@castwright/core/repositories/refresh-tokens';
 import { AppError } from '@castwright/core/errors';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.ts';
@@ -43,11 +43,11 @@ export async function rotateRefreshToken(db: Db, accessTokens: AccessTokens, ref
   // Consuming and issuing share one transaction: the consumed row stays locked until the
   // successor is committed, so a concurrent reuse waits, then revokes the successor too.
   const result = await db.transaction().execute(async (trx) => {
-    const outcome = await consumeRefreshToken(trx, hashSecret(refreshToken));
+    const outcome = await claimRefreshToken(trx, hashSecret(refreshToken));
     if (outcome.kind !== 'consumed') return outcome;
     return issueTokenPair(trx, accessTokens, outcome.owner.userId, outcome.owner.familyId);
   });
   if ('accessToken' in result) return result;
-  if (result.kind === 'reused') await revokeRefreshFamily(db, result.owner.familyId);
+  if (result.kind === 'reused') await updateRefreshFamilyRevoked(db, result.owner.familyId);
   throw new AppError('invalidRefreshToken');
 }

@@ -4,14 +4,14 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { addJob } from '@castwright/core/jobs';
-import { consumeAccountToken } from '@castwright/core/repositories/account-tokens';
-import { markEmailVerified } from '@castwright/core/repositories/users';
+import { claimAccountToken } from '@castwright/core/repositories/account-tokens';
+import { updateEmailVerified } from '@castwright/core/repositories/users';
 import { hashSecret } from '@castwright/core/secret-hash';
 
 export async function verifyEmail(db: Db, token: string): Promise<void> {
   const verified = await db.transaction().execute(async (trx) => {
-    const userId = await consumeAccountToken(trx, 'email_verification', hashSecret(token));
-    if (userId) await markEmailVerified(trx, userId);
+    const userId = await claimAccountToken(trx, 'email_verification', hashSecret(token));
+    if (userId) await updateEmailVerified(trx, userId);
     return Boolean(userId);
   });
   if (!verified) throw new AppError('invalidResetToken', 'The verification link is invalid, used or expired');

@@ -3,9 +3,9 @@
 // done by the general worker, so the deletion never waits on Stripe.
 import type { Trx } from '@castwright/core/db/connect';
 import { addJob } from '@castwright/core/jobs';
-import { findStripeCustomerId } from '@castwright/core/repositories/billing-customers';
+import { selectStripeCustomerId } from '@castwright/core/repositories/billing-customers';
 
 export async function queueCustomerDeletion(trx: Trx, userId: string): Promise<void> {
-  const customerId = await findStripeCustomerId(trx, userId);
+  const customerId = await selectStripeCustomerId(trx, userId);
   if (customerId) await addJob(trx, 'billing:delete-customer', { customerId });
 }

@@ -4,7 +4,7 @@
 import { currentSubscription } from '@castwright/core/billing/entitlement';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { listUserSubscriptions } from '@castwright/core/repositories/billing-subscriptions';
+import { selectUserSubscriptions } from '@castwright/core/repositories/billing-subscriptions';
 import type { PaidTier } from '@castwright/core/tiers';
 import { ensureStripeCustomer } from './stripe-customer.ts';
 import { callStripe, notConfigured, requireStripe, type BillingServices } from './stripe-access.ts';
@@ -24,7 +24,7 @@ export async function createCheckout(services: BillingServices, user: UserRow, r
   const configured = requireStripe(services);
   const price = configured.settings.priceIds[request.tier];
   if (!price) throw notConfigured(`STRIPE_PRICE_${request.tier.toUpperCase()}`);
-  const current = currentSubscription(await listUserSubscriptions(configured.db, user.id), new Date(), configured.billing.pastDueGraceMs);
+  const current = currentSubscription(await selectUserSubscriptions(configured.db, user.id), new Date(), configured.billing.pastDueGraceMs);
   if (current?.granting) {
     throw new AppError(
       'conflict',

@@ -7,7 +7,7 @@ const TIER_NAMES: Record<Tier, string> = { free: 'Free', creator: 'Creator', pro
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-export function tierFeatures(tier: Tier): string[] {
+function tierFeatures(tier: Tier): string[] {
   const limits = TIER_LIMITS[tier];
   const longest = Math.max(...limits.presets.map((preset) => PRESET_MINUTES[preset]));
   const features = [

@@ -8,9 +8,9 @@ import type { Trx } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import { isUserId } from '@castwright/core/ids';
 import { addJob } from '@castwright/core/jobs';
-import { recordBillingEvent } from '@castwright/core/repositories/billing-events';
-import { findUserIdByStripeCustomer, linkStripeCustomer } from '@castwright/core/repositories/billing-customers';
-import { findUserById } from '@castwright/core/repositories/users';
+import { insertBillingEvent } from '@castwright/core/repositories/billing-events';
+import { insertStripeCustomer, selectUserIdByStripeCustomer } from '@castwright/core/repositories/billing-customers';
+import { selectUserById } from '@castwright/core/repositories/users';
 import { notConfigured, requireStripe, type BillingServices } from './stripe-access.ts';
 
 /** Stripe's recommended window: an event signed longer ago than this is refused (replays). */
@@ -60,10 +60,10 @@ function verify(stripe: Stripe, body: Buffer, signature: string | undefined, sec
 
 /** The account an event is about: our customer, or (at checkout) the user the session was opened for. */
 async function ownerOf(trx: Trx, effect: Effect): Promise<string | undefined> {
-  const byCustomer = effect.customerId && (await findUserIdByStripeCustomer(trx, effect.customerId));
+  const byCustomer = effect.customerId && (await selectUserIdByStripeCustomer(trx, effect.customerId));
   if (byCustomer) return byCustomer;
-  if (effect.kind !== 'sync' || !effect.claimedUserId || !(await findUserById(trx, effect.claimedUserId))) return undefined;
-  if (effect.customerId) await linkStripeCustomer(trx, effect.claimedUserId, effect.customerId);
+  if (effect.kind !== 'sync' || !effect.claimedUserId || !(await selectUserById(trx, effect.claimedUserId))) return undefined;
+  if (effect.customerId) await insertStripeCustomer(trx, effect.claimedUserId, effect.customerId);
   return effect.claimedUserId;
 }
 
@@ -81,7 +81,7 @@ export async function receiveStripeEvent(services: BillingServices, body: Buffer
   if (!effect) return 'ignored';
   return db.transaction().execute(async (trx) => {
     const userId = await ownerOf(trx, effect);
-    const fresh = await recordBillingEvent(trx, { id: event.id, type: event.type, created: new Date(event.created * 1000), userId });
+    const fresh = await insertBillingEvent(trx, { id: event.id, type: event.type, created: new Date(event.created * 1000), userId });
     if (!fresh) return 'duplicate';
     if (effect.kind === 'sync') {
       // One run at a time per subscription, and a burst of events for it folds into one run:

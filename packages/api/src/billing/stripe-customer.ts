@@ -3,16 +3,16 @@
 // and then finds the first one's customer. The idempotency key covers a crash between
 // Stripe creating the customer and our commit: a retry gets the same customer back.
 import type { UserRow } from '@castwright/core/db/schema';
-import { findStripeCustomerId, linkStripeCustomer } from '@castwright/core/repositories/billing-customers';
+import { insertStripeCustomer, selectStripeCustomerId } from '@castwright/core/repositories/billing-customers';
 import { lockUser } from '@castwright/core/repositories/users';
 import { callStripe, type ConfiguredBilling } from './stripe-access.ts';
 
 export async function ensureStripeCustomer({ db, stripe }: ConfiguredBilling, user: UserRow): Promise<string> {
-  const known = await findStripeCustomerId(db, user.id);
+  const known = await selectStripeCustomerId(db, user.id);
   if (known) return known;
   return db.transaction().execute(async (trx) => {
     await lockUser(trx, user.id);
-    const linked = await findStripeCustomerId(trx, user.id);
+    const linked = await selectStripeCustomerId(trx, user.id);
     if (linked) return linked;
     const customer = await callStripe(() =>
       stripe.customers.create(
@@ -20,7 +20,7 @@ export async function ensureStripeCustomer({ db, stripe }: ConfiguredBilling, us
         { idempotencyKey: `castwright-customer-${user.id}` },
       ),
     );
-    await linkStripeCustomer(trx, user.id, customer.id);
+    await insertStripeCustomer(trx, user.id, customer.id);
     return customer.id;
   });
 }

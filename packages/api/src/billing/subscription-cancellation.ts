@@ -8,7 +8,7 @@ import { isStripeRefusal } from '@castwright/core/billing/stripe-errors';
 import { syncSubscription } from '@castwright/core/billing/sync-subscription';
 import type { BillingSubscriptionRow, UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findSubscription } from '@castwright/core/repositories/billing-subscriptions';
+import { selectSubscription } from '@castwright/core/repositories/billing-subscriptions';
 import type Stripe from 'stripe';
 import { readSubscription } from './read-subscription.ts';
 import { callStripe, requireStripe, type BillingServices, type ConfiguredBilling } from './stripe-access.ts';
@@ -26,7 +26,7 @@ async function shownSubscription(services: BillingServices, user: UserRow): Prom
 
 async function applyAndReread(configured: ConfiguredBilling, subscription: Stripe.Subscription): Promise<BillingSubscriptionRow> {
   await syncSubscription(configured.db, { pastDueGraceMs: configured.billing.pastDueGraceMs, priceIds: configured.settings.priceIds }, subscription);
-  const row = await findSubscription(configured.db, subscription.id);
+  const row = await selectSubscription(configured.db, subscription.id);
   if (!row) throw new Error(`Subscription ${subscription.id} could not be applied to its account`);
   return row;
 }

@@ -5,13 +5,14 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { queueRun } from '@castwright/core/briefings/queue-run';
 import { AppError } from '@castwright/core/errors';
-import { listRuns } from '@castwright/core/repositories/briefing-runs';
+import { lockOwnBriefing, selectOwnBriefing } from '@castwright/core/repositories/briefing-configs';
+import { selectRunPage } from '@castwright/core/repositories/briefing-runs';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { runView } from './briefing-views.ts';
-import { lockedOwnBriefing, ownBriefing } from './own-briefing.ts';
 
 export async function runBriefingNow(db: Db, user: UserRow, briefingId: string) {
   const run = await db.transaction().execute(async (trx) => {
-    const briefing = await lockedOwnBriefing(trx, user.id, briefingId);
+    const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
     const queued = await queueRun(trx, briefing.id, 'manual');
     if (!queued) throw new AppError('conflict', 'A run of this briefing is already queued or running; wait for it to finish');
     return queued;
@@ -20,7 +21,7 @@ export async function runBriefingNow(db: Db, user: UserRow, briefingId: string) 
 }
 
 export async function listBriefingRuns(db: Db, user: UserRow, briefingId: string, page: { limit: number; offset: number }) {
-  const briefing = await ownBriefing(db, user.id, briefingId);
-  const { rows, total } = await listRuns(db, briefing.id, page);
+  const briefing = await ownedOr404('briefing', selectOwnBriefing(db, user.id, briefingId));
+  const { rows, total } = await selectRunPage(db, briefing.id, page);
   return { count: rows.length, runs: rows.map(runView), pagination: { total, limit: page.limit, offset: page.offset } };
 }

@@ -8,11 +8,12 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { BRIEFING_LIMITS, type BriefingSourceType } from '@castwright/core/briefing-options';
 import { AppError, PermanentError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
+import { lockOwnBriefing, selectOwnBriefing } from '@castwright/core/repositories/briefing-configs';
 import { countSources, deleteSource, insertSource } from '@castwright/core/repositories/briefing-sources';
 import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 import { parseOutboundUrl } from '@castwright/content/fetch/outbound-url';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { sourceView } from './briefing-views.ts';
-import { lockedOwnBriefing, ownBriefing } from './own-briefing.ts';
 
 export interface SourceInput {
   source_type: BriefingSourceType;
@@ -31,7 +32,7 @@ export async function addBriefingSource(db: Db, config: Config, user: UserRow, b
   }
   const webhookId = input.source_type === 'email' ? randomSecret() : undefined;
   const source = await db.transaction().execute(async (trx) => {
-    const briefing = await lockedOwnBriefing(trx, user.id, briefingId);
+    const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
     if ((await countSources(trx, briefing.id)) >= BRIEFING_LIMITS.sourcesPerBriefing) {
       throw new AppError('limitReached', `A briefing can hold at most ${BRIEFING_LIMITS.sourcesPerBriefing} sources; delete one to add another`);
     }
@@ -51,7 +52,7 @@ export async function addBriefingSource(db: Db, config: Config, user: UserRow, b
 }
 
 export async function removeBriefingSource(db: Db, user: UserRow, briefingId: string, sourceId: string): Promise<void> {
-  const briefing = await ownBriefing(db, user.id, briefingId);
+  const briefing = await ownedOr404('briefing', selectOwnBriefing(db, user.id, briefingId));
   if (!(await deleteSource(db, briefing.id, sourceId))) throw new AppError('notFound', 'Source not found');
 }
 

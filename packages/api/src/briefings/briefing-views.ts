@@ -40,7 +40,7 @@ export function briefingSummary(row: BriefingSummaryRow) {
 }
 
 /** Where an e-mail source's newsletters are posted: the webhook id is the credential. */
-export function inboundUrl(config: Config, webhookId: string): string {
+function inboundUrl(config: Config, webhookId: string): string {
   return `${publicBaseUrl(config)}/api/briefing-webhooks/email/${webhookId}`;
 }
 

@@ -10,7 +10,7 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { checkPresetAllowed } from '@castwright/core/episodes/accept-episode';
 import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
-import { countBriefings, findBriefingSummary, insertBriefing, lockAccountBriefings } from '@castwright/core/repositories/briefing-configs';
+import { countBriefings, insertBriefing, lockAccountBriefings, selectBriefingSummary } from '@castwright/core/repositories/briefing-configs';
 import { resolveBriefingFields, type BriefingInput } from './briefing-fields.ts';
 import { briefingSummary } from './briefing-views.ts';
 
@@ -31,5 +31,5 @@ export async function createBriefing(db: Db, user: UserRow, input: BriefingInput
     });
     return row.id;
   });
-  return briefingSummary((await findBriefingSummary(db, user.id, id)) as NonNullable<Awaited<ReturnType<typeof findBriefingSummary>>>);
+  return briefingSummary((await selectBriefingSummary(db, user.id, id)) as NonNullable<Awaited<ReturnType<typeof selectBriefingSummary>>>);
 }

@@ -1,26 +1,20 @@
 // Reading briefings: the caller's list (newest first, optionally only active or
-// inactive ones) and one briefing with its sources; deleting one with everything it owns.
+// inactive ones) and one briefing with its sources.
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
-import { AppError } from '@castwright/core/errors';
-import { deleteOwnBriefing, findBriefingSummary, listBriefingSummaries } from '@castwright/core/repositories/briefing-configs';
-import { listSources } from '@castwright/core/repositories/briefing-sources';
+import { selectBriefingSummary, selectBriefingSummaryPage } from '@castwright/core/repositories/briefing-configs';
+import { selectSources } from '@castwright/core/repositories/briefing-sources';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { briefingSummary, sourceView } from './briefing-views.ts';
 
 export async function listBriefings(db: Db, user: UserRow, query: { limit: number; offset: number; active?: boolean | undefined }) {
-  const { rows, total } = await listBriefingSummaries(db, { userId: user.id, ...query });
+  const { rows, total } = await selectBriefingSummaryPage(db, { userId: user.id, ...query });
   return { count: rows.length, briefings: rows.map(briefingSummary), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 export async function readBriefing(db: Db, config: Config, user: UserRow, id: string) {
-  const summary = await findBriefingSummary(db, user.id, id);
-  if (!summary) throw new AppError('notFound', 'Briefing not found');
-  const sources = await listSources(db, summary.id);
+  const summary = await ownedOr404('briefing', selectBriefingSummary(db, user.id, id));
+  const sources = await selectSources(db, summary.id);
   return { ...briefingSummary(summary), sources: sources.map((source) => sourceView(config, source)) };
-}
-
-/** The briefing, its sources, runs and items go in one statement (cascades); its episodes stay. */
-export async function deleteBriefing(db: Db, user: UserRow, id: string): Promise<void> {
-  if (!(await deleteOwnBriefing(db, user.id, id))) throw new AppError('notFound', 'Briefing not found');
 }

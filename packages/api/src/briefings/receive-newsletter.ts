@@ -7,7 +7,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import { insertItems } from '@castwright/core/repositories/briefing-items';
-import { findSourceByInboundHash } from '@castwright/core/repositories/briefing-sources';
+import { selectSourceByInboundHash } from '@castwright/core/repositories/briefing-sources';
 import { hashSecret } from '@castwright/core/secret-hash';
 import { itemFingerprint } from '@castwright/content/briefings/item-fingerprint';
 import { readInboundEmail, UnreadableEmailError, type InboundPayload } from '@castwright/content/newsletters/inbound-email';
@@ -27,7 +27,7 @@ export function inboundKey(webhookId: string): string {
 }
 
 export async function receiveNewsletter(db: Db, webhookId: string, payload: InboundPayload): Promise<ReceivedNewsletter> {
-  const source = await findSourceByInboundHash(db, inboundKey(webhookId));
+  const source = await selectSourceByInboundHash(db, inboundKey(webhookId));
   if (!source) throw new AppError('notFound', 'Unknown inbound address');
   let email;
   try {

@@ -5,13 +5,14 @@ import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { addJob } from '@castwright/core/jobs';
-import { findEpisode, moveEpisode } from '@castwright/core/repositories/episodes';
-import { notInReview, ownEpisode } from './review-script.ts';
+import { selectEpisodeById, selectOwnEpisode, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
+import { ownedOr404 } from '../owned-or-404.ts';
+import { notInReview } from './review-script.ts';
 
 export async function approveScript(db: Db, userId: string, id: string): Promise<EpisodeRow> {
-  const episode = await ownEpisode(db, userId, id);
+  const episode = await ownedOr404('episode', selectOwnEpisode(db, userId, id));
   const moved = await db.transaction().execute(async (trx) => {
-    const row = await moveEpisode(trx, episode.id, {
+    const row = await updateEpisodeStatus(trx, episode.id, {
       status: 'generating_audio',
       progressPercent: STAGE_PROGRESS.generating_audio,
       from: ['review_script'],
@@ -19,6 +20,6 @@ export async function approveScript(db: Db, userId: string, id: string): Promise
     if (row) await addJob(trx, 'episode:render', { episodeId: row.id });
     return row;
   });
-  if (!moved) throw notInReview((await findEpisode(db, episode.id)) ?? episode);
+  if (!moved) throw notInReview((await selectEpisodeById(db, episode.id)) ?? episode);
   return moved;
 }

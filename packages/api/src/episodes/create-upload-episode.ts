@@ -5,7 +5,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import type { AcceptedEpisode } from '@castwright/core/episodes/accept-episode';
@@ -15,16 +14,16 @@ import { uploadKey, type ObjectStorage } from '@castwright/core/storage/object-s
 import { DOCUMENT_CONTENT_TYPES } from '@castwright/content/ingest/documents/document-type';
 import { checkDocument } from './check-document.ts';
 import { createEpisode } from './create-episode.ts';
-import { receiveUpload } from './receive-upload.ts';
+import { receiveUpload, type UploadForm } from './receive-upload.ts';
 
 export async function createUploadEpisode(
   services: { db: Db; storage: ObjectStorage; logger: ServiceLogger },
-  request: FastifyRequest,
+  form: UploadForm,
   user: UserRow,
 ): Promise<AcceptedEpisode> {
   const directory = await mkdtemp(path.join(tmpdir(), 'castwright-upload-'));
   try {
-    const upload = await receiveUpload(request, user, directory);
+    const upload = await receiveUpload(form, user, directory);
     const type = await checkDocument(upload.filePath, upload.filename);
     const episodeId = newId('episode');
     const key = uploadKey(episodeId, type);

@@ -2,17 +2,11 @@
 // players that seek, streamed from storage under the caller's access rules (the API's
 // own, or a feed token's). HEAD answers the same headers without opening the file.
 // Validators let players and podcast apps revalidate (304) and resume (If-Range).
-import type { IncomingHttpHeaders } from 'node:http';
 import parseRange from 'range-parser';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
-import { isNotModified, notModified, rangeApplies, validatorHeaders, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
-
-export interface AudioRequest {
-  method?: string | undefined;
-  headers: IncomingHttpHeaders;
-}
+import { isNotModified, notModified, rangeApplies, validatorHeaders, type ConditionalRequest, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
 
 /**
  * Caches may keep the audio but must ask again before every use (`no-cache`): making a
@@ -23,13 +17,13 @@ export function audioCacheControl(episode: EpisodeRow, via: 'api' | 'feed'): str
   return via === 'api' && episode.is_public ? 'public, no-cache' : 'private, no-cache';
 }
 
-export async function openEpisodeAudio(storage: ObjectStorage, episode: EpisodeRow, request: AudioRequest, cacheControl: string): Promise<HttpAnswer<200 | 206 | 304>> {
+export async function openEpisodeAudio(storage: ObjectStorage, episode: EpisodeRow, request: ConditionalRequest, cacheControl: string): Promise<HttpAnswer<200 | 206 | 304>> {
   const info = episode.status === 'ready' && episode.audio_key ? await storage.stat(episode.audio_key) : null;
   if (!episode.audio_key || !info) throw new AppError('notFound', 'The audio of this episode is not available yet');
   // The stored file never changes once the episode is ready: its size and completion time name it.
   const lastModified = episode.completed_at ?? episode.updated_at;
   const validators: Validators = { etag: `"${info.size.toString(36)}-${lastModified.getTime().toString(36)}"`, lastModified };
-  if (isNotModified(request.headers, validators)) return notModified(validators, cacheControl);
+  if (isNotModified(request, validators)) return notModified(validators, cacheControl);
   const headers: Record<string, string | number> = {
     ...validatorHeaders(validators),
     'Accept-Ranges': 'bytes',
@@ -37,9 +31,9 @@ export async function openEpisodeAudio(storage: ObjectStorage, episode: EpisodeR
     'Cache-Control': cacheControl,
     'Content-Disposition': `inline; filename="${episode.id}.mp3"`,
   };
-  const bodyless = request.method === 'HEAD';
-  const rangeHeader = request.headers.range;
-  const ranges = rangeHeader && rangeApplies(request.headers, validators) ? parseRange(info.size, rangeHeader, { combine: true }) : undefined;
+  const bodyless = request.head;
+  const rangeHeader = request.range;
+  const ranges = rangeHeader && rangeApplies(request, validators) ? parseRange(info.size, rangeHeader, { combine: true }) : undefined;
   if (ranges === -1) {
     throw new AppError('rangeNotSatisfiable', undefined, { headers: { 'Content-Range': `bytes */${info.size}` } });
   }

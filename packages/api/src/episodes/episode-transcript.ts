@@ -3,9 +3,9 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { listTranscript } from '@castwright/core/repositories/episodes';
+import { selectTranscript } from '@castwright/core/repositories/episodes';
+import type { ShowNotes } from '@castwright/core/show-notes';
 import { searchTranscript } from '@castwright/content/search/transcript-search';
-import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
 import { toPodcastTranscript, toSrt, toWebVtt, TRANSCRIPT_TYPES } from './transcript-formats.ts';
 import { transcriptView } from './transcript-view.ts';
 
@@ -16,7 +16,7 @@ export type TranscriptFormat = 'json' | 'vtt' | 'srt' | 'podcast-json';
  * object (serialised by the route's schema), the others are files for players and apps.
  */
 export async function readTranscript(db: Db, episode: EpisodeRow, format: TranscriptFormat = 'json') {
-  const rows = await listTranscript(db, episode.id);
+  const rows = await selectTranscript(db, episode.id);
   switch (format) {
     case 'json':
       return { contentType: 'application/json; charset=utf-8', body: transcriptView(episode.id, rows) };
@@ -31,7 +31,7 @@ export async function readTranscript(db: Db, episode: EpisodeRow, format: Transc
 
 /** Case-insensitive matches; before the episode is ready the transcript is empty, so there are none. */
 export async function searchEpisodeTranscript(db: Db, episode: EpisodeRow, query: string) {
-  const rows = await listTranscript(db, episode.id);
+  const rows = await selectTranscript(db, episode.id);
   const { matches, totalMatches } = searchTranscript(
     rows.map((row) => ({ id: row.id, speaker: row.speaker, text: row.text, startTimeMs: row.start_ms })),
     query,
@@ -41,7 +41,7 @@ export async function searchEpisodeTranscript(db: Db, episode: EpisodeRow, query
 
 /** Show notes are made when the episode becomes ready; before that (or after a failure) they are a 409. */
 export function readShowNotes(episode: EpisodeRow): ShowNotes & { episodeId: string } {
-  const notes = episode.show_notes as ShowNotes | null;
+  const notes = episode.show_notes;
   if (episode.status !== 'ready' || !notes) {
     throw new AppError('conflict', `Show notes are available once the episode is ready (it is ${episode.status})`);
   }

@@ -1,16 +1,17 @@
 // Loads an episode for a reader. Without credentials, a private or missing episode is
 // a 401 (log in first); with credentials, someone else's private episode is a 404, so
 // ids cannot be probed either way.
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
-import type { EpisodeRow } from '@castwright/core/db/schema';
+import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
+import { notFound } from '../owned-or-404.ts';
 import { canRead } from './episode-views.ts';
 
-export async function readableEpisode(db: Db, request: FastifyRequest, id: string): Promise<EpisodeRow> {
-  const episode = await findEpisode(db, id);
-  if (episode && canRead(episode, request.user)) return episode;
-  if (!request.user) throw new AppError('unauthorized', 'Authentication required to read this episode');
-  throw new AppError('notFound', 'Episode not found');
+/** `reader` is the caller, or null without credentials. */
+export async function readableEpisode(db: Db, reader: UserRow | null, id: string): Promise<EpisodeRow> {
+  const episode = await selectEpisodeById(db, id);
+  if (episode && canRead(episode, reader)) return episode;
+  if (!reader) throw new AppError('unauthorized', 'Authentication required to read this episode');
+  throw notFound('episode');
 }

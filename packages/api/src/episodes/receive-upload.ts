@@ -1,12 +1,12 @@
 // Receiving an upload: the multipart form's one file streams to a temporary file and
 // is refused (413) the moment it passes the tier's size limit, before the rest of the
 // body is read (the error handler discards that rest after answering). The small form
-// fields are checked against their allowed values.
+// fields are checked against their allowed values. The form arrives as plain parts
+// (plugins/multipart-form.ts reads them off the request).
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '@castwright/core/db/schema';
 import { HOST_MODES, VOICE_PAIRS, VOICE_STYLES, type EpisodeChoices } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
@@ -23,6 +23,35 @@ const FIELD_CHOICES = {
   voicePair: VOICE_PAIRS,
 } as const;
 type FieldName = keyof typeof FIELD_CHOICES;
+
+/** Bounds the multipart parser applies while it reads (busboy's limits). */
+export interface FormLimits {
+  fileSize: number;
+  files: number;
+  fields: number;
+  fieldSize: number;
+  parts: number;
+  headerPairs: number;
+}
+
+export type FormPart =
+  | { kind: 'field'; name: string; value: unknown }
+  | {
+      kind: 'file';
+      name: string;
+      filename: string;
+      /** Must be read to its end before the next part comes. */
+      content: Readable;
+      /** True once the parser cut the file at `fileSize`. */
+      truncated(): boolean;
+    };
+
+/** A multipart/form-data body, read part by part as it arrives. */
+export interface UploadForm {
+  /** The body's declared Content-Length, if any. */
+  declaredBytes: number | undefined;
+  parts(limits: FormLimits): AsyncIterable<FormPart>;
+}
 
 export interface ReceivedUpload {
   filePath: string;
@@ -47,27 +76,23 @@ function cleanFilename(raw: string): string {
 }
 
 /** Reads the form into `directory`; the caller removes the directory. */
-export async function receiveUpload(request: FastifyRequest, user: UserRow, directory: string): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'Send the document as multipart/form-data with a "file" field');
+export async function receiveUpload(form: UploadForm, user: UserRow, directory: string): Promise<ReceivedUpload> {
   const maxBytes = TIER_LIMITS[user.tier].maxUploadBytes;
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES) throw uploadTooLarge(user);
+  if (form.declaredBytes !== undefined && form.declaredBytes > maxBytes + FORM_OVERHEAD_BYTES) throw uploadTooLarge(user);
 
   let file: { filePath: string; filename: string; size: number } | undefined;
   const fields: Partial<Record<FieldName, string>> = {};
-  const parts = request.parts({
-    limits: { fileSize: maxBytes + 1, files: 2, fields: 8, fieldSize: 256, parts: 10, headerPairs: 20 },
-  });
+  const parts = form.parts({ fileSize: maxBytes + 1, files: 2, fields: 8, fieldSize: 256, parts: 10, headerPairs: 20 });
   for await (const part of parts) {
-    if (part.type === 'field') {
-      if (!(part.fieldname in FIELD_CHOICES)) {
-        throw AppError.validation(`Unknown form field ${JSON.stringify(part.fieldname)}; allowed: file, ${Object.keys(FIELD_CHOICES).join(', ')}`);
+    if (part.kind === 'field') {
+      if (!(part.name in FIELD_CHOICES)) {
+        throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: file, ${Object.keys(FIELD_CHOICES).join(', ')}`);
       }
-      if (typeof part.value !== 'string') throw AppError.validation(`${part.fieldname} must be text`);
-      fields[part.fieldname as FieldName] = part.value;
+      if (typeof part.value !== 'string') throw AppError.validation(`${part.name} must be text`);
+      fields[part.name as FieldName] = part.value;
       continue;
     }
-    if (part.fieldname !== 'file') throw AppError.validation(`Unexpected file field ${JSON.stringify(part.fieldname)}; send the document as "file"`);
+    if (part.name !== 'file') throw AppError.validation(`Unexpected file field ${JSON.stringify(part.name)}; send the document as "file"`);
     if (file) throw AppError.validation('Send exactly one file');
     const filePath = path.join(directory, 'upload');
     let size = 0;
@@ -77,8 +102,8 @@ export async function receiveUpload(request: FastifyRequest, user: UserRow, dire
         callback(size > maxBytes ? uploadTooLarge(user) : null, chunk);
       },
     });
-    await pipeline(part.file, counter, createWriteStream(filePath));
-    if (part.file.truncated) throw uploadTooLarge(user);
+    await pipeline(part.content, counter, createWriteStream(filePath));
+    if (part.truncated()) throw uploadTooLarge(user);
     file = { filePath, filename: cleanFilename(part.filename), size };
   }
   if (!file) throw AppError.validation('The "file" field is required');

@@ -4,19 +4,18 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findEpisode, lockEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
+import { lockOwnEpisode, selectOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import { formatScript, parseScript } from '@castwright/content/script/script-format';
+import { ownedOr404 } from '../owned-or-404.ts';
 
 export function notInReview(episode: EpisodeRow): AppError {
   return new AppError('conflict', `The script can only be changed or approved while the episode is in review_script (it is ${episode.status})`);
 }
 
-/** The caller's own episode, else 404: someone else's episode is not even acknowledged. */
-export async function ownEpisode(db: Db, userId: string, id: string): Promise<EpisodeRow> {
-  const episode = await findEpisode(db, id);
-  if (!episode || episode.user_id !== userId) throw new AppError('notFound', 'Episode not found');
-  return episode;
+/** The caller's own episode's script, else 404: someone else's episode is not even acknowledged. */
+export async function readScript(db: Db, userId: string, id: string) {
+  return scriptView(await ownedOr404('episode', selectOwnEpisode(db, userId, id)));
 }
 
 export function scriptView(episode: EpisodeRow) {
@@ -45,8 +44,7 @@ export async function editScriptLine(db: Db, userId: string, id: string, index: 
 /** Saves a new script if the episode is still in review, under a row lock; else 409. */
 async function saveScript(db: Db, userId: string, id: string, change: (lines: ScriptLine[]) => ScriptLine[]): Promise<EpisodeRow> {
   return db.transaction().execute(async (trx) => {
-    const episode = await lockEpisode(trx, id);
-    if (!episode || episode.user_id !== userId) throw new AppError('notFound', 'Episode not found');
+    const episode = await ownedOr404('episode', lockOwnEpisode(trx, userId, id));
     if (episode.status !== 'review_script') throw notInReview(episode);
     const lines = change(parseScript(episode.script_text ?? ''));
     if (episode.host_mode === 'single' && lines.some((line) => line.speaker !== 'Host 1')) {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { GLYPH_HEIGHT, litPixels } from './pixel-font.ts';
 
-export const ARTWORK_SIZE = 1400;
+const ARTWORK_SIZE = 1400;
 
 type Rgb = [number, number, number];
 

@@ -3,12 +3,9 @@
 // version is in the feed's image address and in its ETag, so a renamed playlist's apps
 // fetch the new cover and unchanged ones get a 304.
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyReply } from 'fastify';
 import type { PlaylistRow } from '@castwright/core/db/schema';
-import { isNotModified, notModified, validatorHeaders, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
+import { isNotModified, notModified, validatorHeaders, type ConditionalRequest, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
 import { drawArtwork } from './artwork-image.ts';
-import { openFeed, type FeedServices } from './feed-access.ts';
 import { FEED_CACHE_CONTROL } from './feed-files.ts';
 import { initialsOf } from './pixel-font.ts';
 
@@ -34,11 +31,10 @@ function artworkPng(playlist: Pick<PlaylistRow, 'id' | 'name'>, version: string)
   return png;
 }
 
-export async function readArtwork(services: FeedServices, token: string, request: { headers: IncomingHttpHeaders }, reply: FastifyReply): Promise<HttpAnswer> {
-  const playlist = await openFeed(services, token, reply);
+export function readArtwork(playlist: Pick<PlaylistRow, 'id' | 'name' | 'updated_at'>, request: ConditionalRequest): HttpAnswer {
   const version = artworkVersion(playlist);
   const validators: Validators = { etag: `"${version}"`, lastModified: playlist.updated_at };
-  if (isNotModified(request.headers, validators)) return notModified(validators, FEED_CACHE_CONTROL);
+  if (isNotModified(request, validators)) return notModified(validators, FEED_CACHE_CONTROL);
   return {
     status: 200,
     headers: { ...validatorHeaders(validators), 'Content-Type': 'image/png', 'Cache-Control': FEED_CACHE_CONTROL },

@@ -1,14 +1,14 @@
 // The files a feed links to for one episode, reachable with the feed's token alone:
 // the audio (HEAD and Range, for apps that check sizes and resume downloads), the
 // transcript as WebVTT and Podcasting 2.0 JSON, and the JSON chapters.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { Db } from '@castwright/core/db/connect';
+import type { FeedPlaylist } from '@castwright/core/repositories/playlist-feeds';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { openEpisodeAudio } from '../episodes/episode-audio.ts';
 import { CHAPTERS_TYPE, podcastChapters } from '../episodes/episode-chapters.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
-import type { HttpAnswer } from '../http/conditional-get.ts';
-import { openFeedEpisode, type FeedServices } from './feed-access.ts';
+import type { ConditionalRequest, HttpAnswer } from '../http/conditional-get.ts';
+import { openFeedEpisode } from './feed-access.ts';
 
 /**
  * Private: a shared cache must never answer for a token. no-cache: an app's own copy is
@@ -17,22 +17,21 @@ import { openFeedEpisode, type FeedServices } from './feed-access.ts';
 export const FEED_CACHE_CONTROL = 'private, no-cache';
 
 export async function feedAudio(
-  services: FeedServices & { storage: ObjectStorage },
-  token: string,
+  services: { db: Db; storage: ObjectStorage },
+  playlist: FeedPlaylist,
   episodeId: string,
-  request: { method?: string | undefined; headers: IncomingHttpHeaders },
-  reply: FastifyReply,
+  request: ConditionalRequest,
 ): Promise<HttpAnswer<200 | 206 | 304>> {
-  const episode = await openFeedEpisode(services, token, episodeId, reply);
+  const episode = await openFeedEpisode(services.db, playlist, episodeId);
   return openEpisodeAudio(services.storage, episode, request, FEED_CACHE_CONTROL);
 }
 
-export async function feedTranscript(services: FeedServices, token: string, episodeId: string, format: 'vtt' | 'podcast-json', reply: FastifyReply) {
-  const episode = await openFeedEpisode(services, token, episodeId, reply);
-  return readTranscript(services.db, episode, format);
+export async function feedTranscript(db: Db, playlist: FeedPlaylist, episodeId: string, format: 'vtt' | 'podcast-json') {
+  const episode = await openFeedEpisode(db, playlist, episodeId);
+  return readTranscript(db, episode, format);
 }
 
-export async function feedChapters(services: FeedServices, token: string, episodeId: string, reply: FastifyReply) {
-  const episode = await openFeedEpisode(services, token, episodeId, reply);
+export async function feedChapters(db: Db, playlist: FeedPlaylist, episodeId: string) {
+  const episode = await openFeedEpisode(db, playlist, episodeId);
   return { contentType: CHAPTERS_TYPE, body: podcastChapters(episode) };
 }

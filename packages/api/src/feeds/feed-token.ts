@@ -5,9 +5,10 @@ import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { deleteFeed, replaceFeedToken } from '@castwright/core/repositories/playlist-feeds';
+import { deleteFeed, upsertFeedToken } from '@castwright/core/repositories/playlist-feeds';
+import { selectOwnPlaylist } from '@castwright/core/repositories/playlists';
 import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
-import { ownPlaylist } from '../playlists/own-playlist.ts';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { feedUrls } from './feed-urls.ts';
 
 export const FEED_URL_WARNING =
@@ -15,13 +16,13 @@ export const FEED_URL_WARNING =
 
 /** Creates the feed, or rotates its token when it exists. */
 export async function enableFeed(db: Db, config: Config, user: UserRow, playlistId: string) {
-  const playlist = await ownPlaylist(db, user.id, playlistId);
+  const playlist = await ownedOr404('playlist', selectOwnPlaylist(db, user.id, playlistId));
   const token = randomSecret();
-  const feed = await replaceFeedToken(db, playlist.id, hashSecret(token));
+  const feed = await upsertFeedToken(db, playlist.id, hashSecret(token));
   return { feedUrl: feedUrls(config, token).feed, createdAt: feed.created_at.toISOString() };
 }
 
 export async function revokeFeed(db: Db, user: UserRow, playlistId: string): Promise<void> {
-  const playlist = await ownPlaylist(db, user.id, playlistId);
+  const playlist = await ownedOr404('playlist', selectOwnPlaylist(db, user.id, playlistId));
   if (!(await deleteFeed(db, playlist.id))) throw new AppError('notFound', 'This playlist has no feed');
 }

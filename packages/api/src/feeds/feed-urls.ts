@@ -3,8 +3,6 @@
 // no login. The token is the only credential, and it reaches only its own playlist.
 import { publicBaseUrl, type Config } from '@castwright/core/config';
 
-export const FEED_ROUTE_PREFIX = '/feeds/:token';
-
 export function feedUrls(config: Config, token: string) {
   const base = `${publicBaseUrl(config)}/feeds/${token}`;
   const episode = (id: string) => `${base}/episodes/${encodeURIComponent(id)}`;

@@ -39,7 +39,7 @@ const GLYPHS: Record<string, readonly string[]> = {
   9: ['.###.', '#...#', '#...#', '.####', '....#', '...#.', '.##..'],
 };
 
-export const GLYPH_WIDTH = 5;
+const GLYPH_WIDTH = 5;
 export const GLYPH_HEIGHT = 7;
 
 /** The lit pixels of a line of text as [column, row] pairs, glyphs one column apart; unknown characters are skipped. */

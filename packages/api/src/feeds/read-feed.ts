@@ -4,36 +4,34 @@
 // deleted); Last-Modified is the latest of the playlist's and its items' change times,
 // which every one of those moves (membership changes move the playlist's by trigger).
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyReply } from 'fastify';
-import { publicBaseUrl } from '@castwright/core/config';
-import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
-import { storeAudioBytes } from '@castwright/core/repositories/episodes';
+import { publicBaseUrl, type Config } from '@castwright/core/config';
+import type { Db } from '@castwright/core/db/connect';
+import { updateEpisodeAudioBytes } from '@castwright/core/repositories/episodes';
 import type { PlaylistMember } from '@castwright/core/repositories/playlist-episodes';
-import { listFeedEpisodes } from '@castwright/core/repositories/playlist-feeds';
+import { selectFeedEpisodes, type FeedPlaylist } from '@castwright/core/repositories/playlist-feeds';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { v5 as uuidv5 } from 'uuid';
 import { audioSecondsOf } from '../episodes/episode-views.ts';
-import { isNotModified, notModified, validatorHeaders, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
+import { isNotModified, notModified, validatorHeaders, type ConditionalRequest, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
 import { artworkVersion } from './feed-artwork.ts';
-import { openFeed, type FeedServices } from './feed-access.ts';
-import { feedXml, type FeedItem } from './feed-document.ts';
 import { FEED_CACHE_CONTROL } from './feed-files.ts';
 import { feedIdentity, feedUrls } from './feed-urls.ts';
+import { feedXml, type FeedItem } from './podcast-rss.ts';
 
 /** The Podcasting 2.0 namespace for feed GUIDs (uuidv5 of the feed's address without its scheme). */
 const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
 
 type SizedEpisode = PlaylistMember & { audio_bytes: number };
 
-export async function readFeed(
-  services: FeedServices & { storage: ObjectStorage },
-  token: string,
-  request: { headers: IncomingHttpHeaders },
-  reply: FastifyReply,
-): Promise<HttpAnswer> {
-  const playlist = await openFeed(services, token, reply);
-  const episodes = await withAudioBytes(services, await listFeedEpisodes(services.db, playlist.id));
+interface FeedServices {
+  db: Db;
+  config: Config;
+  storage: ObjectStorage;
+}
+
+/** The feed's document; `token` is the one it was opened with, since every address in it carries that token. */
+export async function readFeed(services: FeedServices, playlist: FeedPlaylist, token: string, request: ConditionalRequest): Promise<HttpAnswer> {
+  const episodes = await withAudioBytes(services, await selectFeedEpisodes(services.db, playlist.id));
   const urls = feedUrls(services.config, token);
   const lastModified = new Date(Math.max(playlist.updated_at.getTime(), playlist.feed_created_at.getTime(), ...episodes.map((episode) => episode.updated_at.getTime())));
   const xml = feedXml(
@@ -49,7 +47,7 @@ export async function readFeed(
     episodes.map((episode) => feedItem(episode, urls)),
   );
   const validators: Validators = { etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 32)}"`, lastModified };
-  if (isNotModified(request.headers, validators)) return notModified(validators, FEED_CACHE_CONTROL);
+  if (isNotModified(request, validators)) return notModified(validators, FEED_CACHE_CONTROL);
   return {
     status: 200,
     headers: { ...validatorHeaders(validators), 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': FEED_CACHE_CONTROL },
@@ -58,7 +56,7 @@ export async function readFeed(
 }
 
 function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): FeedItem {
-  const notes = episode.show_notes as ShowNotes | null;
+  const notes = episode.show_notes;
   return {
     guid: episode.id,
     title: episode.title,
@@ -81,13 +79,13 @@ const SIZE_LOOKUPS_AT_ONCE = 8;
  * kept on the row; an episode whose file is missing is left out rather than announced
  * with a wrong length.
  */
-async function withAudioBytes(services: FeedServices & { storage: ObjectStorage }, episodes: PlaylistMember[]): Promise<SizedEpisode[]> {
+async function withAudioBytes(services: FeedServices, episodes: PlaylistMember[]): Promise<SizedEpisode[]> {
   const sizes = episodes.map((episode) => episode.audio_bytes);
   const unknown = episodes.flatMap((episode, index) => (episode.audio_bytes === null && episode.audio_key ? [{ episode, index, key: episode.audio_key }] : []));
   for (let start = 0; start < unknown.length; start += SIZE_LOOKUPS_AT_ONCE) {
     await Promise.all(unknown.slice(start, start + SIZE_LOOKUPS_AT_ONCE).map(async ({ episode, index, key }) => {
       const bytes = (await services.storage.stat(key))?.size ?? null;
-      if (bytes !== null) await storeAudioBytes(services.db, episode.id, bytes);
+      if (bytes !== null) await updateEpisodeAudioBytes(services.db, episode.id, bytes);
       sizes[index] = bytes;
     }));
   }

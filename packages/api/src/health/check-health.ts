@@ -1,11 +1,11 @@
 // Health: the api is healthy once its database answers.
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
-import { pingDatabase } from '@castwright/core/repositories/database-health';
+import { selectOne } from '@castwright/core/repositories/database-health';
 
 export async function checkHealth(db: Db): Promise<void> {
   try {
-    await pingDatabase(db);
+    await selectOne(db);
   } catch {
     throw new AppError('unavailable', 'The database is not reachable');
   }

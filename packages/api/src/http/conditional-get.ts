@@ -2,8 +2,32 @@
 // apps and browsers that poll or resume get a 304 or the right range instead of the
 // whole body again. If-None-Match wins over If-Modified-Since; HTTP dates carry whole
 // seconds, so Last-Modified is compared at that precision (the ETag is exact).
+// Routes read a request's conditional headers into a ConditionalRequest; services decide
+// from that plain value and answer with an HttpAnswer the route copies onto its reply.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+
+/** What a GET or HEAD asked for beyond the resource itself. */
+export interface ConditionalRequest {
+  /** HEAD: the headers a GET would get, without the body. */
+  head: boolean;
+  ifNoneMatch: string | undefined;
+  ifModifiedSince: string | undefined;
+  ifRange: string | undefined;
+  range: string | undefined;
+}
+
+/** The route's side: a request's method and headers as a ConditionalRequest. */
+export function conditionalRequest(method: string, headers: IncomingHttpHeaders): ConditionalRequest {
+  const ifRange = headers['if-range'];
+  return {
+    head: method === 'HEAD',
+    ifNoneMatch: headers['if-none-match'],
+    ifModifiedSince: headers['if-modified-since'],
+    ifRange: Array.isArray(ifRange) ? ifRange[0] : ifRange,
+    range: headers.range,
+  };
+}
 
 export interface Validators {
   /** A strong entity tag, quoted: `"…"`. */
@@ -33,10 +57,9 @@ function anyTagMatches(header: string, etag: string): boolean {
 }
 
 /** True when the client's copy is current, so a 304 answers the GET or HEAD. */
-export function isNotModified(headers: IncomingHttpHeaders, validators: Validators): boolean {
-  const ifNoneMatch = headers['if-none-match'];
+export function isNotModified(request: ConditionalRequest, validators: Validators): boolean {
+  const { ifNoneMatch, ifModifiedSince } = request;
   if (ifNoneMatch !== undefined) return anyTagMatches(ifNoneMatch, validators.etag);
-  const ifModifiedSince = headers['if-modified-since'];
   if (ifModifiedSince === undefined) return false;
   const since = Date.parse(ifModifiedSince);
   return Number.isFinite(since) && wholeSeconds(validators.lastModified) <= since;
@@ -46,9 +69,8 @@ export function isNotModified(headers: IncomingHttpHeaders, validators: Validato
  * If-Range: a Range applies only while the client's validator still names this
  * representation (strong comparison; a weak tag never matches), else the whole body is sent.
  */
-export function rangeApplies(headers: IncomingHttpHeaders, validators: Validators): boolean {
-  const header = headers['if-range'];
-  const ifRange = Array.isArray(header) ? header[0] : header;
+export function rangeApplies(request: ConditionalRequest, validators: Validators): boolean {
+  const { ifRange } = request;
   if (ifRange === undefined) return true;
   if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return ifRange === validators.etag;
   return Date.parse(ifRange) === wholeSeconds(validators.lastModified);

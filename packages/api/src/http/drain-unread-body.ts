@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** Discarded after an early answer before the connection is closed (README: "Uploads"). */
 export const UNREAD_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
 /** How long a client may take to send that rest. */
-export const UNREAD_BODY_DRAIN_MS = 30_000;
+const UNREAD_BODY_DRAIN_MS = 30_000;
 
 export function drainUnreadBody(request: IncomingMessage, response: ServerResponse): void {
   if (request.complete || request.destroyed) return;

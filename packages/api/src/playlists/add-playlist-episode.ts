@@ -3,23 +3,21 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findEpisode } from '@castwright/core/repositories/episodes';
-import { appendMember, countMembers } from '@castwright/core/repositories/playlist-episodes';
+import { selectOwnEpisode } from '@castwright/core/repositories/episodes';
+import { countMembers, insertMember } from '@castwright/core/repositories/playlist-episodes';
 import { lockOwnPlaylist } from '@castwright/core/repositories/playlists';
-import { playlistNotFound } from './own-playlist.ts';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { PLAYLIST_LIMITS } from './playlist-limits.ts';
 
 /** 404 for a playlist or episode that is not the caller's, 409 for a member already there or a full playlist. */
 export async function addPlaylistEpisode(db: Db, user: UserRow, playlistId: string, episodeId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const playlist = await lockOwnPlaylist(trx, user.id, playlistId);
-    if (!playlist) throw playlistNotFound();
-    const episode = await findEpisode(trx, episodeId);
-    if (!episode || episode.user_id !== user.id) throw new AppError('notFound', 'Episode not found');
+    const playlist = await ownedOr404('playlist', lockOwnPlaylist(trx, user.id, playlistId));
+    const episode = await ownedOr404('episode', selectOwnEpisode(trx, user.id, episodeId));
     if ((await countMembers(trx, playlist.id)) >= PLAYLIST_LIMITS.episodesPerPlaylist) {
       throw new AppError('limitReached', `A playlist can hold at most ${PLAYLIST_LIMITS.episodesPerPlaylist} episodes`);
     }
-    if (!(await appendMember(trx, { playlistId: playlist.id, episodeId: episode.id, userId: user.id }))) {
+    if (!(await insertMember(trx, { playlistId: playlist.id, episodeId: episode.id, userId: user.id }))) {
       throw new AppError('conflict', 'This episode is already in the playlist');
     }
   });

@@ -3,13 +3,13 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { removeMember } from '@castwright/core/repositories/playlist-episodes';
+import { deleteMember } from '@castwright/core/repositories/playlist-episodes';
 import { lockOwnPlaylist } from '@castwright/core/repositories/playlists';
-import { playlistNotFound } from './own-playlist.ts';
+import { ownedOr404 } from '../owned-or-404.ts';
 
 export async function removePlaylistEpisode(db: Db, user: UserRow, playlistId: string, episodeId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (!(await lockOwnPlaylist(trx, user.id, playlistId))) throw playlistNotFound();
-    if (!(await removeMember(trx, playlistId, episodeId))) throw new AppError('notFound', 'The episode is not in this playlist');
+    await ownedOr404('playlist', lockOwnPlaylist(trx, user.id, playlistId));
+    if (!(await deleteMember(trx, playlistId, episodeId))) throw new AppError('notFound', 'The episode is not in this playlist');
   });
 }

@@ -3,19 +3,19 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { listMemberIds, reorderMembers } from '@castwright/core/repositories/playlist-episodes';
+import { selectMemberIds, updateMemberPositions } from '@castwright/core/repositories/playlist-episodes';
 import { lockOwnPlaylist } from '@castwright/core/repositories/playlists';
-import { playlistNotFound } from './own-playlist.ts';
+import { ownedOr404 } from '../owned-or-404.ts';
 
 export async function reorderPlaylist(db: Db, user: UserRow, playlistId: string, episodeIds: readonly string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (!(await lockOwnPlaylist(trx, user.id, playlistId))) throw playlistNotFound();
-    const current = await listMemberIds(trx, playlistId);
+    await ownedOr404('playlist', lockOwnPlaylist(trx, user.id, playlistId));
+    const current = await selectMemberIds(trx, playlistId);
     const problems = orderProblems(current, episodeIds);
     if (problems.length > 0) {
       throw AppError.validation(`episodeIds must list each of the playlist's ${current.length} episodes exactly once: ${problems.join('; ')}`, problems);
     }
-    await reorderMembers(trx, playlistId, episodeIds);
+    await updateMemberPositions(trx, playlistId, episodeIds);
   });
 }
 

@@ -4,10 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findUserIdByApiKeyHash } from '@castwright/core/repositories/api-keys';
+import { selectUserIdByApiKeyHash } from '@castwright/core/repositories/api-keys';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { hashSecret } from '@castwright/core/secret-hash';
-import { applyDecision, type RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { rateLimitHeaders, type RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { RequestMeter } from '../rate-limit/request-meter.ts';
 import { requestsPerHour } from '../rate-limit/rules.ts';
 
@@ -46,7 +46,7 @@ export function createAuthenticator(db: Db, accessTokens: AccessTokens, limiter:
     if (!match?.[1]) throw new AppError('unauthorized', 'Authorization header must be "Bearer <token>"');
     const token = match[1];
     if (token.startsWith(API_KEY_PREFIX)) {
-      const userId = await findUserIdByApiKeyHash(db, hashSecret(token));
+      const userId = await selectUserIdByApiKeyHash(db, hashSecret(token));
       if (!userId) throw new AppError('invalidToken', 'The API key is invalid or has been revoked');
       return userId;
     }
@@ -65,7 +65,7 @@ export function createAuthenticator(db: Db, accessTokens: AccessTokens, limiter:
     const metered = await meter.count(userId);
     // A deleted account's tokens stop working at once: the user row must still exist.
     if (!metered) throw new AppError('invalidToken');
-    applyDecision(await limiter.judge(requestsPerHour(metered.user.tier), metered.counter, metered.counts), reply);
+    reply.headers(rateLimitHeaders(await limiter.judge(requestsPerHour(metered.user.tier), metered.counter, metered.counts)));
     return metered.user;
   }
 

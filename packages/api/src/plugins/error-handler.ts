@@ -23,7 +23,7 @@ const FASTIFY_TO_APP: Record<string, AppError['code']> = {
 /** A database restart or failover takes seconds; clients should come back after this long. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-export function toAppError(error: FastifyError & { code?: string }): AppError | undefined {
+function toAppError(error: FastifyError & { code?: string }): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error.validation) {
     const problems = error.validation.map((issue) => {

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '@castwright/core/config';
-import { completeOperations } from './openapi-document.ts';
+import { completeOperations } from './openapi-operations.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -8,7 +8,7 @@ import type { EpisodeRow } from '@castwright/core/db/schema';
 import { isTerminal, type EpisodeStatus } from '@castwright/core/episode-states';
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { ProgressEvent } from '@castwright/core/progress';
-import { findEpisode } from '@castwright/core/repositories/episodes';
+import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { audioSecondsOf, audioUrlOf } from '../episodes/episode-views.ts';
 import type { ProgressHub } from './progress-hub.ts';
 
@@ -82,7 +82,7 @@ export async function followEpisode(
   };
 
   const sendCurrentRow = async () => {
-    const row = await findEpisode(services.db, episodeId);
+    const row = await selectEpisodeById(services.db, episodeId);
     if (!row) return finish();
     send({ status: row.status, progressPercent: row.progress_percent }, messageFor(row));
   };

@@ -3,12 +3,12 @@
 // still overlaps the sliding window — smooth at window edges, one row per window.
 // If the counter store cannot be reached the limiter fails closed (503): the API
 // cannot serve those requests without its database anyway, and auth endpoints must
-// never lose their brute-force protection.
-import type { FastifyReply } from 'fastify';
+// never lose their brute-force protection. The limiter answers with plain headers: the
+// route or plugin that asked puts them on its reply.
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import type { CounterWindow } from '@castwright/core/repositories/metered-users';
-import { hitCounter, unhitCounter, type WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
+import { updateCounterDecrement, upsertCounterHit, type WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
 
 export interface RateLimitRule {
   /** Names the counter; part of the key. */
@@ -51,7 +51,7 @@ export class RateLimiter {
     const counter = this.counterFor(rule, subject);
     let counts;
     try {
-      counts = await hitCounter(this.#db, counter.key, counter.windowStart, rule.windowMs);
+      counts = await upsertCounterHit(this.#db, counter.key, counter.windowStart, rule.windowMs);
     } catch {
       throw new AppError('unavailable', 'Rate limiting is temporarily unavailable; try again shortly');
     }
@@ -69,7 +69,7 @@ export class RateLimiter {
     let retryAfterSeconds = 0;
     if (!allowed) {
       this.refusals.set(rule.name, (this.refusals.get(rule.name) ?? 0) + 1);
-      await unhitCounter(this.#db, counter.key, counter.windowStart).catch(() => undefined);
+      await updateCounterDecrement(this.#db, counter.key, counter.windowStart).catch(() => undefined);
       // After this window ends its hits become the "previous" count and fade linearly.
       const current = counts.current - 1;
       const fade = current <= rule.limit - 1 ? 0 : rule.windowMs * (1 - (rule.limit - 1) / current);
@@ -84,15 +84,17 @@ export class RateLimiter {
     };
   }
 
-  /** Consumes and, when refused, throws the spec's 429 with Retry-After; sets RateLimit-* headers. */
-  async enforce(rule: RateLimitRule, subject: string, reply?: FastifyReply): Promise<void> {
-    applyDecision(await this.consume(rule, subject), reply);
+  /** Consumes and, when refused, throws the spec's 429 with Retry-After; else the RateLimit-* headers. */
+  async enforce(rule: RateLimitRule, subject: string): Promise<RateLimitHeaders> {
+    return rateLimitHeaders(await this.consume(rule, subject));
   }
 }
 
-/** Sets RateLimit-* headers on an allowed request; throws the 429 (with Retry-After) on a refused one. */
-export function applyDecision(decision: RateLimitDecision, reply?: FastifyReply): void {
-  const headers = {
+export type RateLimitHeaders = Record<'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset', string>;
+
+/** The RateLimit-* headers of an allowed request; throws the 429 (with Retry-After) on a refused one. */
+export function rateLimitHeaders(decision: RateLimitDecision): RateLimitHeaders {
+  const headers: RateLimitHeaders = {
     'RateLimit-Limit': String(decision.limit),
     'RateLimit-Remaining': String(decision.remaining),
     'RateLimit-Reset': String(decision.resetSeconds),
@@ -103,5 +105,5 @@ export function applyDecision(decision: RateLimitDecision, reply?: FastifyReply)
       extras: { retryAfter: decision.retryAfterSeconds },
     });
   }
-  if (reply) for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return headers;
 }

@@ -1,13 +1,13 @@
 // Counting authenticated requests against their users' hourly limits, batched: every
 // request whose credential was checked in the same turn of the event loop shares one
-// statement that loads the users and counts their hits (findUsersCountingRequests).
+// statement that loads the users and counts their hits (upsertUserHits).
 // Counts stay exact and shared by every replica (they live in PostgreSQL); what is saved
 // is a round trip per request under load, where the database's turn on the CPU is the cost
 // (docs/benchmarks.md). Nothing waits for a batch to fill: the statement goes out in the
 // same turn, after the I/O callbacks that produced its requests.
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
-import { findUsersCountingRequests, type CounterWindow } from '@castwright/core/repositories/metered-users';
+import { upsertUserHits, type CounterWindow } from '@castwright/core/repositories/metered-users';
 import type { WindowCounts } from '@castwright/core/repositories/rate-limit-counters';
 import type { RateLimiter } from './rate-limiter.ts';
 import { REQUESTS_COUNTER } from './rules.ts';
@@ -57,7 +57,7 @@ export class RequestMeter {
     const [window] = counters.values();
     if (!window) return;
     try {
-      const found = await findUsersCountingRequests(this.#db, window, [...batch].map(([userId, waiters]) => ({ userId, key: (counters.get(userId) as CounterWindow).key, hits: waiters.length })));
+      const found = await upsertUserHits(this.#db, window, [...batch].map(([userId, waiters]) => ({ userId, key: (counters.get(userId) as CounterWindow).key, hits: waiters.length })));
       for (const [userId, waiters] of batch) {
         const row = found.get(userId);
         const counter = counters.get(userId) as CounterWindow;

@@ -3,13 +3,13 @@
 // invoices. Without STRIPE_SECRET_KEY every one but pricing answers 503 before anything else.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { subscriptionView } from '../billing/billing-views.ts';
+import { changePaymentMethod } from '../billing/change-payment-method.ts';
 import { createCheckout } from '../billing/create-checkout.ts';
 import { listInvoices } from '../billing/list-invoices.ts';
 import { pricingEntries } from '../billing/pricing.ts';
 import { readSubscription } from '../billing/read-subscription.ts';
 import { requireStripe, type BillingServices } from '../billing/stripe-access.ts';
 import { cancelSubscription, reactivateSubscription } from '../billing/subscription-cancellation.ts';
-import { updatePaymentMethod } from '../billing/update-payment-method.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import {
   CancelReply,
@@ -114,7 +114,7 @@ export function billingRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: ReturnUrlsBody,
         response: { 200: ProviderSessionReply, ...errorResponses(400, 401, 404, 429, 503) },
       },
-    }, async (request) => ({ success: true as const, ...(await updatePaymentMethod(billing, currentUser(request), request.body)) }));
+    }, async (request) => ({ success: true as const, ...(await changePaymentMethod(billing, currentUser(request), request.body)) }));
 
     app.get('/api/billing/invoices', {
       onRequest: configured,

@@ -34,7 +34,7 @@ export function briefingWebhookRoutes(services: ApiServices): FastifyPluginAsync
       bodyLimit: MAX_INBOUND_BYTES,
       preHandler: async (request, reply) => {
         await limiter.enforce(INBOUND_EMAIL_LIMITS.perClient, request.ip);
-        await limiter.enforce(INBOUND_EMAIL_LIMITS.perAddress, inboundKey((request.params as { webhookId: string }).webhookId), reply);
+        reply.headers(await limiter.enforce(INBOUND_EMAIL_LIMITS.perAddress, inboundKey((request.params as { webhookId: string }).webhookId)));
       },
       schema: {
         tags: ['briefings'],

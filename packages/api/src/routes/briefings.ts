@@ -5,8 +5,9 @@ import { BRIEFING_LIMITS, BRIEFING_SOURCE_TYPES, SCHEDULE_FREQUENCIES, TEMPLATE_
 import { listBriefingRuns, runBriefingNow } from '../briefings/briefing-runs.ts';
 import { addBriefingSource, removeBriefingSource } from '../briefings/briefing-sources.ts';
 import { createBriefing } from '../briefings/create-briefing.ts';
-import { deleteBriefing, listBriefings, readBriefing } from '../briefings/read-briefings.ts';
-import { updateBriefing } from '../briefings/update-briefing.ts';
+import { editBriefing } from '../briefings/edit-briefing.ts';
+import { listBriefings, readBriefing } from '../briefings/read-briefings.ts';
+import { removeBriefing } from '../briefings/remove-briefing.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { requireTier } from '../plugins/require-tier.ts';
 import {
@@ -87,7 +88,7 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
         body: UpdateBriefingBody,
         response: { 200: BriefingReply, ...errorResponses(400, 401, 403, 404, 429) },
       },
-    }, async (request) => ({ success: true as const, briefing: await updateBriefing(db, currentUser(request), request.params.id, request.body) }));
+    }, async (request) => ({ success: true as const, briefing: await editBriefing(db, currentUser(request), request.params.id, request.body) }));
 
     app.delete('/api/briefings/:id', {
       preHandler,
@@ -99,7 +100,7 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
         response: { 200: MessageBody, ...errorResponses(401, 403, 404, 429) },
       },
     }, async (request) => {
-      await deleteBriefing(db, currentUser(request), request.params.id);
+      await removeBriefing(db, currentUser(request), request.params.id);
       return { success: true as const, message: 'Briefing deleted with its sources; its episodes were kept' };
     });
 

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { audioCacheControl, openEpisodeAudio } from '../episodes/episode-audio.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
+import { conditionalRequest } from '../http/conditional-get.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
 import { optionalBearer } from '../schemas/security.ts';
@@ -33,8 +34,8 @@ export function episodeAudioRoutes(services: ApiServices): FastifyPluginAsyncTyp
         },
       },
       handler: async (request, reply) => {
-        const episode = await readableEpisode(db, request, request.params.id);
-        const audio = await openEpisodeAudio(storage, episode, request.raw, audioCacheControl(episode, 'api'));
+        const episode = await readableEpisode(db, request.user, request.params.id);
+        const audio = await openEpisodeAudio(storage, episode, conditionalRequest(request.method, request.headers), audioCacheControl(episode, 'api'));
         return reply.status(audio.status).headers(audio.headers).send(audio.body);
       },
     });

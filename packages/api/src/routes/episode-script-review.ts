@@ -1,7 +1,7 @@
 // The script review endpoints: read, replace, edit one line, approve (owner only).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { approveScript } from '../episodes/approve-script.ts';
-import { editScriptLine, ownEpisode, replaceScript, scriptView } from '../episodes/review-script.ts';
+import { editScriptLine, readScript, replaceScript, scriptView } from '../episodes/review-script.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
 import { Approved, EditLineBody, LineParams, ReplaceScriptBody, ScriptView } from '../schemas/script-review.ts';
@@ -22,7 +22,7 @@ export function episodeScriptReviewRoutes(services: ApiServices): FastifyPluginA
         params: IdParams,
         response: { 200: ScriptView, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, ...scriptView(await ownEpisode(db, currentUser(request).id, request.params.id)) }));
+    }, async (request) => ({ success: true as const, ...(await readScript(db, currentUser(request).id, request.params.id)) }));
 
     app.put('/api/episodes/:id/script', {
       preHandler: auth.requireUser,

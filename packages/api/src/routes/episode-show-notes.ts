@@ -25,7 +25,7 @@ export function episodeShowNotesRoutes(services: ApiServices): FastifyPluginAsyn
         params: IdParams,
         response: { 200: ShowNotesReply, ...errorResponses(401, 404, 409) },
       },
-    }, async (request) => ({ success: true as const, ...readShowNotes(await readableEpisode(db, request, request.params.id)) }));
+    }, async (request) => ({ success: true as const, ...readShowNotes(await readableEpisode(db, request.user, request.params.id)) }));
 
     app.get('/api/episodes/:id/chapters', {
       preHandler: auth.optionalUser,
@@ -40,7 +40,7 @@ export function episodeShowNotesRoutes(services: ApiServices): FastifyPluginAsyn
         response: { 200: chaptersFile, ...errorResponses(401, 404, 409) },
       },
     }, async (request, reply) => {
-      return reply.type(CHAPTERS_TYPE).send(podcastChapters(await readableEpisode(db, request, request.params.id)));
+      return reply.type(CHAPTERS_TYPE).send(podcastChapters(await readableEpisode(db, request.user, request.params.id)));
     });
 
     app.get('/api/episodes/:id/transcript/search', {
@@ -55,7 +55,7 @@ export function episodeShowNotesRoutes(services: ApiServices): FastifyPluginAsyn
         response: { 200: SearchResult, ...errorResponses(400, 401, 404) },
       },
     }, async (request) => {
-      const episode = await readableEpisode(db, request, request.params.id);
+      const episode = await readableEpisode(db, request.user, request.params.id);
       return { success: true as const, ...(await searchEpisodeTranscript(db, episode, request.query.q)) };
     });
   };

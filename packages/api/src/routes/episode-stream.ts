@@ -1,7 +1,7 @@
 // GET /api/episodes/:id/stream: progress as Server-Sent Events.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readableEpisode } from '../episodes/readable-episode.ts';
-import { openEventStream } from '../progress/event-stream-reply.ts';
+import { openEventStream } from '../plugins/event-stream-reply.ts';
 import { followEpisode } from '../progress/follow-episode.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
 import { bearer } from '../schemas/security.ts';
@@ -29,7 +29,7 @@ export function episodeStreamRoutes(services: ApiServices): FastifyPluginAsyncTy
         },
       },
     }, async (request, reply) => {
-      const episode = await readableEpisode(db, request, request.params.id);
+      const episode = await readableEpisode(db, request.user, request.params.id);
       await followEpisode({ db, progressHub, logger: request.log }, episode.id, openEventStream(reply));
     });
   };

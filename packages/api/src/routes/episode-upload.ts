@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createUploadEpisode } from '../episodes/create-upload-episode.ts';
 import { acceptedEpisodeBody } from '../episodes/episode-views.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { uploadForm } from '../plugins/multipart-form.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { CreatedEpisode, UploadEpisodeForm } from '../schemas/episodes.ts';
 import { bearer } from '../schemas/security.ts';
@@ -30,7 +31,7 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
       },
       config: { documented: { body: UploadEpisodeForm } },
     }, async (request, reply) => {
-      const { episode, quota } = await createUploadEpisode({ db, storage, logger: request.log }, request, currentUser(request));
+      const { episode, quota } = await createUploadEpisode({ db, storage, logger: request.log }, uploadForm(request), currentUser(request));
       return reply.status(202).send(acceptedEpisodeBody(episode, quota));
     });
   };

@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_SOURCE_CHARACTERS } from '@castwright/core/episode-options';
 import { createEpisode, withDefaults } from '../episodes/create-episode.ts';
-import { deleteEpisode } from '../episodes/delete-episode.ts';
+import { editEpisode } from '../episodes/edit-episode.ts';
 import { sourceFromBody } from '../episodes/episode-source.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
 import { acceptedEpisodeBody, episodeDetail } from '../episodes/episode-views.ts';
 import { listEpisodes } from '../episodes/list-episodes.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
-import { updateEpisode } from '../episodes/update-episode.ts';
+import { removeEpisode } from '../episodes/remove-episode.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses, IdParams, MessageBody } from '../schemas/common.ts';
 import { CreatedEpisode, CreateEpisodeBody, EpisodeList, EpisodeReply, ListEpisodesQuery, TranscriptQuery, transcriptFiles, UpdateEpisodeBody } from '../schemas/episodes.ts';
@@ -56,7 +56,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetail(await readableEpisode(db, request, request.params.id)) }));
+    }, async (request) => ({ success: true as const, episode: episodeDetail(await readableEpisode(db, request.user, request.params.id)) }));
 
     app.patch('/api/episodes/:id', {
       preHandler: auth.requireUser,
@@ -72,7 +72,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: UpdateEpisodeBody,
         response: { 200: EpisodeReply, ...errorResponses(400, 401, 404, 409) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetail(await updateEpisode(db, currentUser(request), request.params.id, request.body)) }));
+    }, async (request) => ({ success: true as const, episode: episodeDetail(await editEpisode(db, currentUser(request), request.params.id, request.body)) }));
 
     app.delete('/api/episodes/:id', {
       preHandler: auth.requireUser,
@@ -84,7 +84,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         response: { 200: MessageBody, ...errorResponses(401, 403, 404) },
       },
     }, async (request) => {
-      await deleteEpisode({ db, storage, logger: request.log }, currentUser(request), request.params.id);
+      await removeEpisode({ db, storage, logger: request.log }, currentUser(request), request.params.id);
       return { success: true as const, message: 'Episode deleted' };
     });
 
@@ -103,7 +103,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         response: { 200: transcriptFiles, ...errorResponses(400, 401, 404) },
       },
     }, async (request, reply) => {
-      const transcript = await readTranscript(db, await readableEpisode(db, request, request.params.id), request.query.format);
+      const transcript = await readTranscript(db, await readableEpisode(db, request.user, request.params.id), request.query.format);
       return reply.type(transcript.contentType).send(transcript.body);
     });
   };

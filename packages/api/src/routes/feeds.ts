@@ -7,6 +7,8 @@ import { readArtwork } from '../feeds/feed-artwork.ts';
 import { FEED_CACHE_CONTROL, feedAudio, feedChapters, feedTranscript } from '../feeds/feed-files.ts';
 import { redactFeedToken } from '../feeds/feed-urls.ts';
 import { readFeed } from '../feeds/read-feed.ts';
+import { conditionalRequest } from '../http/conditional-get.ts';
+import { currentFeed, feedTokenCheck } from '../plugins/feed-token.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { ArtworkQuery, FeedEpisodeParams, FeedParams, fileResponse, NotModified } from '../schemas/feeds.ts';
@@ -16,14 +18,15 @@ import type { ApiServices } from '../services.ts';
 const TOKEN_NOTE = 'No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).';
 
 export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
-  const { db, config, limiter, storage } = services;
-  const feeds = { db, config, limiter, storage };
+  const { db, config, storage } = services;
   const tags = ['feeds'];
   const common = {
+    preHandler: feedTokenCheck(services),
     // The default request serializer logs the URL, which here holds the feed token.
     logSerializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactFeedToken(request.url), remoteAddress: request.ip }) },
   };
   return async (app) => {
+    app.decorateRequest('feedPlaylist', null);
     app.get('/feeds/:token/feed.xml', {
       ...common,
       schema: {
@@ -34,7 +37,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         response: { 200: fileResponse('The RSS document', 'application/rss+xml'), 304: NotModified, ...errorResponses(404, 429) },
       },
     }, async (request, reply) => {
-      const feed = await readFeed(feeds, request.params.token, request, reply);
+      const feed = await readFeed({ db, config, storage }, currentFeed(request), request.params.token, conditionalRequest(request.method, request.headers));
       return reply.status(feed.status).headers(feed.headers).send(feed.body);
     });
 
@@ -49,7 +52,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         response: { 200: fileResponse('PNG image', 'image/png', { type: 'string', format: 'binary' }), 304: NotModified, ...errorResponses(404, 429) },
       },
     }, async (request, reply) => {
-      const artwork = await readArtwork(feeds, request.params.token, request, reply);
+      const artwork = readArtwork(currentFeed(request), conditionalRequest(request.method, request.headers));
       return reply.status(artwork.status).headers(artwork.headers).send(artwork.body);
     });
 
@@ -71,7 +74,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         },
       },
       handler: async (request, reply) => {
-        const audio = await feedAudio(feeds, request.params.token, request.params.episodeId, request.raw, reply);
+        const audio = await feedAudio({ db, storage }, currentFeed(request), request.params.episodeId, conditionalRequest(request.method, request.headers));
         return reply.status(audio.status).headers(audio.headers).send(audio.body);
       },
     });
@@ -96,7 +99,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
           response: { 200: fileResponse(summary, mediaType), ...errorResponses(404, 429) },
         },
       }, async (request, reply) => {
-        const transcript = await feedTranscript(feeds, request.params.token, request.params.episodeId, format, reply);
+        const transcript = await feedTranscript(db, currentFeed(request), request.params.episodeId, format);
         return reply.type(transcript.contentType).header('Cache-Control', FEED_CACHE_CONTROL).send(transcript.body);
       });
     }
@@ -111,7 +114,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         response: { 200: chaptersFile, ...errorResponses(404, 409, 429) },
       },
     }, async (request, reply) => {
-      const chapters = await feedChapters(feeds, request.params.token, request.params.episodeId, reply);
+      const chapters = await feedChapters(db, currentFeed(request), request.params.episodeId);
       return reply.type(chapters.contentType).header('Cache-Control', FEED_CACHE_CONTROL).send(chapters.body);
     });
   };

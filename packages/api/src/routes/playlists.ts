@@ -1,14 +1,14 @@
 // The playlist endpoints (all owner-scoped: another user's playlist is a 404).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { currentUser } from '../plugins/authentication.ts';
 import { addPlaylistEpisode } from '../playlists/add-playlist-episode.ts';
 import { createPlaylist } from '../playlists/create-playlist.ts';
-import { deletePlaylist } from '../playlists/delete-playlist.ts';
+import { editPlaylist } from '../playlists/edit-playlist.ts';
 import { PLAYLIST_LIMITS } from '../playlists/playlist-limits.ts';
 import { listPlaylists, readPlaylist } from '../playlists/read-playlists.ts';
 import { removePlaylistEpisode } from '../playlists/remove-playlist-episode.ts';
+import { removePlaylist } from '../playlists/remove-playlist.ts';
 import { reorderPlaylist } from '../playlists/reorder-playlist.ts';
-import { updatePlaylist } from '../playlists/update-playlist.ts';
+import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
 import {
   AddPlaylistEpisodeBody,
@@ -69,7 +69,7 @@ export function playlistRoutes(services: ApiServices): FastifyPluginAsyncTypebox
         body: UpdatePlaylistBody,
         response: { 200: PlaylistReply, ...errorResponses(400, 401, 404, 429) },
       },
-    }, async (request) => ({ success: true as const, playlist: await updatePlaylist(db, currentUser(request), request.params.id, request.body) }));
+    }, async (request) => ({ success: true as const, playlist: await editPlaylist(db, currentUser(request), request.params.id, request.body) }));
 
     app.delete('/api/playlists/:id', {
       preHandler: auth.requireUser,
@@ -80,7 +80,7 @@ export function playlistRoutes(services: ApiServices): FastifyPluginAsyncTypebox
         response: { 200: MessageBody, ...errorResponses(401, 404, 429) },
       },
     }, async (request) => {
-      await deletePlaylist(db, currentUser(request), request.params.id);
+      await removePlaylist(db, currentUser(request), request.params.id);
       return { success: true as const, message: 'Playlist deleted; its episodes were kept' };
     });
 

@@ -7,7 +7,7 @@ import { AccountExportDocument, ChangePasswordBody, DeleteAccountBody } from '..
 import type { ApiServices } from '../services.ts';
 import { buildAccountExport } from '../users/account-export.ts';
 import { changePassword } from '../users/change-password.ts';
-import { deleteAccount } from '../users/delete-account.ts';
+import { closeAccount } from '../users/close-account.ts';
 
 export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, auth, storage } = services;
@@ -59,7 +59,7 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
         response: { 200: MessageBody, ...errorResponses(400, 401, 429) },
       },
     }, async (request) => {
-      await deleteAccount({ db, storage, logger: request.log }, currentUser(request), request.body);
+      await closeAccount({ db, storage, logger: request.log }, currentUser(request), request.body);
       return { success: true as const, message: 'Your account and all its data have been deleted' };
     });
   };

@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { bearer } from '../schemas/security.ts';
 import { Profile, ProfileUpdate, QuotaReply, StatsReply, UsageQuery, UsageReply } from '../schemas/user.ts';
 import type { ApiServices } from '../services.ts';
-import { updateProfile } from '../users/update-profile.ts';
+import { editProfile } from '../users/edit-profile.ts';
 import { readQuota, readStats, readUsage } from '../users/usage-report.ts';
 import { userView } from '../users/user-views.ts';
 
@@ -27,7 +27,7 @@ export function userProfileRoutes(services: ApiServices): FastifyPluginAsyncType
         body: ProfileUpdate,
         response: { 200: Profile, ...errorResponses(400, 401, 429) },
       },
-    }, async (request) => ({ success: true as const, user: userView(await updateProfile(db, currentUser(request).id, request.body)) }));
+    }, async (request) => ({ success: true as const, user: userView(await editProfile(db, currentUser(request).id, request.body)) }));
 
     app.get('/api/user/quota', {
       preHandler: auth.requireUser,

@@ -17,7 +17,7 @@ import {
   WebhookReply,
 } from '../schemas/webhooks.ts';
 import type { ApiServices } from '../services.ts';
-import { deleteWebhook, updateWebhook } from '../webhooks/change-webhook.ts';
+import { editWebhook, removeWebhook } from '../webhooks/change-webhook.ts';
 import { createWebhook, SECRET_MESSAGE } from '../webhooks/create-webhook.ts';
 import { listDeliveries, listWebhooks, readWebhook } from '../webhooks/read-webhooks.ts';
 import { testWebhook } from '../webhooks/test-webhook.ts';
@@ -57,13 +57,13 @@ export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: UpdateWebhookBody,
         response: { 200: WebhookReply, ...errorResponses(400, 401, 404, 429) },
       },
-    }, async (request) => ({ success: true as const, webhook: await updateWebhook(services, currentUser(request), request.params.id, request.body) }));
+    }, async (request) => ({ success: true as const, webhook: await editWebhook(services, currentUser(request), request.params.id, request.body) }));
 
     app.delete('/api/webhooks/:id', {
       preHandler: auth.requireUser,
       schema: { ...common, summary: 'Delete a webhook with its delivery records', description: 'Deliveries not yet made are dropped with it; nothing more is sent to its address.', params: WebhookParams, response: { 200: MessageBody, ...errorResponses(401, 404, 429) } },
     }, async (request) => {
-      await deleteWebhook(db, currentUser(request), request.params.id);
+      await removeWebhook(db, currentUser(request), request.params.id);
       return { success: true as const, message: 'Webhook deleted' };
     });
 

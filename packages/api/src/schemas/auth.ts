@@ -7,7 +7,7 @@ const Email = Type.String({ format: 'email', maxLength: 254 });
 export const NewPassword = Type.String({ maxLength: 256 });
 const Token = Type.String({ minLength: 1, maxLength: 256 });
 
-export const TokenSet = Type.Object({
+const TokenSet = Type.Object({
   accessToken: Type.String(),
   refreshToken: Type.String(),
   expiresIn: Type.Integer({ description: 'Access token lifetime in seconds (900)' }),
@@ -29,7 +29,7 @@ export const TokenBody = Type.Object({ token: Token });
 export const TokenQuery = Type.Object({ token: Token });
 
 /** The user as register and login show it. */
-export const AuthUser = Type.Object({
+const AuthUser = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
   name: Nullable(Type.String()),

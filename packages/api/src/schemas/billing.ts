@@ -39,7 +39,7 @@ export const ProviderSessionReply = Type.Object({
 
 const SubscriptionStatus = Type.Enum(['active', 'canceled', 'past_due', 'unpaid']);
 
-export const SubscriptionView = Type.Object({
+const SubscriptionView = Type.Object({
   id: Type.String(),
   tier: Type.Enum([...PAID_TIERS]),
   status: SubscriptionStatus,

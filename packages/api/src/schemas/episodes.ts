@@ -20,7 +20,7 @@ export const CreateEpisodeBody = Type.Object({
   reviewScript: Type.Optional(Type.Boolean()),
 });
 
-export const QuotaView = Type.Object({
+const QuotaView = Type.Object({
   used: Type.Integer(),
   limit: Nullable(Type.Integer({ description: 'null when the tier is unlimited' })),
   remaining: Nullable(Type.Integer({ description: 'null when the tier is unlimited' })),
@@ -32,7 +32,7 @@ export const CreatedEpisode = Type.Object({
   quota: QuotaView,
 });
 
-export const EpisodeListItem = Type.Object({
+const EpisodeListItem = Type.Object({
   id: Type.String(),
   title: Type.String(),
   status: Status,
@@ -44,7 +44,7 @@ export const EpisodeListItem = Type.Object({
   createdAt: Timestamp,
 });
 
-export const EpisodeDetail = Type.Object({
+const EpisodeDetail = Type.Object({
   id: Type.String(),
   title: Type.String(),
   description: Type.String(),
@@ -94,7 +94,7 @@ export const EpisodeList = Type.Object({
   pagination: Pagination,
 });
 
-export const Transcript = Type.Object({
+const Transcript = Type.Object({
   success: Type.Literal(true),
   episodeId: Type.String(),
   segments: Type.Array(

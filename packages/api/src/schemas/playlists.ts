@@ -40,7 +40,7 @@ const playlistFields = {
   updatedAt: Timestamp,
 };
 
-export const PlaylistSummary = Type.Object(playlistFields);
+const PlaylistSummary = Type.Object(playlistFields);
 
 export const PlaylistReply = Type.Object({ success: Type.Literal(true), playlist: PlaylistSummary });
 

@@ -33,7 +33,7 @@ export const SearchResult = Type.Object({
   totalMatches: Type.Integer(),
 });
 
-export const PodcastChapters = Type.Object({
+const PodcastChapters = Type.Object({
   version: Type.Literal('1.2.0'),
   title: Type.String(),
   chapters: Type.Array(Type.Object({ startTime: Type.Number({ minimum: 0, description: 'Seconds from the start' }), title: Type.String() })),

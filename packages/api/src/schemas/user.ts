@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
 import { NewPassword } from './auth.ts';
 
-export const UserView = Type.Object({
+const UserView = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
   name: Nullable(Type.String()),
@@ -24,7 +24,7 @@ export const ProfileUpdate = Type.Object({
   avatarUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https://[^/?#\\s@]+([/?#]\\S*)?$', maxLength: 2048 })),
 }, { additionalProperties: false });
 
-export const QuotaUserView = Type.Object({
+const QuotaUserView = Type.Object({
   tier: Type.String(),
   episodesLimit: Nullable(Type.Integer({ description: 'null: unlimited' })),
   episodesUsed: Type.Integer(),
@@ -38,7 +38,7 @@ const COST_DESCRIPTION =
   'USD: LLM tokens at LLM_INPUT_PRICE_PER_MTOK / LLM_OUTPUT_PRICE_PER_MTOK plus render time at RENDER_PRICE_PER_HOUR; ' +
   '0 when nothing priced was used (the built-in writer on an unpriced worker)';
 
-export const UsageRecord = Type.Object({
+const UsageRecord = Type.Object({
   month: Type.String({ format: 'date' }),
   episodesCreated: Type.Integer(),
   totalAudioDuration: Type.Integer({ description: 'seconds' }),

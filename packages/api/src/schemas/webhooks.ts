@@ -46,7 +46,7 @@ const webhookFields = {
   createdAt: Timestamp,
 };
 
-export const WebhookView = Type.Object(webhookFields);
+const WebhookView = Type.Object(webhookFields);
 
 export const WebhookReply = Type.Object({ success: Type.Literal(true), webhook: WebhookView });
 
@@ -58,7 +58,7 @@ export const CreatedWebhookReply = Type.Object({
 
 export const WebhookList = Type.Object({ success: Type.Literal(true), webhooks: Type.Array(WebhookView) });
 
-export const DeliveryView = Type.Object({
+const DeliveryView = Type.Object({
   id: Type.String(),
   event: Type.String(),
   eventId: Type.String({ description: 'The `webhook-id` header sent: the same on every attempt of one event' }),

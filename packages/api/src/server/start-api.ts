@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { startMetricsServer } from '@castwright/core/metrics/metrics-server';
-import { pingDatabase } from '@castwright/core/repositories/database-health';
+import { selectOne } from '@castwright/core/repositories/database-health';
 import { createDb } from '@castwright/core/db/connect';
-import { findEpisodeStates } from '@castwright/core/repositories/episodes';
+import { selectEpisodeStates } from '@castwright/core/repositories/episodes';
 import type { Logger } from '@castwright/core/logger';
 import { loadSecretBox } from '@castwright/core/secret-box';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
@@ -38,7 +38,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   // No query may outlive a request: a silent connection fails it (503) well inside requestTimeout.
   const db = createDb(databaseUrl, { queryTimeoutMs: 30_000 });
   const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));
-  const progressHub = new ProgressHub(databaseUrl, logger, (ids) => findEpisodeStates(db, ids));
+  const progressHub = new ProgressHub(databaseUrl, logger, (ids) => selectEpisodeStates(db, ids));
   const deliveryNotices = new DeliveryNotices();
   progressHub.listen(WEBHOOK_DELIVERY_CHANNEL, deliveryNotices);
   await progressHub.start();
@@ -78,7 +78,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const probes = config.metricsPort === undefined ? undefined : await startMetricsServer({
     host: config.host,
     port: config.metricsPort,
-    health: { alive: () => true, ready: async () => !closing && (await pingDatabase(db).then(() => true, () => false)) },
+    health: { alive: () => true, ready: async () => !closing && (await selectOne(db).then(() => true, () => false)) },
     metrics: metrics.registry,
   });
   if (probes) logger.info({ port: probes.port }, 'health and metrics at /healthz, /readyz and /metrics');

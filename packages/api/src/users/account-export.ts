@@ -1,10 +1,10 @@
 // The data export: everything the account holds, in one JSON document.
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
-import { listAllEpisodes } from '@castwright/core/repositories/episodes';
-import { listAllPlaylists } from '@castwright/core/repositories/playlists';
-import { listUsageRecords } from '@castwright/core/repositories/usage-reports';
-import { listWebhooks } from '@castwright/core/repositories/webhooks';
+import { selectAllEpisodes } from '@castwright/core/repositories/episodes';
+import { selectAllPlaylists } from '@castwright/core/repositories/playlists';
+import { selectUsageRecords } from '@castwright/core/repositories/usage-reports';
+import { selectWebhooksWithStats } from '@castwright/core/repositories/webhooks';
 import { episodeDetail } from '../episodes/episode-views.ts';
 import { webhookView } from '../webhooks/webhook-views.ts';
 import { usageRecordView } from './user-views.ts';
@@ -13,10 +13,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
   const [episodes, playlists, usage, webhooks] = await Promise.all([
-    listAllEpisodes(db, user.id),
-    listAllPlaylists(db, user.id),
-    listUsageRecords(db, user.id),
-    listWebhooks(db, user.id),
+    selectAllEpisodes(db, user.id),
+    selectAllPlaylists(db, user.id),
+    selectUsageRecords(db, user.id),
+    selectWebhooksWithStats(db, user.id),
   ]);
   return {
     success: true as const,

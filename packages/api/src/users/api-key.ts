@@ -3,7 +3,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { newId } from '@castwright/core/ids';
-import { replaceApiKey, revokeApiKey as revokeStoredApiKey } from '@castwright/core/repositories/api-keys';
+import { insertApiKey, updateApiKeyRevoked } from '@castwright/core/repositories/api-keys';
 import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 import { API_KEY_PREFIX } from '../plugins/authentication.ts';
 
@@ -13,12 +13,12 @@ export const API_KEY_WARNING = 'Store this key now: it is shown only once. Anyon
 export async function generateApiKey(db: Db, user: UserRow): Promise<string> {
   const apiKey = `${API_KEY_PREFIX}${randomSecret()}`;
   await db.transaction().execute((trx) =>
-    replaceApiKey(trx, { id: newId('apiKey'), userId: user.id, keyHash: hashSecret(apiKey), lastFour: apiKey.slice(-4) }),
+    insertApiKey(trx, { id: newId('apiKey'), userId: user.id, keyHash: hashSecret(apiKey), lastFour: apiKey.slice(-4) }),
   );
   return apiKey;
 }
 
 /** Revokes the current key; false when there was none. */
 export async function revokeApiKey(db: Db, user: UserRow): Promise<boolean> {
-  return revokeStoredApiKey(db, user.id);
+  return updateApiKeyRevoked(db, user.id);
 }

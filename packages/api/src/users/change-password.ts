@@ -3,7 +3,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { revokeUserSessions } from '@castwright/core/repositories/refresh-tokens';
+import { updateUserRefreshTokensRevoked } from '@castwright/core/repositories/refresh-tokens';
 import { updatePasswordHash } from '@castwright/core/repositories/users';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 
@@ -19,6 +19,6 @@ export async function changePassword(
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
-    await revokeUserSessions(trx, user.id, change.keepSessionId);
+    await updateUserRefreshTokensRevoked(trx, user.id, change.keepSessionId);
   });
 }

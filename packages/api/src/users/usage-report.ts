@@ -1,17 +1,17 @@
 // What a user has used: this month's quota, monthly usage records, and totals.
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
-import { episodeCounts, monthlyUsage, usageTotals } from '@castwright/core/repositories/usage-reports';
+import { countEpisodes, selectMonthlyUsage, selectUsageTotals } from '@castwright/core/repositories/usage-reports';
 import { quotaView, usageRecordView } from './user-views.ts';
 
 export async function readQuota(db: Db, user: UserRow) {
-  const [thisMonth] = await monthlyUsage(db, user.id, 1);
+  const [thisMonth] = await selectMonthlyUsage(db, user.id, 1);
   return quotaView(user, thisMonth?.episodes_created ?? 0);
 }
 
 /** The last `months` months, newest first, months without activity included as zeros. */
 export async function readUsage(db: Db, user: UserRow, months: number) {
-  const rows = await monthlyUsage(db, user.id, months);
+  const rows = await selectMonthlyUsage(db, user.id, months);
   const current = rows[0];
   return {
     usage: rows.map(usageRecordView),
@@ -20,7 +20,7 @@ export async function readUsage(db: Db, user: UserRow, months: number) {
 }
 
 export async function readStats(db: Db, user: UserRow) {
-  const [counts, totals, quota] = await Promise.all([episodeCounts(db, user.id), usageTotals(db, user.id), readQuota(db, user)]);
+  const [counts, totals, quota] = await Promise.all([countEpisodes(db, user.id), selectUsageTotals(db, user.id), readQuota(db, user)]);
   return {
     totalEpisodes: counts.total,
     completedEpisodes: counts.completed,

@@ -9,12 +9,13 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
 import { addJob } from '@castwright/core/jobs';
-import { countAttempts, findLatestAttempt } from '@castwright/core/repositories/webhook-deliveries';
-import { deleteWebhookEvent, findWebhookEvent, insertWebhookEvent, lockWebhookEvent } from '@castwright/core/repositories/webhook-events';
+import { countAttempts, selectLatestAttempt } from '@castwright/core/repositories/webhook-deliveries';
+import { deleteWebhookEvent, insertWebhookEvent, lockWebhookEvent, selectWebhookEvent } from '@castwright/core/repositories/webhook-events';
+import { selectOwnWebhook } from '@castwright/core/repositories/webhooks';
 import { TEST_EVENT, testEventBody } from '@castwright/core/webhooks/webhook-events';
 import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
+import { notFound, ownedOr404 } from '../owned-or-404.ts';
 import type { DeliveryFollower, DeliveryNotices } from './delivery-notices.ts';
-import { ownWebhook, webhookNotFound } from './own-webhook.ts';
 import { deliveryView } from './webhook-views.ts';
 
 /** How long a general worker has to start the test. */
@@ -24,7 +25,7 @@ const RECORD_MARGIN_MS = 3_000;
 
 export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryNotices }, user: UserRow, id: string) {
   const { db } = services;
-  const webhook = await ownWebhook(db, user.id, id);
+  const webhook = await ownedOr404('webhook', selectOwnWebhook(db, user.id, id));
   const eventId = newId('webhookEvent');
   const follower = services.deliveryNotices.follow(eventId);
   try {
@@ -43,9 +44,9 @@ async function recordedAttempt(db: Db, follower: DeliveryFollower, eventId: stri
   let deadline = Date.now() + PICKUP_MS;
   let started = false;
   for (;;) {
-    const event = await findWebhookEvent(db, eventId);
-    if (!event) throw webhookNotFound(); // the webhook was deleted meanwhile
-    const attempt = await findLatestAttempt(db, eventId);
+    const event = await selectWebhookEvent(db, eventId);
+    if (!event) throw notFound('webhook'); // the webhook was deleted meanwhile
+    const attempt = await selectLatestAttempt(db, eventId);
     if (event.status !== 'pending' && attempt) return attempt;
     if (attempt && !started) {
       started = true;

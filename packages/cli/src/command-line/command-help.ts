@@ -3,7 +3,7 @@ import type { CommandSpec } from './command-spec.ts';
 import { PROGRAM } from './command-table.ts';
 import { commandsUnder } from './parse-command-line.ts';
 
-export const EXIT_CODES = `Exit codes:
+const EXIT_CODES = `Exit codes:
   0  done
   1  it failed while running (a database, a file or a download it needed); the message says which
   2  a mistake on the command line or in the configuration; nothing was done`;

@@ -3,7 +3,7 @@
 import type { Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import type { Logger } from '@castwright/core/logger';
-import { setUserTier } from '@castwright/core/repositories/users';
+import { updateUserTier } from '@castwright/core/repositories/users';
 import type { Tier } from '@castwright/core/tiers';
 import { UsageError } from '../command-line/command-spec.ts';
 import { connectDatabase } from '../database-connection.ts';
@@ -23,7 +23,7 @@ export async function setTierCommand(config: Config, logger: Logger, email: stri
   const database = await connectDatabase(config, logger, { existingOnly: true });
   const db = createDb(database.url, { max: 1 });
   try {
-    const user = await setUserTier(db, email, tier);
+    const user = await updateUserTier(db, email, tier);
     if (!user) throw new UsageError(`no user with e-mail ${email}`);
     logger.info({ userId: user.id, tier: user.tier }, `${user.email} is now on the ${user.tier} tier`);
   } finally {

@@ -8,7 +8,7 @@ import { PermanentError } from '@castwright/core/errors';
 import { contentTypeCharset, decodeBody } from '../fetch/decode-body.ts';
 import type { OutboundPolicy } from '../fetch/outbound-policy.ts';
 import { sendOutbound } from '../fetch/outbound-request.ts';
-import { readFeedDocument, type FeedDocument } from './feed-document.ts';
+import { readFeedDocument, type FeedDocument } from './parse-feed.ts';
 
 export interface FeedValidators {
   etag: string | null;
@@ -17,7 +17,7 @@ export interface FeedValidators {
 
 export type FetchedFeed = { kind: 'not-modified' } | ({ kind: 'fetched'; document: FeedDocument } & FeedValidators);
 
-export const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
+const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
 
 export async function fetchFeed(url: string, validators: FeedValidators, policy: OutboundPolicy, signal?: AbortSignal): Promise<FetchedFeed> {
   const headers: Record<string, string> = { accept: FEED_ACCEPT };

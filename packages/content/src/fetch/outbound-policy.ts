@@ -18,9 +18,9 @@ export interface OutboundPolicy {
   resolve?: (hostname: string) => Promise<string[]>;
 }
 
-export const ARTICLE_CONTENT_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain'];
+const ARTICLE_CONTENT_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain'];
 
-export const DEFAULT_OUTBOUND_POLICY: OutboundPolicy = {
+const DEFAULT_OUTBOUND_POLICY: OutboundPolicy = {
   allowPrivateAddresses: false,
   maxBytes: 5 * 1024 * 1024,
   headersTimeoutMs: 10_000,

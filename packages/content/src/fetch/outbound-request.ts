@@ -36,7 +36,7 @@ export interface OutboundResponse {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-export const USER_AGENT = 'Castwright/0.1 (podcast generator; +https://castwright.example/bot)';
+const USER_AGENT = 'Castwright/0.1 (podcast generator; +https://castwright.example/bot)';
 
 export async function sendOutbound(target: string | URL, policy: OutboundPolicy, request: OutboundRequest = {}): Promise<OutboundResponse> {
   let url = parseOutboundUrl(target, policy.allowPrivateAddresses);
@@ -143,7 +143,7 @@ function seconds(ms: number): string {
 }
 
 /** 5242880 → "5 MB", 2048 → "2 KB": how a limit is shown to the user. */
-export function describeBytes(bytes: number): string {
+function describeBytes(bytes: number): string {
   const round = (value: number) => Math.round(value * 10) / 10;
   if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MB`;
   if (bytes >= 1024) return `${round(bytes / 1024)} KB`;

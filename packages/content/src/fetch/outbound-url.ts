@@ -28,7 +28,7 @@ export function parseOutboundUrl(raw: string | URL, allowPrivateAddresses: boole
 }
 
 /** The hostname without IPv6 brackets and without a trailing dot. */
-export function hostAddress(url: URL): string {
+function hostAddress(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
 }
 

@@ -25,7 +25,7 @@ export async function systemResolve(hostname: string): Promise<string[]> {
 }
 
 /** Resolves and checks `hostname`: the checked addresses, or a PermanentError. */
-export async function checkedAddresses(hostname: string, resolve: Resolve, allowPrivateAddresses: boolean): Promise<LookupAddress[]> {
+async function checkedAddresses(hostname: string, resolve: Resolve, allowPrivateAddresses: boolean): Promise<LookupAddress[]> {
   const addresses = await resolve(hostname);
   if (addresses.length === 0) throw new PermanentError(`The host ${hostname} could not be found`);
   const checked: LookupAddress[] = [];

@@ -17,7 +17,7 @@ export interface NewsletterText {
 }
 
 /** An item longer than this is cut at a block boundary (about two hours of speech; a run uses far less). */
-export const MAX_NEWSLETTER_CHARACTERS = 100_000;
+const MAX_NEWSLETTER_CHARACTERS = 100_000;
 
 const SUBJECT_PREFIXES = /^(?:\s*(?:re|fwd?|fw|aw|wg)\s*:\s*)+/i;
 const FORWARD_MARKER = /-{2,}\s*Forwarded message\s*-{2,}|Begin forwarded message:|-{2,}\s*Original Message\s*-{2,}/i;

@@ -117,7 +117,7 @@ function stripFence(raw: string): string {
 const UNSUPPORTED = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'default']);
 
 /** The schema as plain JSON Schema without the keywords strict structured output does not accept. */
-export function wireSchema(schema: TSchema): Record<string, unknown> {
+function wireSchema(schema: TSchema): Record<string, unknown> {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (node === null || typeof node !== 'object') return node;

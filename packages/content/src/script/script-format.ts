@@ -1,7 +1,7 @@
 // The stored script format: one line per turn, `[Host 1]: text`, and before the first turn
 // of a section a heading line, `## Section title` (the chapters follow them). Parsing is
 // strict about the label and forgiving about blank lines, so an edited script still renders.
-import { isSpeaker, type ScriptLine } from '@castwright/core/script-lines';
+import { isSpeaker, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine } from '@castwright/core/script-lines';
 
 const LINE = /^\[(Host [12])\]:\s*(.+)$/;
 const SECTION = /^##\s+(.+)$/;
@@ -19,7 +19,7 @@ export function parseScript(script: string): ScriptLine[] {
     // A heading belongs to the next turn; one with no turn after it names nothing.
     const heading = SECTION.exec(trimmed);
     if (heading?.[1]) {
-      section = heading[1].trim();
+      section = heading[1].trim().slice(0, MAX_SECTION_TITLE_CHARACTERS);
       continue;
     }
     const match = LINE.exec(trimmed);

@@ -3,9 +3,9 @@
 // account's subscriptions. A tier below the API-key tier revokes the key in the same
 // transaction; no other data is touched.
 import type { Trx } from '../db/connect.ts';
-import { revokeApiKey } from '../repositories/api-keys.ts';
-import { findSubscription, listUserSubscriptions, upsertSubscription } from '../repositories/billing-subscriptions.ts';
-import { lockUser, setUserEntitlement } from '../repositories/users.ts';
+import { updateApiKeyRevoked } from '../repositories/api-keys.ts';
+import { selectSubscription, selectUserSubscriptions, upsertSubscription } from '../repositories/billing-subscriptions.ts';
+import { lockUser, updateUserEntitlement } from '../repositories/users.ts';
 import { API_KEY_MIN_TIER, isTierAtLeast, type Tier } from '../tiers.ts';
 import { entitlementOf } from './entitlement.ts';
 import type { SubscriptionSnapshot } from './subscription-snapshot.ts';
@@ -29,7 +29,7 @@ export async function applySubscription(
   clock: Clock,
 ): Promise<EntitlementChange | undefined> {
   if (!(await lockUser(trx, userId))) return undefined;
-  const stored = await findSubscription(trx, snapshot.id);
+  const stored = await selectSubscription(trx, snapshot.id);
   const tier = snapshot.tier ?? stored?.tier;
   if (!tier) return undefined;
   // The grace period runs from the first time the subscription was seen past_due.
@@ -53,8 +53,8 @@ export async function applySubscription(
 export async function refreshEntitlement(trx: Trx, userId: string, clock: Clock): Promise<EntitlementChange | undefined> {
   const user = await lockUser(trx, userId);
   if (!user) return undefined;
-  const entitlement = entitlementOf(await listUserSubscriptions(trx, userId), clock.now, clock.pastDueGraceMs);
-  await setUserEntitlement(trx, userId, entitlement);
-  const apiKeyRevoked = !isTierAtLeast(entitlement.tier, API_KEY_MIN_TIER) && (await revokeApiKey(trx, userId));
+  const entitlement = entitlementOf(await selectUserSubscriptions(trx, userId), clock.now, clock.pastDueGraceMs);
+  await updateUserEntitlement(trx, userId, entitlement);
+  const apiKeyRevoked = !isTierAtLeast(entitlement.tier, API_KEY_MIN_TIER) && (await updateApiKeyRevoked(trx, userId));
   return { previousTier: user.tier, tier: entitlement.tier, apiKeyRevoked };
 }

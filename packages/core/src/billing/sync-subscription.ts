@@ -4,8 +4,8 @@
 import type Stripe from 'stripe';
 import type { Db } from '../db/connect.ts';
 import { isUserId } from '../ids.ts';
-import { findUserIdByStripeCustomer, linkStripeCustomer } from '../repositories/billing-customers.ts';
-import { findUserById } from '../repositories/users.ts';
+import { insertStripeCustomer, selectUserIdByStripeCustomer } from '../repositories/billing-customers.ts';
+import { selectUserById } from '../repositories/users.ts';
 import type { PaidTier } from '../tiers.ts';
 import { applySubscription, type EntitlementChange } from './apply-subscription.ts';
 import { snapshotOf } from './subscription-snapshot.ts';
@@ -24,16 +24,16 @@ export async function syncSubscription(
   const snapshot = snapshotOf(subscription, settings.priceIds);
   // Our customer first; the user id checkout wrote into the metadata covers a customer
   // that was never linked (a subscription created in the dashboard for a known user).
-  let userId = await findUserIdByStripeCustomer(db, snapshot.customerId);
+  let userId = await selectUserIdByStripeCustomer(db, snapshot.customerId);
   let link = false;
-  if (!userId && isUserId(snapshot.userIdHint) && (await findUserById(db, snapshot.userIdHint))) {
+  if (!userId && isUserId(snapshot.userIdHint) && (await selectUserById(db, snapshot.userIdHint))) {
     userId = snapshot.userIdHint;
     link = true;
   }
   if (!userId) return { userId: undefined, change: undefined };
   const owner = userId;
   const change = await db.transaction().execute(async (trx) => {
-    if (link) await linkStripeCustomer(trx, owner, snapshot.customerId);
+    if (link) await insertStripeCustomer(trx, owner, snapshot.customerId);
     return applySubscription(trx, owner, snapshot, { now, pastDueGraceMs: settings.pastDueGraceMs });
   });
   return { userId: owner, change };

@@ -82,8 +82,3 @@ export function normalizeScheduleTime(value: string): string | undefined {
   if (!match) return undefined;
   return `${(match[1] as string).padStart(2, '0')}:${match[2]}:${match[3] ?? '00'}`;
 }
-
-/** The local calendar date of a moment in a zone, `YYYY-MM-DD` (a run's episode title names it). */
-export function localDate(moment: Date, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(moment.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
-}

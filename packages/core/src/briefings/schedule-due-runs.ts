@@ -4,7 +4,7 @@
 // many workers tick at once, a slot is claimed once; a briefing whose slots were missed
 // while everything was down runs once, and its next run is the next slot from now.
 import type { Db } from '../db/connect.ts';
-import { claimDueBriefings, setNextRunAt, updateBriefing } from '../repositories/briefing-configs.ts';
+import { claimDueBriefings, updateBriefing, updateBriefingNextRunAt } from '../repositories/briefing-configs.ts';
 import { nextRunAt } from './briefing-schedule.ts';
 import { queueRun, scheduleOf } from './queue-run.ts';
 
@@ -34,7 +34,7 @@ export async function scheduleDueRuns(db: Db, now: Date = new Date()): Promise<T
           done.deactivated.push(briefing.id);
           continue;
         }
-        await setNextRunAt(trx, briefing.id, next);
+        await updateBriefingNextRunAt(trx, briefing.id, next);
         const run = await queueRun(trx, briefing.id, 'scheduled', briefing.next_run_at ?? now);
         if (run) done.queued.push(run.id);
         else done.skipped.push(briefing.id);

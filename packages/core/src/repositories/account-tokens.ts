@@ -16,7 +16,7 @@ export async function insertAccountToken(
 }
 
 /** The owner of a live token of that purpose, now used; undefined if unknown, used or expired. */
-export async function consumeAccountToken(db: Executor, purpose: AccountTokenPurpose, tokenHash: string): Promise<string | undefined> {
+export async function claimAccountToken(db: Executor, purpose: AccountTokenPurpose, tokenHash: string): Promise<string | undefined> {
   const row = await db
     .updateTable('account_tokens')
     .set({ used_at: sql`now()` })
@@ -30,7 +30,7 @@ export async function consumeAccountToken(db: Executor, purpose: AccountTokenPur
 }
 
 /** A new reset link makes older unused ones void. */
-export async function voidAccountTokens(db: Executor, userId: string, purpose: AccountTokenPurpose): Promise<void> {
+export async function updateAccountTokensVoided(db: Executor, userId: string, purpose: AccountTokenPurpose): Promise<void> {
   await db
     .updateTable('account_tokens')
     .set({ used_at: sql`now()` })

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/connect.ts';
 
 /** The owner of a live key, or undefined; touches last_used_at at most once a minute. */
-export async function findUserIdByApiKeyHash(db: Executor, keyHash: string): Promise<string | undefined> {
+export async function selectUserIdByApiKeyHash(db: Executor, keyHash: string): Promise<string | undefined> {
   const row = await db
     .updateTable('api_keys')
     .set({ last_used_at: sql`now()` })
@@ -23,13 +23,13 @@ export async function findUserIdByApiKeyHash(db: Executor, keyHash: string): Pro
 }
 
 /** Revokes the user's current key (if any) and stores the new one, in the caller's transaction. */
-export async function replaceApiKey(trx: Executor, key: { id: string; userId: string; keyHash: string; lastFour: string }): Promise<void> {
-  await revokeApiKey(trx, key.userId);
+export async function insertApiKey(trx: Executor, key: { id: string; userId: string; keyHash: string; lastFour: string }): Promise<void> {
+  await updateApiKeyRevoked(trx, key.userId);
   await trx.insertInto('api_keys').values({ id: key.id, user_id: key.userId, key_hash: key.keyHash, last_four: key.lastFour }).execute();
 }
 
 /** Revokes the current key; true if there was one. */
-export async function revokeApiKey(db: Executor, userId: string): Promise<boolean> {
+export async function updateApiKeyRevoked(db: Executor, userId: string): Promise<boolean> {
   const result = await db
     .updateTable('api_keys')
     .set({ revoked_at: sql`now()` })

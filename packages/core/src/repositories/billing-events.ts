@@ -3,7 +3,7 @@
 import type { Executor, Trx } from '../db/connect.ts';
 
 /** Records the event; false when it was recorded before (a redelivery: do nothing). */
-export async function recordBillingEvent(
+export async function insertBillingEvent(
   trx: Trx,
   event: { id: string; type: string; created: Date; userId: string | undefined },
 ): Promise<boolean> {
@@ -16,7 +16,7 @@ export async function recordBillingEvent(
   return row !== undefined;
 }
 
-export async function findBillingEvent(db: Executor, id: string) {
+export async function selectBillingEvent(db: Executor, id: string) {
   return db.selectFrom('billing_events').select(['id', 'type', 'user_id', 'notified_at']).where('id', '=', id).executeTakeFirst();
 }
 

@@ -3,12 +3,12 @@ import type { Executor, Trx } from '../db/connect.ts';
 import type { BillingSubscriptionRow, BillingSubscriptionsTable } from '../db/schema.ts';
 import type { Insertable } from 'kysely';
 
-export async function findSubscription(db: Executor, id: string): Promise<BillingSubscriptionRow | undefined> {
+export async function selectSubscription(db: Executor, id: string): Promise<BillingSubscriptionRow | undefined> {
   return db.selectFrom('billing_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The account's subscriptions, newest first. */
-export async function listUserSubscriptions(db: Executor, userId: string): Promise<BillingSubscriptionRow[]> {
+export async function selectUserSubscriptions(db: Executor, userId: string): Promise<BillingSubscriptionRow[]> {
   return db.selectFrom('billing_subscriptions').selectAll().where('user_id', '=', userId).orderBy('stripe_created_at', 'desc').orderBy('id').execute();
 }
 
@@ -22,7 +22,7 @@ export async function upsertSubscription(trx: Trx, row: Insertable<BillingSubscr
 }
 
 /** Accounts still on a paid tier through a subscription past_due since before `cutoff`. */
-export async function listUsersPastDueSince(db: Executor, cutoff: Date): Promise<string[]> {
+export async function selectUsersPastDueSince(db: Executor, cutoff: Date): Promise<string[]> {
   const rows = await db
     .selectFrom('billing_subscriptions')
     .innerJoin('users', 'users.id', 'billing_subscriptions.user_id')

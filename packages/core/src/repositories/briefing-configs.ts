@@ -25,7 +25,7 @@ export async function countBriefings(db: Executor, userId: string): Promise<numb
   return row.n;
 }
 
-export async function findOwnBriefing(db: Executor, userId: string, id: string): Promise<BriefingConfigRow | undefined> {
+export async function selectOwnBriefing(db: Executor, userId: string, id: string): Promise<BriefingConfigRow | undefined> {
   return db.selectFrom('briefing_configs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
@@ -34,7 +34,7 @@ export async function lockOwnBriefing(trx: Trx, userId: string, id: string): Pro
   return trx.selectFrom('briefing_configs').selectAll().where('id', '=', id).where('user_id', '=', userId).forNoKeyUpdate().executeTakeFirst();
 }
 
-export async function findBriefing(db: Executor, id: string): Promise<BriefingConfigRow | undefined> {
+export async function selectBriefing(db: Executor, id: string): Promise<BriefingConfigRow | undefined> {
   return db.selectFrom('briefing_configs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -59,11 +59,11 @@ function summaries(db: Executor) {
     ]);
 }
 
-export async function findBriefingSummary(db: Executor, userId: string, id: string): Promise<BriefingSummaryRow | undefined> {
+export async function selectBriefingSummary(db: Executor, userId: string, id: string): Promise<BriefingSummaryRow | undefined> {
   return summaries(db).where('briefing_configs.id', '=', id).where('briefing_configs.user_id', '=', userId).executeTakeFirst();
 }
 
-export async function listBriefingSummaries(
+export async function selectBriefingSummaryPage(
   db: Executor,
   query: { userId: string; active?: boolean | undefined; limit: number; offset: number },
 ): Promise<{ rows: BriefingSummaryRow[]; total: number }> {
@@ -98,6 +98,6 @@ export async function claimDueBriefings(trx: Trx, now: Date, limit: number): Pro
     .execute();
 }
 
-export async function setNextRunAt(trx: Trx, id: string, nextRunAt: Date | null): Promise<void> {
+export async function updateBriefingNextRunAt(trx: Trx, id: string, nextRunAt: Date | null): Promise<void> {
   await trx.updateTable('briefing_configs').set({ next_run_at: nextRunAt }).where('id', '=', id).execute();
 }

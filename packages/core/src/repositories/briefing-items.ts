@@ -24,7 +24,7 @@ export type CandidateItem = BriefingItemRow & { source_name: string; source_type
  * seen) at or after `since`, not used by an earlier run (a retried run sees its own
  * marks, though it only marks on success). Newest first, at most `limit`.
  */
-export async function listCandidateItems(db: Executor, query: { briefingId: string; runId: string; since: Date; limit: number }): Promise<CandidateItem[]> {
+export async function selectCandidateItems(db: Executor, query: { briefingId: string; runId: string; since: Date; limit: number }): Promise<CandidateItem[]> {
   return db
     .selectFrom('briefing_items as items')
     .innerJoin('briefing_sources as sources', 'sources.id', 'items.source_id')
@@ -40,7 +40,7 @@ export async function listCandidateItems(db: Executor, query: { briefingId: stri
     .execute();
 }
 
-export async function markItemsUsed(trx: Trx, ids: readonly number[], runId: string): Promise<void> {
+export async function updateItemsUsed(trx: Trx, ids: readonly number[], runId: string): Promise<void> {
   if (ids.length === 0) return;
   await trx.updateTable('briefing_items').set({ used_run_id: runId }).where('id', 'in', [...ids]).execute();
 }

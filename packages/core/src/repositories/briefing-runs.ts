@@ -27,17 +27,13 @@ export async function insertRunUnlessActive(trx: Trx, run: NewRun): Promise<Brie
     .executeTakeFirst();
 }
 
-export async function findRun(db: Executor, id: string): Promise<BriefingRunRow | undefined> {
-  return db.selectFrom('briefing_runs').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The run, locked until the transaction ends: only one execution of a run can complete it. */
 export async function lockRun(trx: Trx, id: string): Promise<BriefingRunRow | undefined> {
   return trx.selectFrom('briefing_runs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** queued → running (started_at kept from the first attempt). Undefined when the run is finished or gone. */
-export async function startRun(db: Executor, id: string): Promise<BriefingRunRow | undefined> {
+export async function updateRunStarted(db: Executor, id: string): Promise<BriefingRunRow | undefined> {
   return db
     .updateTable('briefing_runs')
     .set({ status: 'running', started_at: sql`coalesce(started_at, now())` })
@@ -54,7 +50,7 @@ export interface RunCounts {
   source_errors: SourceError[];
 }
 
-export async function completeRun(trx: Trx, id: string, fields: RunCounts & { episode_id: string; episode_title: string }): Promise<void> {
+export async function updateRunCompleted(trx: Trx, id: string, fields: RunCounts & { episode_id: string; episode_title: string }): Promise<void> {
   await trx
     .updateTable('briefing_runs')
     .set({ ...fields, source_errors: JSON.stringify(fields.source_errors), status: 'completed', completed_at: sql`now()` })
@@ -64,7 +60,7 @@ export async function completeRun(trx: Trx, id: string, fields: RunCounts & { ep
 }
 
 /** Fails a run that has not finished; false when it already had. */
-export async function failRun(db: Executor, id: string, reason: string, counts: Partial<RunCounts> = {}): Promise<boolean> {
+export async function updateRunFailed(db: Executor, id: string, reason: string, counts: Partial<RunCounts> = {}): Promise<boolean> {
   const result = await db
     .updateTable('briefing_runs')
     .set({
@@ -81,7 +77,7 @@ export async function failRun(db: Executor, id: string, reason: string, counts: 
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function listRuns(db: Executor, briefingId: string, page: { limit: number; offset: number }): Promise<{ rows: BriefingRunRow[]; total: number }> {
+export async function selectRunPage(db: Executor, briefingId: string, page: { limit: number; offset: number }): Promise<{ rows: BriefingRunRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.selectFrom('briefing_runs').selectAll().where('briefing_id', '=', briefingId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
     db.selectFrom('briefing_runs').select(sql<number>`count(*)::int`.as('total')).where('briefing_id', '=', briefingId).executeTakeFirstOrThrow(),
@@ -94,7 +90,7 @@ export async function listRuns(db: Executor, briefingId: string, page: { limit: 
  * recording an outcome, e.g. it killed its workers every time) after `quietMs`, so a
  * stuck run never blocks its briefing's next ones. Returns how many.
  */
-export async function failAbandonedRuns(db: Executor, quietMs: number, reason: string): Promise<number> {
+export async function updateAbandonedRunsFailed(db: Executor, quietMs: number, reason: string): Promise<number> {
   const result = await sql`
     UPDATE briefing_runs SET status = 'failed', error_message = ${reason}, completed_at = now(),
            started_at = coalesce(started_at, now())

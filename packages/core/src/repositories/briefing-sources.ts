@@ -13,7 +13,7 @@ export async function countSources(db: Executor, briefingId: string): Promise<nu
   return row.n;
 }
 
-export async function listSources(db: Executor, briefingId: string): Promise<BriefingSourceRow[]> {
+export async function selectSources(db: Executor, briefingId: string): Promise<BriefingSourceRow[]> {
   return db.selectFrom('briefing_sources').selectAll().where('briefing_id', '=', briefingId).orderBy('created_at').orderBy('id').execute();
 }
 
@@ -25,7 +25,7 @@ export async function deleteSource(db: Executor, briefingId: string, sourceId: s
 export type InboundSource = Pick<BriefingSourceRow, 'id' | 'briefing_id' | 'source_name' | 'is_active'>;
 
 /** The e-mail source an inbound webhook id opens: looked up by its hash, an index probe whose time does not depend on the id. */
-export async function findSourceByInboundHash(db: Executor, tokenHash: string): Promise<InboundSource | undefined> {
+export async function selectSourceByInboundHash(db: Executor, tokenHash: string): Promise<InboundSource | undefined> {
   return db
     .selectFrom('briefing_sources')
     .select(['id', 'briefing_id', 'source_name', 'is_active'])
@@ -42,7 +42,7 @@ export interface FetchOutcome {
   error: string | null;
 }
 
-export async function recordSourceFetch(db: Executor, sourceId: string, outcome: FetchOutcome): Promise<void> {
+export async function updateSourceFetchOutcome(db: Executor, sourceId: string, outcome: FetchOutcome): Promise<void> {
   await db
     .updateTable('briefing_sources')
     .set({

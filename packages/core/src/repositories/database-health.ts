@@ -2,6 +2,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/connect.ts';
 
-export async function pingDatabase(db: Executor): Promise<void> {
+export async function selectOne(db: Executor): Promise<void> {
   await sql`SELECT 1`.execute(db);
 }

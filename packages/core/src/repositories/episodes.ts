@@ -1,5 +1,5 @@
 // Episodes and their transcript segments. State changes go through
-// `moveEpisode`, which updates the row and notifies listeners in the caller's
+// `updateEpisodeStatus`, which updates the row and notifies listeners in the caller's
 // transaction, so a NOTIFY is never sent for a change that rolled back.
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../db/connect.ts';
@@ -11,24 +11,29 @@ export async function insertEpisode(trx: Trx, episode: NewEpisode): Promise<Epis
   return trx.insertInto('episodes').values(episode).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findEpisode(db: Executor, id: string): Promise<EpisodeRow | undefined> {
+export async function selectEpisodeById(db: Executor, id: string): Promise<EpisodeRow | undefined> {
   return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The episode, locked until the caller's transaction ends, so a check and a change cannot be raced. */
-export async function lockEpisode(trx: Trx, id: string): Promise<EpisodeRow | undefined> {
-  return trx.selectFrom('episodes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/** The owner's episode; someone else's reads as missing. */
+export async function selectOwnEpisode(db: Executor, userId: string, id: string): Promise<EpisodeRow | undefined> {
+  return db.selectFrom('episodes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The owner's episode, locked until the caller's transaction ends; someone else's reads as missing. */
+export async function lockOwnEpisode(trx: Trx, userId: string, id: string): Promise<EpisodeRow | undefined> {
+  return trx.selectFrom('episodes').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
 }
 
 /** Every episode of a user, newest first (for the data export). */
-export async function listAllEpisodes(db: Executor, userId: string): Promise<EpisodeRow[]> {
+export async function selectAllEpisodes(db: Executor, userId: string): Promise<EpisodeRow[]> {
   return db.selectFrom('episodes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 export type EpisodeFiles = Pick<EpisodeRow, 'id' | 'audio_key' | 'source_key' | 'render_attempt'>;
 
 /** What each of a user's episodes keeps in storage, so deleting the account can remove it. */
-export async function listEpisodeFiles(db: Executor, userId: string): Promise<EpisodeFiles[]> {
+export async function selectEpisodeFiles(db: Executor, userId: string): Promise<EpisodeFiles[]> {
   return db.selectFrom('episodes').select(['id', 'audio_key', 'source_key', 'render_attempt']).where('user_id', '=', userId).execute();
 }
 
@@ -39,7 +44,7 @@ export interface EpisodeListQuery {
   offset: number;
 }
 
-export async function listEpisodes(db: Executor, query: EpisodeListQuery): Promise<{ rows: EpisodeRow[]; total: number }> {
+export async function selectEpisodePage(db: Executor, query: EpisodeListQuery): Promise<{ rows: EpisodeRow[]; total: number }> {
   let base = db.selectFrom('episodes').where('user_id', '=', query.userId);
   if (query.status) base = base.where('status', '=', query.status);
   const [rows, count] = await Promise.all([
@@ -62,7 +67,7 @@ export interface EpisodeMove<S extends EpisodeStatus = WorkingStatus> {
   /** Only move if the episode is in one of these states (guards against races and replays). */
   from: readonly EpisodeStatus[];
   set?: Omit<EpisodeUpdate, 'status' | 'progress_percent' | 'updated_at' | 'id' | 'user_id' | 'render_attempt'>;
-  /** Only the render attempt holding this number may move it (see beginRenderAttempt). */
+  /** Only the render attempt holding this number may move it (see claimRenderAttempt). */
   renderAttempt?: number;
   /** Never lower the progress already shown: a retried render starts again from 70. */
   forwardOnly?: boolean;
@@ -73,7 +78,7 @@ export interface EpisodeMove<S extends EpisodeStatus = WorkingStatus> {
  * or undefined when the episode is gone, no longer in an expected state, or held by a
  * newer render attempt.
  */
-export async function moveEpisode(trx: Trx, id: string, move: EpisodeMove): Promise<EpisodeRow | undefined> {
+export async function updateEpisodeStatus(trx: Trx, id: string, move: EpisodeMove): Promise<EpisodeRow | undefined> {
   return applyMove(trx, id, move);
 }
 
@@ -81,7 +86,7 @@ export async function moveEpisode(trx: Trx, id: string, move: EpisodeMove): Prom
  * A move to `ready` or `error`. Call finishEpisode (core/episode-outcome.ts) instead: it
  * records the episode's webhook events in the same transaction.
  */
-export async function moveEpisodeToEnd(trx: Trx, id: string, move: EpisodeMove<'ready' | 'error'>): Promise<EpisodeRow | undefined> {
+export async function updateEpisodeEndStatus(trx: Trx, id: string, move: EpisodeMove<'ready' | 'error'>): Promise<EpisodeRow | undefined> {
   return applyMove(trx, id, move);
 }
 
@@ -103,7 +108,7 @@ async function applyMove(trx: Trx, id: string, move: EpisodeMove<EpisodeStatus>)
  * shown) and takes the next render attempt number, which this render then holds for
  * every write. Undefined when the episode is gone or not waiting for audio.
  */
-export async function beginRenderAttempt(trx: Trx, id: string, from: readonly EpisodeStatus[]): Promise<EpisodeRow | undefined> {
+export async function claimRenderAttempt(trx: Trx, id: string, from: readonly EpisodeStatus[]): Promise<EpisodeRow | undefined> {
   const row = await trx
     .updateTable('episodes')
     .set({
@@ -125,13 +130,13 @@ async function publishProgress(trx: Trx, row: EpisodeRow): Promise<void> {
 }
 
 /** The current state of several episodes at once (a progress listener resyncing its streams). */
-export async function findEpisodeStates(db: Executor, ids: readonly string[]): Promise<Pick<EpisodeRow, 'id' | 'status' | 'progress_percent'>[]> {
+export async function selectEpisodeStates(db: Executor, ids: readonly string[]): Promise<Pick<EpisodeRow, 'id' | 'status' | 'progress_percent'>[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('episodes').select(['id', 'status', 'progress_percent']).where('id', 'in', [...ids]).execute();
 }
 
 /** The text an ingested source yielded, for the script writer. */
-export async function storeSourceText(trx: Trx, id: string, text: string): Promise<void> {
+export async function updateEpisodeSourceText(trx: Trx, id: string, text: string): Promise<void> {
   await trx.updateTable('episodes').set({ source_text: text, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
@@ -145,7 +150,7 @@ export interface WrittenScriptFields {
 }
 
 /** A newly written script with its title, description, writer and the tokens it took. */
-export async function storeScript(trx: Trx, id: string, fields: WrittenScriptFields): Promise<void> {
+export async function updateEpisodeScript(trx: Trx, id: string, fields: WrittenScriptFields): Promise<void> {
   await trx.updateTable('episodes').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
@@ -154,12 +159,12 @@ export async function updateScriptText(trx: Trx, id: string, scriptText: string)
   return trx.updateTable('episodes').set({ script_text: scriptText, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function replaceTranscript(trx: Trx, episodeId: string, segments: NewTranscriptSegment[]): Promise<void> {
+export async function upsertTranscript(trx: Trx, episodeId: string, segments: NewTranscriptSegment[]): Promise<void> {
   await trx.deleteFrom('transcript_segments').where('episode_id', '=', episodeId).execute();
   if (segments.length > 0) await trx.insertInto('transcript_segments').values(segments).execute();
 }
 
-export async function listTranscript(db: Executor, episodeId: string): Promise<TranscriptSegmentRow[]> {
+export async function selectTranscript(db: Executor, episodeId: string): Promise<TranscriptSegmentRow[]> {
   return db.selectFrom('transcript_segments').selectAll().where('episode_id', '=', episodeId).orderBy('position').execute();
 }
 
@@ -168,7 +173,7 @@ export async function listTranscript(db: Executor, episodeId: string): Promise<T
  * or used up its attempts (e.g. a job that killed its workers again and again), and
  * nothing changed for `quietMs`. Waiting for review is not working.
  */
-export async function findAbandonedEpisodes(db: Executor, quietMs: number): Promise<{ id: string; progress_percent: number }[]> {
+export async function selectAbandonedEpisodes(db: Executor, quietMs: number): Promise<{ id: string; progress_percent: number }[]> {
   const result = await sql<{ id: string; progress_percent: number }>`
     SELECT id, progress_percent FROM episodes
     WHERE status IN ('queued', 'ingesting', 'generating_script', 'generating_audio')
@@ -194,6 +199,6 @@ export async function updateEpisodeDetails(
  * Caches the audio file's size for feed enclosures. The file never changes once the
  * episode is ready, so this is not an edit: updated_at (the feed's Last-Modified) stays.
  */
-export async function storeAudioBytes(db: Executor, id: string, bytes: number): Promise<void> {
+export async function updateEpisodeAudioBytes(db: Executor, id: string, bytes: number): Promise<void> {
   await db.updateTable('episodes').set({ audio_bytes: bytes }).where('id', '=', id).where('audio_bytes', 'is', null).execute();
 }

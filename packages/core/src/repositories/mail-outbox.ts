@@ -14,7 +14,7 @@ export interface OutboxMail {
 }
 
 /** The new message's id, or undefined when one with this dedupe key already exists. */
-export async function recordOutgoingMail(trx: Trx, mail: OutboxMail): Promise<string | undefined> {
+export async function insertOutgoingMail(trx: Trx, mail: OutboxMail): Promise<string | undefined> {
   const row = await trx
     .insertInto('mail_outbox')
     .values({ dedupe_key: mail.dedupeKey, to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null })
@@ -24,12 +24,12 @@ export async function recordOutgoingMail(trx: Trx, mail: OutboxMail): Promise<st
   return row ? String(row.id) : undefined;
 }
 
-export async function findOutgoingMail(db: Executor, id: string): Promise<MailOutboxRow | undefined> {
+export async function selectOutgoingMail(db: Executor, id: string): Promise<MailOutboxRow | undefined> {
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Marks a message sent and drops its bodies: they may hold single-use links that must not linger. */
-export async function markMailSent(db: Executor, id: string, messageId: string): Promise<void> {
+export async function updateMailSent(db: Executor, id: string, messageId: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set({ sent_at: sql`now()`, message_id: messageId, text_body: '', html_body: null })

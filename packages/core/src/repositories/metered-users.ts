@@ -26,7 +26,7 @@ export interface UserHits {
  * Counters are locked in key order, so concurrent statements from other replicas cannot
  * deadlock on each other.
  */
-export async function findUsersCountingRequests(
+export async function upsertUserHits(
   db: Executor,
   window: { windowStart: Date; windowMs: number },
   entries: readonly UserHits[],

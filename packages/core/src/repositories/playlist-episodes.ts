@@ -8,7 +8,7 @@ import type { EpisodeRow } from '../db/schema.ts';
 export type PlaylistMember = EpisodeRow & { position: number };
 
 /** The members with their episodes, in playlist order. */
-export async function listPlaylistMembers(db: Executor, playlistId: string): Promise<PlaylistMember[]> {
+export async function selectPlaylistMembers(db: Executor, playlistId: string): Promise<PlaylistMember[]> {
   return db
     .selectFrom('playlist_episodes as member')
     .innerJoin('episodes', 'episodes.id', 'member.episode_id')
@@ -19,7 +19,7 @@ export async function listPlaylistMembers(db: Executor, playlistId: string): Pro
     .execute();
 }
 
-export async function listMemberIds(db: Executor, playlistId: string): Promise<string[]> {
+export async function selectMemberIds(db: Executor, playlistId: string): Promise<string[]> {
   const rows = await db.selectFrom('playlist_episodes').select('episode_id').where('playlist_id', '=', playlistId).orderBy('position').execute();
   return rows.map((row) => row.episode_id);
 }
@@ -28,7 +28,7 @@ export async function listMemberIds(db: Executor, playlistId: string): Promise<s
  * Appends an episode at position n+1; the caller holds the playlist's lock. Returns
  * false when the episode is already a member (nothing changes).
  */
-export async function appendMember(trx: Trx, member: { playlistId: string; episodeId: string; userId: string }): Promise<boolean> {
+export async function insertMember(trx: Trx, member: { playlistId: string; episodeId: string; userId: string }): Promise<boolean> {
   const row = await trx
     .insertInto('playlist_episodes')
     .columns(['playlist_id', 'episode_id', 'user_id', 'position'])
@@ -55,13 +55,13 @@ export async function countMembers(db: Executor, playlistId: string): Promise<nu
 }
 
 /** Removes a member; the trigger renumbers the rest. False when it was not a member. */
-export async function removeMember(db: Executor, playlistId: string, episodeId: string): Promise<boolean> {
+export async function deleteMember(db: Executor, playlistId: string, episodeId: string): Promise<boolean> {
   const result = await db.deleteFrom('playlist_episodes').where('playlist_id', '=', playlistId).where('episode_id', '=', episodeId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Gives every member its index in `episodeIds` (1-based), in one statement; the caller checked the set. */
-export async function reorderMembers(trx: Trx, playlistId: string, episodeIds: readonly string[]): Promise<void> {
+export async function updateMemberPositions(trx: Trx, playlistId: string, episodeIds: readonly string[]): Promise<void> {
   await sql`
     UPDATE playlist_episodes AS member
        SET position = wanted.position

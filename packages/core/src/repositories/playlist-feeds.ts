@@ -7,7 +7,7 @@ import type { EpisodeRow, PlaylistFeedRow, PlaylistRow } from '../db/schema.ts';
 import type { PlaylistMember } from './playlist-episodes.ts';
 
 /** Creates the playlist's feed or replaces its token: the previous token stops working in the same commit. */
-export async function replaceFeedToken(db: Executor, playlistId: string, tokenHash: string): Promise<PlaylistFeedRow> {
+export async function upsertFeedToken(db: Executor, playlistId: string, tokenHash: string): Promise<PlaylistFeedRow> {
   return db
     .insertInto('playlist_feeds')
     .values({ playlist_id: playlistId, token_hash: tokenHash })
@@ -21,14 +21,14 @@ export async function deleteFeed(db: Executor, playlistId: string): Promise<bool
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function findFeed(db: Executor, playlistId: string): Promise<PlaylistFeedRow | undefined> {
+export async function selectFeed(db: Executor, playlistId: string): Promise<PlaylistFeedRow | undefined> {
   return db.selectFrom('playlist_feeds').selectAll().where('playlist_id', '=', playlistId).executeTakeFirst();
 }
 
 export type FeedPlaylist = PlaylistRow & { feed_created_at: Date };
 
 /** The playlist a feed token opens, or undefined for an unknown, rotated or revoked token. */
-export async function findPlaylistByFeedToken(db: Executor, tokenHash: string): Promise<FeedPlaylist | undefined> {
+export async function selectPlaylistByFeedToken(db: Executor, tokenHash: string): Promise<FeedPlaylist | undefined> {
   return db
     .selectFrom('playlist_feeds as feed')
     .innerJoin('playlists', 'playlists.id', 'feed.playlist_id')
@@ -48,11 +48,11 @@ function readyMembers(db: Executor, playlistId: string) {
 }
 
 /** The playlist's ready episodes in playlist order: the feed's items. */
-export async function listFeedEpisodes(db: Executor, playlistId: string): Promise<PlaylistMember[]> {
+export async function selectFeedEpisodes(db: Executor, playlistId: string): Promise<PlaylistMember[]> {
   return readyMembers(db, playlistId).selectAll('episodes').select('member.position').orderBy('member.position').execute();
 }
 
 /** One ready member of the playlist; undefined for anything else (another playlist's episode, a removed one). */
-export async function findFeedEpisode(db: Executor, playlistId: string, episodeId: string): Promise<EpisodeRow | undefined> {
+export async function selectFeedEpisode(db: Executor, playlistId: string, episodeId: string): Promise<EpisodeRow | undefined> {
   return readyMembers(db, playlistId).selectAll('episodes').where('episodes.id', '=', episodeId).executeTakeFirst();
 }

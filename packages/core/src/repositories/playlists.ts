@@ -28,7 +28,7 @@ export async function countPlaylists(db: Executor, userId: string): Promise<numb
   return row.n;
 }
 
-export async function findOwnPlaylist(db: Executor, userId: string, id: string): Promise<PlaylistRow | undefined> {
+export async function selectOwnPlaylist(db: Executor, userId: string, id: string): Promise<PlaylistRow | undefined> {
   return db.selectFrom('playlists').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
@@ -50,11 +50,11 @@ function summaries(db: Executor) {
     .groupBy('playlists.id');
 }
 
-export async function findPlaylistSummary(db: Executor, userId: string, id: string): Promise<PlaylistSummaryRow | undefined> {
+export async function selectPlaylistSummary(db: Executor, userId: string, id: string): Promise<PlaylistSummaryRow | undefined> {
   return summaries(db).where('playlists.id', '=', id).where('playlists.user_id', '=', userId).executeTakeFirst();
 }
 
-export async function listPlaylists(
+export async function selectPlaylistSummaryPage(
   db: Executor,
   query: { userId: string; limit: number; offset: number },
 ): Promise<{ rows: PlaylistSummaryRow[]; total: number }> {
@@ -72,7 +72,7 @@ export async function listPlaylists(
 }
 
 /** Every playlist of a user with its members' ids in order (for the data export). */
-export async function listAllPlaylists(db: Executor, userId: string): Promise<(PlaylistRow & { episode_ids: string[] })[]> {
+export async function selectAllPlaylists(db: Executor, userId: string): Promise<(PlaylistRow & { episode_ids: string[] })[]> {
   return db
     .selectFrom('playlists')
     .selectAll('playlists')

@@ -9,7 +9,7 @@ export interface WindowCounts {
   previous: number;
 }
 
-export async function hitCounter(db: Executor, key: string, windowStart: Date, windowMs: number): Promise<WindowCounts> {
+export async function upsertCounterHit(db: Executor, key: string, windowStart: Date, windowMs: number): Promise<WindowCounts> {
   const previousStart = new Date(windowStart.getTime() - windowMs);
   // Kept two windows, then removed by the cleanup job.
   const expiresAt = new Date(windowStart.getTime() + 2 * windowMs);
@@ -28,7 +28,7 @@ export async function hitCounter(db: Executor, key: string, windowStart: Date, w
 }
 
 /** Takes back a hit that was refused, so waiting clients recover as the window slides. */
-export async function unhitCounter(db: Executor, key: string, windowStart: Date): Promise<void> {
+export async function updateCounterDecrement(db: Executor, key: string, windowStart: Date): Promise<void> {
   await db
     .updateTable('rate_limit_counters')
     .set({ hits: sql`greatest(hits - 1, 0)` })

@@ -28,7 +28,7 @@ export type ConsumeOutcome =
  * Marks a live token used, atomically: of two concurrent refreshes with one token,
  * exactly one wins; the loser is treated as reuse.
  */
-export async function consumeRefreshToken(db: Executor, tokenHash: string): Promise<ConsumeOutcome> {
+export async function claimRefreshToken(db: Executor, tokenHash: string): Promise<ConsumeOutcome> {
   const consumed = await db
     .updateTable('refresh_tokens')
     .set({ used_at: sql`now()` })
@@ -49,7 +49,7 @@ export async function consumeRefreshToken(db: Executor, tokenHash: string): Prom
   return { kind: 'invalid' };
 }
 
-export async function revokeRefreshFamily(db: Executor, familyId: string): Promise<void> {
+export async function updateRefreshFamilyRevoked(db: Executor, familyId: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: sql`now()` })
@@ -59,7 +59,7 @@ export async function revokeRefreshFamily(db: Executor, familyId: string): Promi
 }
 
 /** Revokes the family of one token, if the token belongs to the given user (logout). */
-export async function revokeRefreshTokenOf(db: Executor, userId: string, tokenHash: string): Promise<boolean> {
+export async function updateRefreshFamilyRevokedByToken(db: Executor, userId: string, tokenHash: string): Promise<boolean> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select('family_id')
@@ -67,12 +67,12 @@ export async function revokeRefreshTokenOf(db: Executor, userId: string, tokenHa
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return false;
-  await revokeRefreshFamily(db, row.family_id);
+  await updateRefreshFamilyRevoked(db, row.family_id);
   return true;
 }
 
 /** Ends every login of a user except, optionally, the one making the change. */
-export async function revokeUserSessions(db: Executor, userId: string, exceptFamilyId?: string): Promise<void> {
+export async function updateUserRefreshTokensRevoked(db: Executor, userId: string, exceptFamilyId?: string): Promise<void> {
   let query = db
     .updateTable('refresh_tokens')
     .set({ revoked_at: sql`now()` })

@@ -2,10 +2,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/connect.ts';
 import type { UsageMonthlyRow } from '../db/schema.ts';
-import { monthOf } from './usage.ts';
+import { monthOf } from '../usage-month.ts';
 
 /** The last `months` months, newest first, with zero records for months without activity. */
-export async function monthlyUsage(db: Executor, userId: string, months: number, now = new Date()): Promise<UsageMonthlyRow[]> {
+export async function selectMonthlyUsage(db: Executor, userId: string, months: number, now = new Date()): Promise<UsageMonthlyRow[]> {
   const wanted = Array.from({ length: months }, (_, back) => monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1))));
   const rows = await db
     .selectFrom('usage_monthly')
@@ -20,7 +20,7 @@ export async function monthlyUsage(db: Executor, userId: string, months: number,
   );
 }
 
-export async function usageTotals(db: Executor, userId: string): Promise<{ costTotal: number }> {
+export async function selectUsageTotals(db: Executor, userId: string): Promise<{ costTotal: number }> {
   const row = await db
     .selectFrom('usage_monthly')
     .select(sql<string>`coalesce(sum(cost_total), 0)`.as('cost'))
@@ -29,7 +29,7 @@ export async function usageTotals(db: Executor, userId: string): Promise<{ costT
   return { costTotal: Number(row.cost) };
 }
 
-export async function episodeCounts(db: Executor, userId: string): Promise<{ total: number; completed: number }> {
+export async function countEpisodes(db: Executor, userId: string): Promise<{ total: number; completed: number }> {
   const row = await db
     .selectFrom('episodes')
     .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(*) FILTER (WHERE status = 'ready')::int`.as('completed')])
@@ -39,6 +39,6 @@ export async function episodeCounts(db: Executor, userId: string): Promise<{ tot
 }
 
 /** Every month with a usage record, newest first (for the data export). */
-export async function listUsageRecords(db: Executor, userId: string): Promise<UsageMonthlyRow[]> {
+export async function selectUsageRecords(db: Executor, userId: string): Promise<UsageMonthlyRow[]> {
   return db.selectFrom('usage_monthly').selectAll().where('user_id', '=', userId).orderBy('month', 'desc').execute();
 }

@@ -2,11 +2,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../db/connect.ts';
 import { TIER_LIMITS, type Tier } from '../tiers.ts';
-
-/** First day of the month (UTC) of a moment, as `YYYY-MM-DD`. */
-export function monthOf(moment: Date): string {
-  return `${moment.getUTCFullYear()}-${String(moment.getUTCMonth() + 1).padStart(2, '0')}-01`;
-}
+import { monthOf } from '../usage-month.ts';
 
 export interface QuotaSnapshot {
   tier: Tier;
@@ -55,7 +51,7 @@ export async function countEpisodeAgainstQuota(trx: Trx, userId: string, tier: T
 }
 
 /** Adds a finished episode's audio length and characters to the month it was created in. */
-export async function recordEpisodeUsage(
+export async function upsertEpisodeUsage(
   trx: Trx,
   usage: { userId: string; createdAt: Date; audioSeconds: number; characters: number; cost: number },
 ): Promise<void> {

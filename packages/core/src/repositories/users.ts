@@ -15,15 +15,15 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow |
   return row ?? null;
 }
 
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+export async function selectUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+export async function selectUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function setUserTier(db: Executor, email: string, tier: Tier): Promise<UserRow | undefined> {
+export async function updateUserTier(db: Executor, email: string, tier: Tier): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set({ tier, updated_at: new Date() })
@@ -42,7 +42,7 @@ export async function lockUser(trx: Trx, id: string): Promise<UserRow | undefine
 }
 
 /** The tier and the subscription summary (`subscription.status` / `periodEnd` in the user view). */
-export async function setUserEntitlement(
+export async function updateUserEntitlement(
   trx: Trx,
   id: string,
   entitlement: { tier: Tier; status: string | null; periodEnd: Date | null },
@@ -66,7 +66,7 @@ export async function updatePasswordHash(db: Executor, id: string, passwordHash:
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
-export async function markEmailVerified(db: Executor, id: string): Promise<void> {
+export async function updateEmailVerified(db: Executor, id: string): Promise<void> {
   await db.updateTable('users').set({ email_verified: true, updated_at: new Date() }).where('id', '=', id).execute();
 }
 

@@ -34,7 +34,7 @@ export async function insertDeliveryAttempt(trx: Trx, delivery: { id: string; ev
  * Closes the event's attempts still marked in flight: their worker died (or stalled past
  * the liveness bound) before recording an answer. Returns how many were closed.
  */
-export async function closeInterruptedAttempts(trx: Trx, eventId: string, reason: string): Promise<number> {
+export async function updateInterruptedAttemptsClosed(trx: Trx, eventId: string, reason: string): Promise<number> {
   const result = await trx
     .updateTable('webhook_deliveries')
     .set({ finished_at: sql`now()`, success: false, error: reason })
@@ -45,7 +45,7 @@ export async function closeInterruptedAttempts(trx: Trx, eventId: string, reason
 }
 
 /** Completes an attempt; undefined when it was already closed as interrupted (this run was superseded). */
-export async function finishDeliveryAttempt(trx: Trx, id: string, outcome: AttemptOutcome): Promise<WebhookDeliveryRow | undefined> {
+export async function updateDeliveryAttemptFinished(trx: Trx, id: string, outcome: AttemptOutcome): Promise<WebhookDeliveryRow | undefined> {
   return trx
     .updateTable('webhook_deliveries')
     .set({ finished_at: sql`now()`, status_code: outcome.statusCode, duration_ms: outcome.durationMs, success: outcome.success, error: outcome.error })
@@ -56,7 +56,7 @@ export async function finishDeliveryAttempt(trx: Trx, id: string, outcome: Attem
 }
 
 /** The webhook's finished attempts, newest first, with their event's name. */
-export async function listDeliveries(db: Executor, query: { webhookId: string; limit: number; offset: number }): Promise<{ rows: DeliveryWithEvent[]; total: number }> {
+export async function selectDeliveryPage(db: Executor, query: { webhookId: string; limit: number; offset: number }): Promise<{ rows: DeliveryWithEvent[]; total: number }> {
   const base = db.selectFrom('webhook_deliveries').where('webhook_deliveries.webhook_id', '=', query.webhookId).where('webhook_deliveries.finished_at', 'is not', null);
   const [rows, count] = await Promise.all([
     base
@@ -74,7 +74,7 @@ export async function listDeliveries(db: Executor, query: { webhookId: string; l
 }
 
 /** The latest attempt of an event (in flight or finished), with the event's name. */
-export async function findLatestAttempt(db: Executor, eventId: string): Promise<DeliveryWithEvent | undefined> {
+export async function selectLatestAttempt(db: Executor, eventId: string): Promise<DeliveryWithEvent | undefined> {
   return db
     .selectFrom('webhook_deliveries')
     .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')

@@ -36,7 +36,7 @@ export async function updateEventAttempts(
   await trx.updateTable('webhook_events').set(tallies).where('id', '=', id).execute();
 }
 
-export async function settleWebhookEvent(trx: Trx, id: string, status: Exclude<WebhookEventStatus, 'pending'>, attemptsCounted: number): Promise<void> {
+export async function updateWebhookEventSettled(trx: Trx, id: string, status: Exclude<WebhookEventStatus, 'pending'>, attemptsCounted: number): Promise<void> {
   await trx
     .updateTable('webhook_events')
     .set({ status, attempts_counted: attemptsCounted, settled_at: sql`now()` })
@@ -45,7 +45,7 @@ export async function settleWebhookEvent(trx: Trx, id: string, status: Exclude<W
     .execute();
 }
 
-export async function findWebhookEvent(db: Executor, id: string): Promise<WebhookEventRow | undefined> {
+export async function selectWebhookEvent(db: Executor, id: string): Promise<WebhookEventRow | undefined> {
   return db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

@@ -40,12 +40,12 @@ function withStats(db: Executor) {
     ]);
 }
 
-export async function findOwnWebhook(db: Executor, userId: string, id: string): Promise<WebhookWithStats | undefined> {
+export async function selectOwnWebhook(db: Executor, userId: string, id: string): Promise<WebhookWithStats | undefined> {
   return withStats(db).where('webhooks.id', '=', id).where('webhooks.user_id', '=', userId).executeTakeFirst();
 }
 
 /** Every webhook of a user, newest first (an account holds a handful: no paging). */
-export async function listWebhooks(db: Executor, userId: string): Promise<WebhookWithStats[]> {
+export async function selectWebhooksWithStats(db: Executor, userId: string): Promise<WebhookWithStats[]> {
   return withStats(db).where('webhooks.user_id', '=', userId).orderBy('webhooks.created_at', 'desc').orderBy('webhooks.id', 'desc').execute();
 }
 
@@ -82,7 +82,7 @@ export async function deleteWebhook(db: Executor, userId: string, id: string): P
  * transaction ends, so a webhook deleted meanwhile waits instead of failing the insert
  * of its event (and with it the episode's own change).
  */
-export async function listSubscribedWebhooks(trx: Trx, userId: string, event: string): Promise<Pick<WebhookRow, 'id'>[]> {
+export async function selectSubscribedWebhooks(trx: Trx, userId: string, event: string): Promise<Pick<WebhookRow, 'id'>[]> {
   return trx
     .selectFrom('webhooks')
     .select('id')
@@ -94,7 +94,7 @@ export async function listSubscribedWebhooks(trx: Trx, userId: string, event: st
     .execute();
 }
 
-export async function findWebhook(db: Executor, id: string): Promise<WebhookRow | undefined> {
+export async function selectWebhook(db: Executor, id: string): Promise<WebhookRow | undefined> {
   return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -104,7 +104,7 @@ export async function lockWebhook(trx: Trx, id: string): Promise<WebhookRow | un
 }
 
 /** A delivery succeeded: the webhook is healthy again. */
-export async function clearWebhookFailures(trx: Trx, id: string): Promise<void> {
+export async function updateWebhookFailuresCleared(trx: Trx, id: string): Promise<void> {
   await trx
     .updateTable('webhooks')
     .set({ failing_since: null, consecutive_failed_events: 0 })
@@ -114,7 +114,7 @@ export async function clearWebhookFailures(trx: Trx, id: string): Promise<void> 
 }
 
 /** The state after one more event failed for good: marked failing, and turned off once `deactivate` says so. */
-export async function recordWebhookEventFailure(trx: Trx, id: string, changes: { failingSince: Date; deactivate: boolean }): Promise<WebhookRow> {
+export async function updateWebhookFailing(trx: Trx, id: string, changes: { failingSince: Date; deactivate: boolean }): Promise<WebhookRow> {
   return trx
     .updateTable('webhooks')
     .set((eb) => ({

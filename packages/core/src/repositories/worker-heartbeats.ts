@@ -16,7 +16,7 @@ export interface Heartbeat {
  * Records that the pool is alive. A beat that comes after a gap longer than `gapMs`
  * (the database was away, or the process was paused) starts a new streak.
  */
-export async function recordHeartbeat(db: Executor, beat: Heartbeat, gapMs: number): Promise<void> {
+export async function upsertHeartbeat(db: Executor, beat: Heartbeat, gapMs: number): Promise<void> {
   await sql`
     INSERT INTO worker_heartbeats (worker_id, role, hostname, pid)
     VALUES (${beat.workerId}, ${beat.role}, ${beat.hostname}, ${beat.pid})
@@ -29,14 +29,14 @@ export async function recordHeartbeat(db: Executor, beat: Heartbeat, gapMs: numb
 }
 
 /** A pool that stops cleanly says so, so nobody waits out the bound for it. */
-export async function removeHeartbeat(db: Executor, workerId: string): Promise<void> {
+export async function deleteHeartbeat(db: Executor, workerId: string): Promise<void> {
   await db.deleteFrom('worker_heartbeats').where('worker_id', '=', workerId).execute();
 }
 
 // Any constant: one sweeper at a time across the whole fleet.
 const SWEEP_LOCK = 7_146_031_204;
 /** Deaths of its worker a job is forgiven (its attempt given back); more count as failed attempts. */
-export const FORGIVEN_INTERRUPTIONS = 3;
+const FORGIVEN_INTERRUPTIONS = 3;
 
 /**
  * Releases the jobs of dead workers; returns their ids. Runs only if this transaction
@@ -48,7 +48,7 @@ export const FORGIVEN_INTERRUPTIONS = 3;
  * A released job gets its attempt back for its first FORGIVEN_INTERRUPTIONS deaths: the
  * worker died, the job did not fail.
  */
-export async function releaseDeadWorkers(trx: Trx, sweeperId: string, deadAfterMs: number): Promise<string[]> {
+export async function deleteDeadWorkers(trx: Trx, sweeperId: string, deadAfterMs: number): Promise<string[]> {
   const bound = sql`make_interval(secs => ${deadAfterMs / 1000})`;
   const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`.execute(trx);
   if (!lock.rows[0]?.locked) return [];

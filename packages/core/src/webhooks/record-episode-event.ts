@@ -7,13 +7,13 @@ import type { EpisodeRow } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { addJob } from '../jobs.ts';
 import { insertWebhookEvent } from '../repositories/webhook-events.ts';
-import { listSubscribedWebhooks } from '../repositories/webhooks.ts';
+import { selectSubscribedWebhooks } from '../repositories/webhooks.ts';
 import { episodeEventBody, episodeEventName } from './webhook-events.ts';
 import { webhookQueueName } from './webhook-limits.ts';
 
 export async function recordEpisodeEvent(trx: Trx, episode: EpisodeRow & { status: 'ready' | 'error' }, baseUrl: string): Promise<void> {
   const event = episodeEventName(episode.status);
-  const webhooks = await listSubscribedWebhooks(trx, episode.user_id, event);
+  const webhooks = await selectSubscribedWebhooks(trx, episode.user_id, event);
   if (webhooks.length === 0) return;
   const body = episodeEventBody(episode, baseUrl);
   for (const webhook of webhooks) {

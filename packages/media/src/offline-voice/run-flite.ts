@@ -18,7 +18,7 @@ export interface FliteRun {
 /** Mount point of the request directory inside the WASI sandbox. */
 const GUEST_DIR = '/io';
 
-export class FliteRunError extends Error {
+class FliteRunError extends Error {
   override name = 'FliteRunError';
 }
 

@@ -6,11 +6,11 @@
 import type { BriefingSourceRow, SourceError } from '@castwright/core/db/schema';
 import { PermanentError } from '@castwright/core/errors';
 import { insertItems } from '@castwright/core/repositories/briefing-items';
-import { recordSourceFetch } from '@castwright/core/repositories/briefing-sources';
+import { updateSourceFetchOutcome } from '@castwright/core/repositories/briefing-sources';
 import { itemFingerprint } from '@castwright/content/briefings/item-fingerprint';
 import type { OutboundPolicy } from '@castwright/content/fetch/outbound-policy';
 import { fetchFeed, type FetchedFeed } from '@castwright/content/feeds/fetch-feed';
-import type { FeedEntry } from '@castwright/content/feeds/feed-document';
+import type { FeedEntry } from '@castwright/content/feeds/parse-feed';
 import type { WorkerContext } from '../worker-context.ts';
 import { inBatches } from './in-batches.ts';
 
@@ -38,7 +38,7 @@ export async function refreshFeeds(context: WorkerContext, feeds: readonly Brief
       context.logger.warn({ err: error, sourceId: source.id }, 'briefing feed failed');
       outcome.errors.push({ source_id: source.id, source_name: source.source_name, error: reason });
       outcome.transient ||= !(error instanceof PermanentError);
-      await recordSourceFetch(context.db, source.id, { error: reason });
+      await updateSourceFetchOutcome(context.db, source.id, { error: reason });
       return;
     }
     if (fetched.kind === 'fetched') {
@@ -51,9 +51,9 @@ export async function refreshFeeds(context: WorkerContext, feeds: readonly Brief
         published_at: entry.published,
         body: entry.text,
       })));
-      await recordSourceFetch(context.db, source.id, { etag: fetched.etag, lastModified: fetched.lastModified, error: null });
+      await updateSourceFetchOutcome(context.db, source.id, { etag: fetched.etag, lastModified: fetched.lastModified, error: null });
     } else {
-      await recordSourceFetch(context.db, source.id, { error: null });
+      await updateSourceFetchOutcome(context.db, source.id, { error: null });
     }
     outcome.fetched += 1;
   });

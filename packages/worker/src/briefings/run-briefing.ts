@@ -7,16 +7,16 @@ import type { SourceError } from '@castwright/core/db/schema';
 import { EPISODE_DEFAULTS } from '@castwright/core/episode-options';
 import { acceptEpisode } from '@castwright/core/episodes/accept-episode';
 import { AppError, PermanentError } from '@castwright/core/errors';
-import { findBriefing } from '@castwright/core/repositories/briefing-configs';
-import { markItemsUsed } from '@castwright/core/repositories/briefing-items';
-import { completeRun, lockRun, startRun, type RunCounts } from '@castwright/core/repositories/briefing-runs';
-import { listSources } from '@castwright/core/repositories/briefing-sources';
-import { findUserById } from '@castwright/core/repositories/users';
+import { selectBriefing } from '@castwright/core/repositories/briefing-configs';
+import { updateItemsUsed } from '@castwright/core/repositories/briefing-items';
+import { lockRun, updateRunCompleted, updateRunStarted, type RunCounts } from '@castwright/core/repositories/briefing-runs';
+import { selectSources } from '@castwright/core/repositories/briefing-sources';
+import { selectUserById } from '@castwright/core/repositories/users';
 import { isTierAtLeast } from '@castwright/core/tiers';
 import { compileBriefing, itemCharacterBudget } from '@castwright/content/briefings/compile-briefing';
 import { outboundPolicy } from '@castwright/content/fetch/outbound-policy';
 import type { WorkerContext } from '../worker-context.ts';
-import { chooseItems, readItems } from './briefing-items.ts';
+import { chooseItems, readItems } from './choose-items.ts';
 import { refreshFeeds } from './refresh-feeds.ts';
 
 /** A run that cannot succeed as things stand: it fails with this reason (and what it counted so far). */
@@ -36,15 +36,15 @@ export interface RunOptions {
 }
 
 export async function runBriefing(context: WorkerContext, runId: string, options: RunOptions): Promise<'completed' | 'finished-before'> {
-  const run = await startRun(context.db, runId);
+  const run = await updateRunStarted(context.db, runId);
   if (!run) return 'finished-before';
   const now = options.now ?? new Date();
-  const briefing = await findBriefing(context.db, run.briefing_id);
-  const user = briefing && (await findUserById(context.db, briefing.user_id));
+  const briefing = await selectBriefing(context.db, run.briefing_id);
+  const user = briefing && (await selectUserById(context.db, briefing.user_id));
   if (!briefing || !user) return 'finished-before'; // deleted with its runs
   if (!isTierAtLeast(user.tier, 'creator')) throw new RunFailure('Briefings need the creator tier or higher; upgrade to resume this briefing');
 
-  const sources = (await listSources(context.db, briefing.id)).filter((source) => source.is_active);
+  const sources = (await selectSources(context.db, briefing.id)).filter((source) => source.is_active);
   if (sources.length === 0) throw new RunFailure('The briefing has no active sources');
   const policy = outboundPolicy({ allowPrivateAddresses: context.config.outboundAllowPrivate });
   const feeds = await refreshFeeds(context, sources.filter((source) => source.source_type === 'rss'), policy, options.signal);
@@ -76,8 +76,8 @@ export async function runBriefing(context: WorkerContext, runId: string, options
         title,
         briefingTemplate: briefing.template_type,
       });
-      await completeRun(trx, run.id, { ...finished, episode_id: episode.id, episode_title: episode.title });
-      await markItemsUsed(trx, items.map((item) => item.id), run.id);
+      await updateRunCompleted(trx, run.id, { ...finished, episode_id: episode.id, episode_title: episode.title });
+      await updateItemsUsed(trx, items.map((item) => item.id), run.id);
       return 'completed';
     });
   } catch (error) {
@@ -87,7 +87,7 @@ export async function runBriefing(context: WorkerContext, runId: string, options
   }
 }
 
-export function describe(errors: readonly SourceError[]): string {
+function describe(errors: readonly SourceError[]): string {
   return errors.map((error) => `${error.source_name}: ${error.error}`).join('; ');
 }
 

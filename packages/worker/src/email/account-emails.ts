@@ -1,10 +1,10 @@
 // The account e-mails. Links are built from PUBLIC_BASE_URL, never a request's Host.
 import type { OutgoingMail } from '@castwright/core/mail/mailer';
-import { composeMail as mail } from './compose-mail.ts';
+import { composeMail } from './compose-mail.ts';
 
 export function passwordResetEmail(to: string, baseUrl: string, token: string): OutgoingMail {
   const link = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  return mail(to, 'Reset your Castwright password', [
+  return composeMail(to, 'Reset your Castwright password', [
     'Someone asked to reset the password of your Castwright account. If it was you, open the link below within one hour to choose a new password. It works once.',
     `API clients: POST /api/auth/reset-password with {"token": "${token}", "password": "…"}.`,
     'If it was not you, ignore this message: your password stays as it is.',
@@ -13,7 +13,7 @@ export function passwordResetEmail(to: string, baseUrl: string, token: string): 
 
 export function verificationEmail(to: string, baseUrl: string, token: string): OutgoingMail {
   const link = `${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-  return mail(to, 'Confirm your e-mail address for Castwright', [
+  return composeMail(to, 'Confirm your e-mail address for Castwright', [
     'Welcome to Castwright. Please confirm that this is your e-mail address by opening the link below within 24 hours.',
   ], link);
 }

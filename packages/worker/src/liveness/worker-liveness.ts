@@ -4,7 +4,7 @@
 import { hostname } from 'node:os';
 import { createDb } from '@castwright/core/db/connect';
 import type { Logger } from '@castwright/core/logger';
-import { recordHeartbeat, releaseDeadWorkers, removeHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
+import { deleteDeadWorkers, deleteHeartbeat, upsertHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
 
 export interface LivenessSettings {
   heartbeatMs: number;
@@ -26,9 +26,9 @@ export async function startWorkerLiveness(options: {
   const db = createDb(options.databaseUrl, { max: 1 });
   const beat = { workerId, role: options.role, hostname: hostname(), pid: process.pid };
   // A beat later than two intervals means this worker was away: its streak starts over.
-  const beatOnce = () => recordHeartbeat(db, beat, 2 * settings.heartbeatMs);
+  const beatOnce = () => upsertHeartbeat(db, beat, 2 * settings.heartbeatMs);
   const sweepOnce = async () => {
-    const released = await db.transaction().execute((trx) => releaseDeadWorkers(trx, workerId, settings.deadAfterMs));
+    const released = await db.transaction().execute((trx) => deleteDeadWorkers(trx, workerId, settings.deadAfterMs));
     if (released.length > 0) logger.warn({ released, deadAfterMs: settings.deadAfterMs }, 'released the jobs of workers that stopped beating');
   };
 
@@ -56,7 +56,7 @@ export async function startWorkerLiveness(options: {
     async stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
-      await removeHeartbeat(db, workerId).catch((error: unknown) => logger.warn({ err: error }, 'could not remove the heartbeat'));
+      await deleteHeartbeat(db, workerId).catch((error: unknown) => logger.warn({ err: error }, 'could not remove the heartbeat'));
       await db.destroy();
     },
   };

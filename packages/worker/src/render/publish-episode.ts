@@ -6,9 +6,9 @@ import type { Db } from '@castwright/core/db/connect';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { newId } from '@castwright/core/ids';
 import { finishEpisode } from '@castwright/core/episode-outcome';
-import { replaceTranscript } from '@castwright/core/repositories/episodes';
-import { recordEpisodeUsage } from '@castwright/core/repositories/usage';
-import type { ShowNotes } from '@castwright/content/show-notes/show-notes';
+import { upsertTranscript } from '@castwright/core/repositories/episodes';
+import { upsertEpisodeUsage } from '@castwright/core/repositories/usage';
+import type { ShowNotes } from '@castwright/core/show-notes';
 import type { RenderResult } from '@castwright/media/render-script';
 
 export interface Publication {
@@ -48,7 +48,7 @@ export async function publishEpisode(db: Db, publication: Publication, options: 
       },
     }, options);
     if (!ready) return false;
-    await replaceTranscript(
+    await upsertTranscript(
       trx,
       episodeId,
       result.segments.map((segment, position) => ({
@@ -62,7 +62,7 @@ export async function publishEpisode(db: Db, publication: Publication, options: 
         confidence: 1,
       })),
     );
-    await recordEpisodeUsage(trx, {
+    await upsertEpisodeUsage(trx, {
       userId: ready.user_id,
       createdAt: ready.created_at,
       audioSeconds: Math.round(result.durationMs / 1000),

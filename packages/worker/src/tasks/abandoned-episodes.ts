@@ -5,7 +5,7 @@
 import type { Task } from 'graphile-worker';
 import { publicBaseUrl } from '@castwright/core/config';
 import { finishEpisode } from '@castwright/core/episode-outcome';
-import { findAbandonedEpisodes } from '@castwright/core/repositories/episodes';
+import { selectAbandonedEpisodes } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from '../worker-context.ts';
 
 /** Nothing legitimate leaves a working episode without a live job for this long. */
@@ -14,7 +14,7 @@ const REASON = 'Processing stopped: the workers handling this episode failed rep
 
 export function abandonedEpisodesTask(context: WorkerContext): Task {
   return async () => {
-    for (const { id, progress_percent: progressPercent } of await findAbandonedEpisodes(context.db, QUIET_MS)) {
+    for (const { id, progress_percent: progressPercent } of await selectAbandonedEpisodes(context.db, QUIET_MS)) {
       const failed = await context.db.transaction().execute((trx) =>
         finishEpisode(trx, id, {
           status: 'error',

@@ -9,8 +9,8 @@ import type { UserRow } from '@castwright/core/db/schema';
 import type { OutgoingMail } from '@castwright/core/mail/mailer';
 import { queueMail } from '@castwright/core/mail/queue-mail';
 import { parseJobPayload } from '@castwright/core/jobs';
-import { insertAccountToken, voidAccountTokens, type AccountTokenPurpose } from '@castwright/core/repositories/account-tokens';
-import { findUserByEmail, findUserById } from '@castwright/core/repositories/users';
+import { insertAccountToken, updateAccountTokensVoided, type AccountTokenPurpose } from '@castwright/core/repositories/account-tokens';
+import { selectUserByEmail, selectUserById } from '@castwright/core/repositories/users';
 import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 import { passwordResetEmail, verificationEmail } from '../email/account-emails.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -31,7 +31,7 @@ async function queueNewToken(
   const mail = compose(user.email, publicBaseUrl(context.config), token);
   const queued = await context.db.transaction().execute(async (trx) => {
     if (!(await queueMail(trx, { ...mail, dedupeKey: `${purpose}:job:${jobId}` }))) return false;
-    await voidAccountTokens(trx, user.id, purpose);
+    await updateAccountTokensVoided(trx, user.id, purpose);
     await insertAccountToken(trx, { userId: user.id, purpose, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
     return true;
   });
@@ -41,7 +41,7 @@ async function queueNewToken(
 export function passwordResetEmailTask(context: WorkerContext): Task {
   return async (payload, helpers) => {
     const { email } = parseJobPayload('email:password-reset', payload);
-    const user = await findUserByEmail(context.db, email);
+    const user = await selectUserByEmail(context.db, email);
     if (user) await queueNewToken(context, helpers.job.id, user, 'password_reset', PASSWORD_RESET_TTL_MS, passwordResetEmail);
   };
 }
@@ -49,7 +49,7 @@ export function passwordResetEmailTask(context: WorkerContext): Task {
 export function verificationEmailTask(context: WorkerContext): Task {
   return async (payload, helpers) => {
     const { userId } = parseJobPayload('email:verification', payload);
-    const user = await findUserById(context.db, userId);
+    const user = await selectUserById(context.db, userId);
     if (user && !user.email_verified) await queueNewToken(context, helpers.job.id, user, 'email_verification', EMAIL_VERIFICATION_TTL_MS, verificationEmail);
   };
 }

@@ -7,7 +7,7 @@ import type { Task } from 'graphile-worker';
 import { refreshEntitlement } from '@castwright/core/billing/apply-subscription';
 import { isStripeMissing } from '@castwright/core/billing/stripe-errors';
 import { parseJobPayload } from '@castwright/core/jobs';
-import { listUsersPastDueSince } from '@castwright/core/repositories/billing-subscriptions';
+import { selectUsersPastDueSince } from '@castwright/core/repositories/billing-subscriptions';
 import { requireBillingClient, type BillingClient } from '../billing-client.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
@@ -17,7 +17,7 @@ export function pastDueSweepTask(context: WorkerContext): Task {
   return async () => {
     const now = new Date();
     const { pastDueGraceMs } = context.config.billing;
-    const lapsed = await listUsersPastDueSince(context.db, new Date(now.getTime() - pastDueGraceMs));
+    const lapsed = await selectUsersPastDueSince(context.db, new Date(now.getTime() - pastDueGraceMs));
     for (const userId of lapsed) {
       const change = await context.db.transaction().execute((trx) => refreshEntitlement(trx, userId, { now, pastDueGraceMs }));
       if (change && change.tier !== change.previousTier) context.logger.info({ userId, ...change }, 'past_due grace period over; tier changed');
@@ -25,7 +25,7 @@ export function pastDueSweepTask(context: WorkerContext): Task {
   };
 }
 
-export function deleteCustomerTask(context: WorkerContext, client: BillingClient | undefined): Task {
+export function customerDeletionTask(context: WorkerContext, client: BillingClient | undefined): Task {
   return async (payload) => {
     const { customerId } = parseJobPayload('billing:delete-customer', payload);
     const { stripe } = requireBillingClient(client);

@@ -7,8 +7,8 @@ import type { Task } from 'graphile-worker';
 import { publicBaseUrl } from '@castwright/core/config';
 import { parseJobPayload } from '@castwright/core/jobs';
 import { queueMail } from '@castwright/core/mail/queue-mail';
-import { claimEventNotice, findBillingEvent } from '@castwright/core/repositories/billing-events';
-import { findUserById } from '@castwright/core/repositories/users';
+import { claimEventNotice, selectBillingEvent } from '@castwright/core/repositories/billing-events';
+import { selectUserById } from '@castwright/core/repositories/users';
 import { requireBillingClient, type BillingClient } from '../billing-client.ts';
 import { paymentFailedEmail } from '../email/billing-emails.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function paymentFailedEmailTask(context: WorkerContext, client: BillingClient | undefined): Task {
   return async (payload) => {
     const { eventId, invoiceId } = parseJobPayload('billing:payment-failed-email', payload);
-    const event = await findBillingEvent(context.db, eventId);
+    const event = await selectBillingEvent(context.db, eventId);
     if (!event?.user_id || event.notified_at) return;
     const invoice = await requireBillingClient(client).stripe.invoices.retrieve(invoiceId);
     await context.db.transaction().execute(async (trx) => {
@@ -28,7 +28,7 @@ export function paymentFailedEmailTask(context: WorkerContext, client: BillingCl
         context.logger.info({ eventId, invoiceId, status: invoice.status }, 'invoice settled before the failed-payment mail went out; not sent');
         return;
       }
-      const user = await findUserById(trx, claim.userId);
+      const user = await selectUserById(trx, claim.userId);
       if (!user) return;
       const mail = paymentFailedEmail(user.email, {
         amountDue: invoice.amount_due,

@@ -4,8 +4,8 @@
 // backoff; a run cut short by shutdown queues itself afresh.
 import type { Task } from 'graphile-worker';
 import { parseJobPayload } from '@castwright/core/jobs';
-import { failRun } from '@castwright/core/repositories/briefing-runs';
-import { RunFailure, runBriefing } from '../briefings/run-briefing.ts';
+import { updateRunFailed } from '@castwright/core/repositories/briefing-runs';
+import { runBriefing, RunFailure } from '../briefings/run-briefing.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 export function briefingRunTask(context: WorkerContext): Task {
@@ -26,7 +26,7 @@ export function briefingRunTask(context: WorkerContext): Task {
       context.logger.error({ err: error, runId, attempt: helpers.job.attempts, failure }, 'briefing run failed');
       if (!failure && !lastAttempt) throw error;
       const reason = failure ? error.message : `The run failed after ${helpers.job.attempts} attempts: ${(error as Error).message}`;
-      await failRun(context.db, runId, reason, failure ? error.counts : {});
+      await updateRunFailed(context.db, runId, reason, failure ? error.counts : {});
     }
   };
 }

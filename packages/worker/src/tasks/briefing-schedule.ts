@@ -5,7 +5,7 @@
 import type { Task } from 'graphile-worker';
 import { scheduleDueRuns } from '@castwright/core/briefings/schedule-due-runs';
 import { deleteItemsSeenBefore } from '@castwright/core/repositories/briefing-items';
-import { failAbandonedRuns } from '@castwright/core/repositories/briefing-runs';
+import { updateAbandonedRunsFailed } from '@castwright/core/repositories/briefing-runs';
 import type { WorkerContext } from '../worker-context.ts';
 
 export const BRIEFING_CRONTAB = ['* * * * * briefing:schedule', '41 3 * * * briefing:prune-items'].join('\n');
@@ -20,7 +20,7 @@ export function briefingScheduleTask(context: WorkerContext): Task {
   return async () => {
     const outcome = await scheduleDueRuns(context.db);
     if (outcome.queued.length + outcome.skipped.length + outcome.deactivated.length > 0) context.logger.info(outcome, 'briefing runs scheduled');
-    const abandoned = await failAbandonedRuns(context.db, QUIET_MS, ABANDONED);
+    const abandoned = await updateAbandonedRunsFailed(context.db, QUIET_MS, ABANDONED);
     if (abandoned > 0) context.logger.error({ abandoned }, 'briefing runs had no job left to finish them; failed them');
   };
 }

@@ -1,7 +1,7 @@
 // episode:ingest — turns the episode's source into clean text, then queues scripting.
 import type { Task } from 'graphile-worker';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
-import { moveEpisode, storeSourceText } from '@castwright/core/repositories/episodes';
+import { updateEpisodeSourceText, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { sourceText } from '@castwright/content/ingest/source-text';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -12,11 +12,11 @@ export function episodeIngestTask(context: WorkerContext): Task {
     const { episodeId } = parseJobPayload('episode:ingest', payload);
     await runEpisodeStage(context, helpers, episodeId, 'Ingestion', async (episode) => {
       await context.db.transaction().execute((trx) =>
-        moveEpisode(trx, episodeId, { status: 'ingesting', progressPercent: STAGE_PROGRESS.ingesting, from: ['queued', 'ingesting'] }),
+        updateEpisodeStatus(trx, episodeId, { status: 'ingesting', progressPercent: STAGE_PROGRESS.ingesting, from: ['queued', 'ingesting'] }),
       );
       const text = await sourceText(episode, { storage: context.storage, allowPrivateAddresses: context.config.outboundAllowPrivate });
       await context.db.transaction().execute(async (trx) => {
-        await storeSourceText(trx, episodeId, text);
+        await updateEpisodeSourceText(trx, episodeId, text);
         await addJob(trx, 'episode:script', { episodeId });
       });
     });

@@ -9,10 +9,10 @@ import { episodeCostUsd } from '@castwright/core/episode-cost';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError, TransientError } from '@castwright/core/errors';
 import { parseJobPayload } from '@castwright/core/jobs';
-import { beginRenderAttempt, moveEpisode } from '@castwright/core/repositories/episodes';
+import { claimRenderAttempt, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { episodeAudioKey, episodeAudioPrefix } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
-import { buildShowNotes } from '@castwright/content/show-notes/show-notes';
+import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { embedChapters } from '@castwright/media/embed-chapters';
 import { renderScript } from '@castwright/media/render-script';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -32,7 +32,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
     let attempt: number | undefined;
     await runEpisodeStage(context, helpers, episodeId, 'Audio rendering', async (episode) => {
       const started = await context.db.transaction().execute((trx) =>
-        beginRenderAttempt(trx, episodeId, ['generating_script', 'review_script', 'generating_audio']),
+        claimRenderAttempt(trx, episodeId, ['generating_script', 'review_script', 'generating_audio']),
       );
       if (!started) return;
       attempt = started.render_attempt;
@@ -68,7 +68,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
               onProgress: async (done, total) => {
                 const percent = STAGE_PROGRESS.generating_audio + Math.floor((RENDER_PROGRESS_SPAN * done) / total);
                 await context.db.transaction().execute((trx) =>
-                  moveEpisode(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'], renderAttempt, forwardOnly: true }),
+                  updateEpisodeStatus(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'], renderAttempt, forwardOnly: true }),
                 );
               },
             }),

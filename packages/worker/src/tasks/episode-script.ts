@@ -4,7 +4,7 @@ import type { Task } from 'graphile-worker';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError } from '@castwright/core/errors';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
-import { moveEpisode, storeScript } from '@castwright/core/repositories/episodes';
+import { updateEpisodeScript, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { formatScript } from '@castwright/content/script/script-format';
@@ -18,7 +18,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
     const { episodeId } = parseJobPayload('episode:script', payload);
     await runEpisodeStage(context, helpers, episodeId, 'Script writing', async (episode) => {
       await context.db.transaction().execute((trx) =>
-        moveEpisode(trx, episodeId, {
+        updateEpisodeStatus(trx, episodeId, {
           status: 'generating_script',
           progressPercent: STAGE_PROGRESS.generating_script,
           from: ['ingesting', 'generating_script'],
@@ -43,7 +43,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
         : writeOfflineScript(request);
       if (script.lines.length === 0) throw new PermanentError('The script writer returned an empty script');
       await context.db.transaction().execute(async (trx) => {
-        await storeScript(trx, episodeId, {
+        await updateEpisodeScript(trx, episodeId, {
           script_text: formatScript(script.lines),
           title: script.title,
           description: script.description,
@@ -52,7 +52,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
           llm_output_tokens: script.tokens.outputTokens,
         });
         if (episode.review_script) {
-          await moveEpisode(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'] });
+          await updateEpisodeStatus(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'] });
         } else {
           await addJob(trx, 'episode:render', { episodeId });
         }

@@ -11,13 +11,13 @@ import type { WebhookDeliveryRow, WebhookEventRow, WebhookRow } from '@castwrigh
 import { newId } from '@castwright/core/ids';
 import { addJob } from '@castwright/core/jobs';
 import {
-  closeInterruptedAttempts,
-  finishDeliveryAttempt,
+  updateInterruptedAttemptsClosed,
+  updateDeliveryAttemptFinished,
   insertDeliveryAttempt,
   type AttemptOutcome,
 } from '@castwright/core/repositories/webhook-deliveries';
-import { lockWebhookEvent, settleWebhookEvent, updateEventAttempts } from '@castwright/core/repositories/webhook-events';
-import { clearWebhookFailures, findWebhook } from '@castwright/core/repositories/webhooks';
+import { lockWebhookEvent, updateEventAttempts, updateWebhookEventSettled } from '@castwright/core/repositories/webhook-events';
+import { selectWebhook, updateWebhookFailuresCleared } from '@castwright/core/repositories/webhooks';
 import { notifyDelivery } from '@castwright/core/webhooks/delivery-notice';
 import { TEST_EVENT } from '@castwright/core/webhooks/webhook-events';
 import { WEBHOOK_LIMITS, webhookQueueName } from '@castwright/core/webhooks/webhook-limits';
@@ -25,7 +25,7 @@ import type { WorkerContext } from '../worker-context.ts';
 import { retryDelayMs } from './retry-schedule.ts';
 import { recordWebhookFailure } from './webhook-health.ts';
 
-export const INTERRUPTED_REASON = 'The worker sending this attempt stopped before an answer was recorded';
+const INTERRUPTED_REASON = 'The worker sending this attempt stopped before an answer was recorded';
 
 export interface BegunAttempt {
   event: WebhookEventRow;
@@ -44,11 +44,11 @@ export async function beginAttempt(context: WorkerContext, eventId: string, atte
   return context.db.transaction().execute(async (trx) => {
     const event = await lockWebhookEvent(trx, eventId);
     if (!event || event.status !== 'pending' || event.attempts_counted !== attempt - 1) return undefined;
-    const webhook = await findWebhook(trx, event.webhook_id);
+    const webhook = await selectWebhook(trx, event.webhook_id);
     if (!webhook) return undefined;
     if (!isTest(event) && !webhook.is_active) {
       // Turned off (by its owner or by failures) while the event waited: it is not sent.
-      await settleWebhookEvent(trx, event.id, 'cancelled', event.attempts_counted);
+      await updateWebhookEventSettled(trx, event.id, 'cancelled', event.attempts_counted);
       return undefined;
     }
     const counted = await closeInterrupted(context, trx, event);
@@ -66,7 +66,7 @@ export async function beginAttempt(context: WorkerContext, eventId: string, atte
  * counted so far, or undefined when that settled the event.
  */
 async function closeInterrupted(context: WorkerContext, trx: Trx, event: WebhookEventRow): Promise<number | undefined> {
-  const closed = await closeInterruptedAttempts(trx, event.id, INTERRUPTED_REASON);
+  const closed = await updateInterruptedAttemptsClosed(trx, event.id, INTERRUPTED_REASON);
   if (closed === 0) return event.attempts_counted;
   const interrupted = event.attempts_interrupted + closed;
   const forgiven = (count: number) => Math.min(count, WEBHOOK_LIMITS.forgivenInterruptions);
@@ -81,7 +81,7 @@ async function closeInterrupted(context: WorkerContext, trx: Trx, event: Webhook
 /** Records the attempt's outcome and what follows from it. */
 export async function settleAttempt(context: WorkerContext, begun: BegunAttempt, outcome: AttemptOutcome & { retryAfterMs: number | undefined }): Promise<void> {
   await context.db.transaction().execute(async (trx) => {
-    const finished = await finishDeliveryAttempt(trx, begun.delivery.id, outcome);
+    const finished = await updateDeliveryAttemptFinished(trx, begun.delivery.id, outcome);
     if (!finished) {
       context.logger.warn({ eventId: begun.event.id, deliveryId: begun.delivery.id }, 'this webhook attempt was taken over by another worker; its outcome is discarded');
       return;
@@ -91,8 +91,8 @@ export async function settleAttempt(context: WorkerContext, begun: BegunAttempt,
     if (isTest(event)) await notifyDelivery(trx, event.id);
     const counted = event.attempts_counted + 1;
     if (outcome.success) {
-      await settleWebhookEvent(trx, event.id, 'delivered', counted);
-      await clearWebhookFailures(trx, event.webhook_id);
+      await updateWebhookEventSettled(trx, event.id, 'delivered', counted);
+      await updateWebhookFailuresCleared(trx, event.webhook_id);
       return;
     }
     if (counted < attemptsAllowed(event)) {
@@ -107,7 +107,7 @@ export async function settleAttempt(context: WorkerContext, begun: BegunAttempt,
 
 /** Every attempt failed: the event is settled as failed, and (except for a test) the webhook's health changes. */
 async function failEvent(context: WorkerContext, trx: Trx, event: WebhookEventRow, counted: number, lastOutcome: string): Promise<void> {
-  await settleWebhookEvent(trx, event.id, 'failed', counted);
+  await updateWebhookEventSettled(trx, event.id, 'failed', counted);
   if (isTest(event)) return;
   await recordWebhookFailure(context, trx, { id: event.webhook_id, event: event.event, eventId: event.id, lastOutcome });
 }

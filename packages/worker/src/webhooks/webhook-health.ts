@@ -6,8 +6,8 @@
 import { publicBaseUrl } from '@castwright/core/config';
 import type { Trx } from '@castwright/core/db/connect';
 import { queueMail } from '@castwright/core/mail/queue-mail';
-import { findUserById } from '@castwright/core/repositories/users';
-import { lockWebhook, recordWebhookEventFailure } from '@castwright/core/repositories/webhooks';
+import { selectUserById } from '@castwright/core/repositories/users';
+import { lockWebhook, updateWebhookFailing } from '@castwright/core/repositories/webhooks';
 import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
 import { webhookDeactivatedEmail, webhookFailingEmail, type FailedWebhook } from '../email/webhook-emails.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -17,9 +17,9 @@ export async function recordWebhookFailure(context: WorkerContext, trx: Trx, fai
   if (!webhook) return;
   const startsFailing = webhook.failing_since === null;
   const deactivate = webhook.is_active && webhook.consecutive_failed_events + 1 >= WEBHOOK_LIMITS.failedEventsBeforeDeactivation;
-  const updated = await recordWebhookEventFailure(trx, webhook.id, { failingSince: webhook.failing_since ?? new Date(), deactivate });
+  const updated = await updateWebhookFailing(trx, webhook.id, { failingSince: webhook.failing_since ?? new Date(), deactivate });
   if (!startsFailing && !deactivate) return;
-  const owner = await findUserById(trx, webhook.user_id);
+  const owner = await selectUserById(trx, webhook.user_id);
   if (!owner) return;
   const baseUrl = publicBaseUrl(context.config);
   const details = { ...failed, url: webhook.url };

@@ -7,7 +7,7 @@ import { plainTextBlocks } from '../../text/plain-text-blocks.ts';
 import type { Block } from '../../text/structured-text.ts';
 
 /** Decodes strict UTF-8 without NULs, or null. Accepts a leading BOM. */
-export function strictUtf8(bytes: Uint8Array): string | null {
+function strictUtf8(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

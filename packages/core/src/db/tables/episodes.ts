@@ -4,6 +4,7 @@ import type { HostMode, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } fro
 import type { TemplateType } from '../../briefing-options.ts';
 import type { EpisodeStatus } from '../../episode-states.ts';
 import type { Speaker } from '../../script-lines.ts';
+import type { ShowNotes } from '../../show-notes.ts';
 import type { Preset } from '../../tiers.ts';
 import type { Defaulted, NullableTimestamp, Numeric, Timestamp } from '../column-types.ts';
 
@@ -30,8 +31,8 @@ export interface EpisodesTable {
   source_filename: NullableText;
   script_text: string | null;
   script_writer: NullableText;
-  /** ShowNotes JSON (see content/show-notes), null until ready. */
-  show_notes: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Null until ready; written as JSON text. */
+  show_notes: ColumnType<ShowNotes | null, string | null | undefined, string | null>;
   audio_key: string | null;
   /** The engine that voiced the episode; null until rendered. */
   tts_engine_used: NullableText;

@@ -4,17 +4,17 @@
 // way back. Answers in the create-checkout format.
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { findStripeCustomerId } from '@castwright/core/repositories/billing-customers';
+import { selectStripeCustomerId } from '@castwright/core/repositories/billing-customers';
 import type { ProviderSession } from './create-checkout.ts';
 import { callStripe, requireStripe, type BillingServices } from './stripe-access.ts';
 
-export async function updatePaymentMethod(
+export async function changePaymentMethod(
   services: BillingServices,
   user: UserRow,
   urls: { successUrl: string; cancelUrl: string },
 ): Promise<ProviderSession> {
   const { db, stripe } = requireStripe(services);
-  const customer = await findStripeCustomerId(db, user.id);
+  const customer = await selectStripeCustomerId(db, user.id);
   if (!customer) throw new AppError('notFound', 'You have no billing account yet; subscribe with POST /api/billing/create-checkout first');
   const session = await callStripe(() =>
     stripe.billingPortal.sessions.create({

@@ -7,24 +7,24 @@ import { scheduleOf } from '@castwright/core/briefings/queue-run';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { checkPresetAllowed } from '@castwright/core/episodes/accept-episode';
-import { findBriefingSummary, updateBriefing as updateBriefingRow } from '@castwright/core/repositories/briefing-configs';
+import { lockOwnBriefing, selectBriefingSummary, updateBriefing } from '@castwright/core/repositories/briefing-configs';
+import { ownedOr404 } from '../owned-or-404.ts';
 import { resolveBriefingFields, schedulingChanged, type BriefingInput } from './briefing-fields.ts';
 import { briefingFields, briefingSummary } from './briefing-views.ts';
-import { lockedOwnBriefing } from './own-briefing.ts';
 
-export async function updateBriefing(db: Db, user: UserRow, id: string, input: BriefingInput) {
+export async function editBriefing(db: Db, user: UserRow, id: string, input: BriefingInput) {
   await db.transaction().execute(async (trx) => {
-    const briefing = await lockedOwnBriefing(trx, user.id, id);
+    const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, id));
     const before = briefingFields(briefing);
     const after = resolveBriefingFields(before, input);
     if (input.preset !== undefined) checkPresetAllowed(user, after.preset);
     const rescheduled = schedulingChanged(before, after);
-    await updateBriefingRow(trx, briefing.id, {
+    await updateBriefing(trx, briefing.id, {
       ...after,
       schedule_days: JSON.stringify(after.schedule_days),
       ...(rescheduled && { next_run_at: after.is_active ? nextRunAt(scheduleOf(after), new Date()) : null }),
     });
   });
-  const summary = await findBriefingSummary(db, user.id, id);
+  const summary = await selectBriefingSummary(db, user.id, id);
   return briefingSummary(summary as NonNullable<typeof summary>);
 }

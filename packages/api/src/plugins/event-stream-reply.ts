@@ -7,7 +7,7 @@
 // per-message overhead was the difference between the burst's p99 and the goal
 // (docs/benchmarks.md, `npm run bench:sse`). Messages here are one string, one write.
 import type { FastifyReply } from 'fastify';
-import type { ProgressSink } from './follow-episode.ts';
+import type { ProgressSink } from '../progress/follow-episode.ts';
 
 /** Tells a reconnecting EventSource to wait this long before it tries again. */
 const RETRY_MS = 3000;

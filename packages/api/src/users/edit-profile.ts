@@ -2,7 +2,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { updateProfile as storeProfile } from '@castwright/core/repositories/users';
+import { updateProfile } from '@castwright/core/repositories/users';
 
 export interface ProfileChanges {
   name?: string | undefined;
@@ -12,8 +12,8 @@ export interface ProfileChanges {
 
 const clean = (value: string) => value.trim() || null;
 
-export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserRow> {
-  const updated = await storeProfile(db, userId, {
+export async function editProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserRow> {
+  const updated = await updateProfile(db, userId, {
     ...(changes.name !== undefined && { name: clean(changes.name) }),
     ...(changes.bio !== undefined && { bio: clean(changes.bio) }),
     ...(changes.avatarUrl !== undefined && { avatar_url: changes.avatarUrl }),

@@ -4,6 +4,7 @@
 // Chapters begin where the talk changes subject (the lines around the cut share the
 // least vocabulary), about one every two minutes, or where they are given (e.g. the
 // sections a script was written in), and each is titled by its own key phrase.
+import type { ShowNotes } from '@castwright/core/show-notes';
 import { analyseParagraph, type AnalysedSentence } from '../nlp/english-text.ts';
 import { CaseEvidence, keyPhrases, scorePhrases } from '../nlp/key-phrases.ts';
 import { nounLemmas, shiftPoints } from '../nlp/topic-shifts.ts';
@@ -15,19 +16,6 @@ export interface TimedLine {
   speaker: string;
   text: string;
   startTimeMs: number;
-}
-
-export interface Chapter {
-  title: string;
-  timestamp: string;
-  timestampMs: number;
-}
-
-export interface ShowNotes {
-  summary: string;
-  keyPoints: string[];
-  topics: string[];
-  chapters: Chapter[];
 }
 
 /** About one chapter per this much audio, or per this many segments, whichever gives more. */

@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
 
-export function operationIdFor(method: string, path: string): string {
+function operationIdFor(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, '/')
     .split('/')

@@ -57,7 +57,7 @@ export function readFeedDocument(xml: string): FeedDocument {
 }
 
 /** Feed HTML (or plain text, which parses as one text node) to clean structured text. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   if (html.trim() === '') return '';
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   return formatStructuredText(cleanBlocks(htmlBlocks(document.body)));

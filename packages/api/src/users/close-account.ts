@@ -4,16 +4,16 @@ import type { ServiceLogger } from '@castwright/core/logger';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { listEpisodeFiles } from '@castwright/core/repositories/episodes';
+import { selectEpisodeFiles } from '@castwright/core/repositories/episodes';
 import { deleteUser } from '@castwright/core/repositories/users';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { verifyPassword } from '../auth/passwords.ts';
 import { queueCustomerDeletion } from '../billing/close-billing-account.ts';
-import { deleteRowsThenFiles } from '../episodes/delete-stored-files.ts';
+import { removeRowsThenFiles } from '../episodes/remove-stored-files.ts';
 
 const DELETE_CONFIRMATION = 'DELETE';
 
-export async function deleteAccount(
+export async function closeAccount(
   services: { db: Db; storage: ObjectStorage; logger: ServiceLogger },
   user: UserRow,
   confirmation: { password: string; confirm: string },
@@ -22,8 +22,8 @@ export async function deleteAccount(
     throw AppError.validation(`Set confirm to the literal string ${DELETE_CONFIRMATION} to delete your account`, [`confirm must be "${DELETE_CONFIRMATION}"`]);
   }
   if (!(await verifyPassword(user.password_hash, confirmation.password))) throw new AppError('invalidCredentials', 'The password is incorrect');
-  const episodes = await listEpisodeFiles(services.db, user.id);
-  await deleteRowsThenFiles(services, episodes, () =>
+  const episodes = await selectEpisodeFiles(services.db, user.id);
+  await removeRowsThenFiles(services, episodes, () =>
     services.db.transaction().execute(async (trx) => {
       await queueCustomerDeletion(trx, user.id);
       await deleteUser(trx, user.id);

@@ -16,7 +16,7 @@ function episodeStorageKeys(episode: EpisodeFiles): string[] {
   return [...new Set(keys.filter((key): key is string => key !== null))];
 }
 
-export async function deleteRowsThenFiles(
+export async function removeRowsThenFiles(
   services: { storage: ObjectStorage; logger: ServiceLogger },
   episodes: readonly EpisodeFiles[],
   deleteRows: () => Promise<unknown>,

@@ -3,7 +3,7 @@
 // kept, and for each feed item the article it links to, read through the outbound guard
 // (the feed's own text when the article cannot be had: refused, missing or unreadable).
 import type { BriefingConfigRow } from '@castwright/core/db/schema';
-import { listCandidateItems, type CandidateItem } from '@castwright/core/repositories/briefing-items';
+import { selectCandidateItems, type CandidateItem } from '@castwright/core/repositories/briefing-items';
 import { rankItems } from '@castwright/content/briefings/rank-items';
 import type { BriefingItemText } from '@castwright/content/briefings/compile-briefing';
 import type { OutboundPolicy } from '@castwright/content/fetch/outbound-policy';
@@ -23,7 +23,7 @@ export interface ChosenItem extends BriefingItemText {
 
 export async function chooseItems(context: WorkerContext, briefing: BriefingConfigRow, runId: string, now: Date): Promise<CandidateItem[]> {
   const since = new Date(now.getTime() - briefing.content_freshness_hours * 3_600_000);
-  const candidates = await listCandidateItems(context.db, { briefingId: briefing.id, runId, since, limit: CANDIDATES });
+  const candidates = await selectCandidateItems(context.db, { briefingId: briefing.id, runId, since, limit: CANDIDATES });
   const rankable = candidates.map((item) => ({ item, title: item.title, text: item.body, date: item.published_at ?? item.first_seen_at }));
   return rankItems(rankable, briefing.priority_keywords, briefing.max_sources_per_briefing).map(({ item }) => item);
 }
