@@ -1,7 +1,7 @@
 // docs/configuration.md is generated from the configuration schema and its template:
 // regenerating it changes nothing, every variable has a description and a table, and the
 // check itself finds a variable without either. When this fails, describe the variable in
-// EnvSchema (packages/core/src/config.ts), place it in scripts/configuration-docs.template.md,
+// EnvSchema (packages/core/src/config-schema.ts), place it in scripts/configuration-docs.template.md,
 // run `npm run generate:docs` and commit the result.
 import t from 'tap';
 import { readFile } from 'node:fs/promises';
