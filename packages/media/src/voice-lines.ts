@@ -84,11 +84,14 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
     }
   });
 
+  // Which keys the store holds, asked a few at a time up front: against S3 that is a
+  // HEAD request per key, which one after another would cost seconds on every re-render.
+  const stored = await storedKeys(store, [...new Set(keys)], signal);
   const result: VoiceLinesResult = { lines: [], engineCalls: 0, synthesisMs: 0, sampleRate: undefined };
   for (const [index, line] of lines.entries()) {
     signal?.throwIfAborted();
     const key = keys[index] as string;
-    const reused = await store.has(key);
+    const reused = stored.has(key);
     if (!reused) {
       const started = performance.now();
       result.engineCalls++;
@@ -113,10 +116,29 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       }
       result.sampleRate = clip.sampleRate;
       await store.put(key, clip);
+      stored.add(key); // the same line again later in the script is found, not voiced again
       await onVoiced?.({ index, key, sampleRate: clip.sampleRate, samples: clip.samples.length, synthesisMs });
     }
     result.lines.push({ key, reused });
     await onProgress?.(index + 1, lines.length);
   }
   return result;
+}
+
+/** How many `has` questions are in flight at once. */
+const LOOKUPS_AT_ONCE = 8;
+
+async function storedKeys(store: SegmentStore, keys: readonly string[], signal: AbortSignal | undefined): Promise<Set<string>> {
+  const stored = new Set<string>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(LOOKUPS_AT_ONCE, keys.length) }, async () => {
+      while (next < keys.length) {
+        signal?.throwIfAborted();
+        const key = keys[next++] as string;
+        if (await store.has(key)) stored.add(key);
+      }
+    }),
+  );
+  return stored;
 }
