@@ -8,6 +8,7 @@ export function replayEngine(clips: readonly SynthesizedAudio[]): TtsEngine {
   let next = 0;
   return {
     name: 'replay',
+    version: 'replay',
     voices: () => ['replay'],
     warmUp: async () => {},
     synthesize: async () => clips[next++ % clips.length] as SynthesizedAudio,

@@ -9,6 +9,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { chapterFrame, ID3_HEADER_BYTES, id3TagSize, parseId3Tag, serializeId3Tag, tableOfContentsFrame } from './id3v2-tag.ts';
+import type { Id3Frame } from './id3v2-tag.ts';
 
 export interface EmbeddedChapter {
   title: string;
@@ -35,6 +36,16 @@ function timedChapters(chapters: readonly EmbeddedChapter[], durationMs: number)
   }));
 }
 
+/** The CTOC and CHAP frames for `chapters` (none when no chapter starts inside the audio). */
+export function chapterFrames(majorVersion: 3 | 4, chapters: readonly EmbeddedChapter[], durationMs: number): Id3Frame[] {
+  const timed = timedChapters(chapters, durationMs);
+  if (timed.length === 0) return [];
+  return [
+    tableOfContentsFrame(majorVersion, 'toc', timed.map((chapter) => chapter.elementId)),
+    ...timed.map((chapter) => chapterFrame(majorVersion, chapter)),
+  ];
+}
+
 async function readTagBytes(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
@@ -52,15 +63,10 @@ async function readTagBytes(file: string): Promise<Buffer> {
 
 /** Rewrites `file` with the chapters; any CHAP/CTOC frames it had are replaced, so running it twice is harmless. */
 export async function embedChapters(file: string, chapters: readonly EmbeddedChapter[], durationMs: number): Promise<void> {
-  const timed = timedChapters(chapters, durationMs);
-  if (timed.length === 0) return;
+  if (timedChapters(chapters, durationMs).length === 0) return;
   const tag = parseId3Tag(await readTagBytes(file));
   const kept = tag.frames.filter((frame) => frame.id !== 'CHAP' && frame.id !== 'CTOC');
-  const newTag = serializeId3Tag(tag.majorVersion, [
-    ...kept,
-    tableOfContentsFrame(tag.majorVersion, 'toc', timed.map((chapter) => chapter.elementId)),
-    ...timed.map((chapter) => chapterFrame(tag.majorVersion, chapter)),
-  ]);
+  const newTag = serializeId3Tag(tag.majorVersion, [...kept, ...chapterFrames(tag.majorVersion, chapters, durationMs)]);
   const temporary = `${file}.chapters.partial`;
   try {
     const output = createWriteStream(temporary);

@@ -44,20 +44,29 @@ export interface PlanInput {
 }
 
 export function planMastering({ measured, target, encoderGainDb, sourceRate, outputRate }: PlanInput): MasteringPlan {
-  const resample = `aresample=${outputRate}`;
+  const context = { target, encoderGainDb, sourceRate, outputRate };
   // Silence (nothing above the absolute gate) has no loudness to normalise.
-  if (!Number.isFinite(measured.integratedLufs)) return { normalization: 'none', gainDb: 0, filters: [resample] };
-
+  if (!Number.isFinite(measured.integratedLufs)) return { normalization: 'none', gainDb: 0, filters: masteringFilters('none', 0, context) };
   const gainDb = target.integratedLufs - measured.integratedLufs;
+  const ceilingDbtp = target.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
+  const normalization = measured.truePeakDbtp + gainDb <= ceilingDbtp ? 'gain' : 'limited';
+  return { normalization, gainDb, filters: masteringFilters(normalization, gainDb, context) };
+}
+
+/** The ffmpeg filters that carry out a plan: its gain (with the encoder make-up), the limiter when it has one, resampling. */
+export function masteringFilters(normalization: MasteringPlan['normalization'], gainDb: number, context: Omit<PlanInput, 'measured'>): string[] {
+  const { target, encoderGainDb, sourceRate, outputRate } = context;
+  const resample = `aresample=${outputRate}`;
+  if (normalization === 'none') return [resample];
   const makeupDb = -encoderGainDb;
   const volume = `volume=${(gainDb + makeupDb).toFixed(2)}dB`;
-  const ceilingDbtp = target.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
-  if (measured.truePeakDbtp + gainDb <= ceilingDbtp) return { normalization: 'gain', gainDb, filters: [volume, resample] };
+  if (normalization === 'gain') return [volume, resample];
 
   // ffmpeg's alimiter is a look-ahead limiter on sample values. Run at four times the
   // timeline's rate, its samples are the 4× oversampled signal a true-peak meter reads,
   // so holding them under the ceiling holds the true peak there. The encoder scales
   // after it, so the ceiling is raised by the make-up and lands where it should.
+  const ceilingDbtp = target.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
   const ceiling = 10 ** ((ceilingDbtp + makeupDb) / 20);
   if (!(ceiling >= LIMITER_MIN_CEILING && ceiling <= 1)) throw new RangeError(`A true-peak target of ${target.truePeakDbtp} dBTP is outside what the limiter can hold`);
   const oversampledRate = 4 * sourceRate;
@@ -66,17 +75,13 @@ export function planMastering({ measured, target, encoderGainDb, sourceRate, out
   // pad the end and cut the start by that much, so every sample stays where the segment
   // times say it is (master-mp3.test.ts checks it on the build in use).
   const delay = Math.trunc(oversampledRate * (LIMITER_ATTACK_MS / 1000)) - 1;
-  return {
-    normalization: 'limited',
-    gainDb,
-    filters: [
-      volume,
-      `aresample=${oversampledRate}`,
-      `apad=pad_len=${delay}`,
-      `alimiter=limit=${ceiling.toFixed(5)}:attack=${LIMITER_ATTACK_MS}:release=${LIMITER_RELEASE_MS}:level=0`,
-      `atrim=start_sample=${delay}`,
-      'asetpts=PTS-STARTPTS',
-      resample,
-    ],
-  };
+  return [
+    volume,
+    `aresample=${oversampledRate}`,
+    `apad=pad_len=${delay}`,
+    `alimiter=limit=${ceiling.toFixed(5)}:attack=${LIMITER_ATTACK_MS}:release=${LIMITER_RELEASE_MS}:level=0`,
+    `atrim=start_sample=${delay}`,
+    'asetpts=PTS-STARTPTS',
+    resample,
+  ];
 }

@@ -21,6 +21,12 @@ export interface SynthesizedAudio {
 export interface TtsEngine {
   /** Stable id stored with episodes, e.g. 'offline'. */
   readonly name: string;
+  /**
+   * Changes whenever the same request may come out sounding different: the model's
+   * weights, the engine's build, settings that shape every line. Part of every segment
+   * key (segment-key.ts), so a new version re-voices lines instead of reusing stale audio.
+   */
+  readonly version: string;
   voices(): readonly string[];
   /** Loads models/starts workers ahead of time so the first line is not slow; optional to call. */
   warmUp(): Promise<void>;

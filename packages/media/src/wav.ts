@@ -150,3 +150,34 @@ export function encodeWavFloat32(samples: Float32Array, sampleRate: number): Uin
   out.set(float32Bytes(samples), header.byteLength);
   return out;
 }
+
+/**
+ * A complete mono 16-bit PCM WAV (the canonical 44-byte header). Samples are expected
+ * on the 16-bit grid already (`value / 32768`); anything else is rounded to it and
+ * clipped to its range.
+ */
+export function encodeWavPcm16(samples: Float32Array, sampleRate: number): Uint8Array {
+  const HEADER = 44;
+  const out = new Uint8Array(HEADER + samples.length * 2);
+  const view = new DataView(out.buffer);
+  const writeId = (at: number, id: string) => {
+    for (let i = 0; i < 4; i++) view.setUint8(at + i, id.charCodeAt(i));
+  };
+  writeId(0, 'RIFF');
+  view.setUint32(4, out.length - 8, true);
+  writeId(8, 'WAVE');
+  writeId(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, WAVE_FORMAT_PCM, true);
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true); // byte rate
+  view.setUint16(32, 2, true); // block align
+  view.setUint16(34, 16, true); // bits per sample
+  writeId(36, 'data');
+  view.setUint32(40, samples.length * 2, true);
+  for (let i = 0; i < samples.length; i++) {
+    view.setInt16(HEADER + i * 2, Math.max(-32768, Math.min(32767, Math.round((samples[i] as number) * 32768))), true);
+  }
+  return out;
+}

@@ -56,3 +56,13 @@ export function episodeAudioPrefix(episodeId: string): string {
 export function uploadKey(episodeId: string, extension: string): string {
   return `uploads/${episodeId}/original.${extension}`;
 }
+
+/**
+ * Where one voiced line of an episode is kept (media's segment store): `segmentKey` is
+ * the SHA-256 hex of everything that changes the line's sound, so the same line voiced
+ * the same way always lands on the same object.
+ */
+export function episodeSegmentKey(episodeId: string, segmentKey: string): string {
+  if (!/^[0-9a-f]{64}$/.test(segmentKey)) throw new Error(`Not a segment key: ${JSON.stringify(segmentKey)}`);
+  return `episodes/${episodeId}/segments/${segmentKey}.wav`;
+}

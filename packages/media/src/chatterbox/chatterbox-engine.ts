@@ -31,6 +31,13 @@ export interface ChatterboxEngineOptions {
   timeoutMs?: number;
   /** Attempts after the first for failures that can pass. */
   retries?: number;
+  /**
+   * What the server runs, for segment keys: the model, its checkpoint, the voice
+   * samples behind its voice names. The server cannot say (its model listing names one
+   * fixed id), so the operator does: change it whenever the server's sound may change,
+   * and every line is voiced again instead of reusing stored audio. Default 'unversioned'.
+   */
+  modelVersion?: string;
   /** Model settings; left out, the server's configured defaults apply. */
   exaggeration?: number;
   cfgWeight?: number;
@@ -42,6 +49,8 @@ export interface ChatterboxEngineOptions {
 
 export class ChatterboxEngine implements TtsEngine {
   readonly name = 'chatterbox';
+  /** `modelVersion` and the model settings this engine sends with every request. */
+  readonly version: string;
   private readonly http: ChatterboxHttp;
   private readonly modelSettings: Pick<SpeechRequestBody, 'exaggeration' | 'cfg_weight' | 'temperature'>;
   /** Until the server has been asked: only its default voice, which always exists. */
@@ -70,6 +79,8 @@ export class ChatterboxEngine implements TtsEngine {
       ...(options.cfgWeight === undefined ? {} : { cfg_weight: options.cfgWeight }),
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
     };
+    const settings = Object.entries(this.modelSettings).map(([name, value]) => `${name}=${value}`);
+    this.version = [options.modelVersion ?? 'unversioned', ...settings].join('/');
   }
 
   /**

