@@ -32,7 +32,7 @@ export interface ChunkTable {
   chunks: ChunkRecord[];
 }
 
-export class ChunkTableError extends Error {
+class ChunkTableError extends Error {
   override name = 'ChunkTableError';
 }
 

@@ -64,7 +64,7 @@ function chunkSamples(job: ChunkJob, clip: VoicedClip, ratio: number): Float32Ar
   return samples;
 }
 
-export function chunkFilters(filters: readonly string[], outputSamples: number): string {
+function chunkFilters(filters: readonly string[], outputSamples: number): string {
   return [...filters, `apad=whole_len=${outputSamples}`, `atrim=end_sample=${outputSamples}`].join(',');
 }
 

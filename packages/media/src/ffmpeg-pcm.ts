@@ -20,7 +20,7 @@ export function pcmInputArgs(sampleRate: number): string[] {
  * Runs ffmpeg with `args` (which must read `pipe:0` when `stdin` is given and write
  * `pipe:1`), feeding it `stdin` and handing each chunk of its output to `onOutput`.
  */
-function runFfmpegPipe(args: readonly string[], options: { stdin?: Uint8Array; signal?: AbortSignal }, onOutput: (chunk: Buffer) => void): Promise<void> {
+export function runFfmpegPipe(args: readonly string[], options: { stdin?: Uint8Array; signal?: AbortSignal }, onOutput: (chunk: Buffer) => void): Promise<void> {
   const { stdin, signal } = options;
   signal?.throwIfAborted();
   return new Promise<void>((resolve, reject) => {

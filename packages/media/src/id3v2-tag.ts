@@ -71,7 +71,7 @@ function id3Frame(majorVersion: 3 | 4, id: string, body: Buffer): Id3Frame {
 }
 
 /** A text frame: ISO-8859-1 when every character fits, else UTF-16 with a byte-order mark (both versions read it). */
-function textFrame(majorVersion: 3 | 4, id: string, text: string): Id3Frame {
+export function textFrame(majorVersion: 3 | 4, id: string, text: string): Id3Frame {
   const latin1 = [...text].every((char) => (char.codePointAt(0) ?? 0) <= 0xff);
   const body = latin1
     ? Buffer.concat([Buffer.from([0x00]), Buffer.from(text, 'latin1')])

@@ -14,7 +14,7 @@ export interface Mp3StreamInfo {
   channels: number;
 }
 
-export class Mp3FrameError extends Error {
+class Mp3FrameError extends Error {
   override name = 'Mp3FrameError';
 }
 

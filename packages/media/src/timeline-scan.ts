@@ -45,7 +45,7 @@ export function loadClip(source: ClipSource): Promise<VoicedClip> {
 }
 
 /** Checks a clip can go on the timeline at `sampleRate` (the first clip's); throws RenderScriptError naming the line. */
-export function checkClip(clip: VoicedClip, index: number, sampleRate: number): void {
+function checkClip(clip: VoicedClip, index: number, sampleRate: number): void {
   if (!(clip.samples instanceof Float32Array) || clip.samples.length === 0) throw new RenderScriptError(`Line ${index + 1} has no audio`);
   if (clip.sampleRate !== sampleRate) {
     throw new RenderScriptError(`Line ${index + 1} is at ${clip.sampleRate} Hz and line 1 at ${sampleRate} Hz: one episode is voiced at one rate`);
@@ -53,7 +53,7 @@ export function checkClip(clip: VoicedClip, index: number, sampleRate: number): 
 }
 
 /** Calls `each` with every line's clip, in order, fetching up to READ_AHEAD clips ahead. */
-export async function forEachClip(lines: readonly ScanLine[], signal: AbortSignal | undefined, each: (clip: VoicedClip, index: number) => Promise<void> | void): Promise<void> {
+async function forEachClip(lines: readonly ScanLine[], signal: AbortSignal | undefined, each: (clip: VoicedClip, index: number) => Promise<void> | void): Promise<void> {
   const pending: Promise<VoicedClip>[] = [];
   const fetch = (index: number) => {
     const line = lines[index];

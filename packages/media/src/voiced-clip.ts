@@ -21,7 +21,7 @@ export interface VoicedClip {
 }
 
 /** Fade length at each clip edge: long enough to avoid clicks, short enough to be inaudible. */
-export const EDGE_FADE_MS = 8;
+const EDGE_FADE_MS = 8;
 
 export class VoicedClipError extends Error {
   override name = 'VoicedClipError';

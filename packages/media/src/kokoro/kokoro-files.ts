@@ -50,7 +50,7 @@ const VOICE_DIGESTS: [string, string][] = [
 
 const VOICE_FILE_BYTES = 510 * 256 * 4;
 
-const KOKORO_MODEL_FILE = 'model.onnx';
+export const KOKORO_MODEL_FILE = 'model.onnx';
 const KOKORO_VOICES_DIR = 'voices';
 
 export const KOKORO_FILES: readonly PinnedFile[] = [
