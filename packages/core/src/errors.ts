@@ -19,6 +19,7 @@ export const ERRORS = {
   emailTaken: { status: 409, error: 'Email already registered', message: 'An account with this e-mail already exists' },
   conflict: { status: 409, error: 'Conflict', message: 'The resource is not in a state that allows this' },
   limitReached: { status: 409, error: 'Limit reached', message: 'This would go beyond a documented per-account limit' },
+  preconditionFailed: { status: 412, error: 'Precondition failed', message: 'The resource changed since you read it; read it again and retry' },
   payloadTooLarge: { status: 413, error: 'Payload too large', message: 'The request body exceeds the size limit' },
   unsupportedMediaType: { status: 415, error: 'Unsupported media type', message: 'The request content type is not supported' },
   rangeNotSatisfiable: { status: 416, error: 'Range not satisfiable', message: 'The requested byte range is outside the file' },

@@ -3,7 +3,6 @@
 // (an add, removal, reorder, rename, an episode becoming ready or being edited or
 // deleted); Last-Modified is the latest of the playlist's and its items' change times,
 // which every one of those moves (membership changes move the playlist's by trigger).
-import { createHash } from 'node:crypto';
 import { publicBaseUrl, type Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import { updateEpisodeAudioBytes } from '@castwright/core/repositories/episodes';
@@ -13,6 +12,7 @@ import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { v5 as uuidv5 } from 'uuid';
 import { audioSecondsOf } from '../episodes/episode-views.ts';
 import { isNotModified, notModified, validatorHeaders, type ConditionalRequest, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
+import { contentEtag } from '../http/preconditions.ts';
 import { artworkVersion } from './feed-artwork.ts';
 import { FEED_CACHE_CONTROL } from './feed-files.ts';
 import { feedIdentity, feedUrls } from './feed-urls.ts';
@@ -46,7 +46,7 @@ export async function readFeed(services: FeedServices, playlist: FeedPlaylist, t
     },
     episodes.map((episode) => feedItem(episode, urls)),
   );
-  const validators: Validators = { etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 32)}"`, lastModified };
+  const validators: Validators = { etag: contentEtag(xml), lastModified };
   if (isNotModified(request, validators)) return notModified(validators, FEED_CACHE_CONTROL);
   return {
     status: 200,
