@@ -1,7 +1,7 @@
 // If-Match against a content ETag: absent or `*` goes ahead, a current tag goes ahead,
 // anything else (a stale tag, a weak tag) is 412 in the spec's error format.
 import t from 'tap';
-import { AppError } from '@castwright/core/errors';
+import type { AppError } from '@castwright/core/errors';
 import { contentEtag, requireIfMatch } from '../src/http/preconditions.ts';
 
 t.test('a content ETag is strong, quoted and follows the content', async (t) => {
