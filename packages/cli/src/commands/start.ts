@@ -6,6 +6,7 @@ import type { Logger } from '@castwright/core/logger';
 import { SECRETS_KEY_FILE } from '@castwright/core/secret-box';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
+import { buildStudio } from '@castwright/studio/build';
 import { connectDatabase } from '../database-connection.ts';
 import { migrateDatabase } from '../migrate-database.ts';
 import { superviseRoles } from '../supervisor.ts';
@@ -18,6 +19,9 @@ export async function startCommand(config: Config, logger: Logger): Promise<numb
     if (!config.jwtSecret) await loadOrCreateSecret(config.dataDir, 'jwt-secret');
     if (!config.secretsEncryptionKey) await loadOrCreateSecret(config.dataDir, SECRETS_KEY_FILE);
     await loadTlsCredentials(config);
+    // The studio's files are built from its sources when missing or stale, before the api serves them.
+    const studio = await buildStudio({ log: (message) => logger.info(message) });
+    logger.info({ built: studio.built, reason: studio.reason }, 'studio');
     const supervisor = superviseRoles(
       [
         { name: 'api', args: ['api'] },
