@@ -172,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * End the browser session
-         * @description Revokes the cookie's refresh token (and every token of its login) and clears the cookie. Answers 200 when there is no cookie too.
+         * @description Revokes the cookie's refresh token and every token of its login, and clears the cookie. The cookie is the credential: no access token is needed, so signing out works after the hourly request limit is spent. Answers 200 without a cookie too.
          */
         post: operations["postAuthBrowserLogout"];
         delete?: never;
@@ -2349,22 +2349,6 @@ export interface operations {
                 };
             };
             /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2380,7 +2364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -4,7 +4,9 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
+import { consumeRefreshToken, revokeRefreshFamily } from '@castwright/core/repositories/refresh-tokens';
 import { findUserById } from '@castwright/core/repositories/users';
+import { hashSecret } from '@castwright/core/secret-hash';
 import type { AccessTokens } from './access-tokens.ts';
 import { rotateRefreshToken, type TokenSet } from './token-pairs.ts';
 
@@ -14,4 +16,13 @@ export async function refreshBrowserSession(db: Db, accessTokens: AccessTokens, 
   const user = claims ? await findUserById(db, claims.userId) : undefined;
   if (!user) throw new AppError('invalidRefreshToken');
   return { user, tokens };
+}
+
+/**
+ * Ends the login the cookie's token belongs to (the token and its whole family), whoever
+ * holds an access token: signing out must work even when the hourly request limit is spent.
+ */
+export async function endBrowserSession(db: Db, refreshToken: string): Promise<void> {
+  const outcome = await consumeRefreshToken(db, hashSecret(refreshToken));
+  if (outcome.kind !== 'invalid') await revokeRefreshFamily(db, outcome.owner.familyId);
 }

@@ -9,16 +9,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseEmail } from '@castwright/core/email-address';
 import { AppError } from '@castwright/core/errors';
-import { refreshBrowserSession } from '../auth/browser-session.ts';
-import { logIn, logOut } from '../auth/log-in.ts';
+import { endBrowserSession, refreshBrowserSession } from '../auth/browser-session.ts';
+import { logIn } from '../auth/log-in.ts';
 import { registerAccount } from '../auth/register-account.ts';
 import type { TokenSet } from '../auth/token-pairs.ts';
 import { assertSameOrigin } from '../http/same-origin.ts';
-import { currentUser } from '../plugins/authentication.ts';
 import { AUTH_LIMITS } from '../rate-limit/rules.ts';
 import { BrowserRegistered, BrowserSession, LoginBody, RegisterBody } from '../schemas/auth.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
-import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 import { authUserView } from '../users/user-views.ts';
 
@@ -102,17 +100,18 @@ export function browserSessionRoutes(services: ApiServices): FastifyPluginAsyncT
     });
 
     app.post('/api/auth/browser/logout', {
-      preHandler: [sameOrigin, services.auth.requireUser],
+      preHandler: [sameOrigin, async (request) => limiter.enforce(AUTH_LIMITS.browserRefresh, request.ip)],
       schema: {
         ...common,
         summary: 'End the browser session',
-        description: 'Revokes the cookie\'s refresh token (and every token of its login) and clears the cookie. Answers 200 when there is no cookie too.',
-        security: bearer,
-        response: { 200: MessageBody, ...errorResponses(401, 403) },
+        description:
+          'Revokes the cookie\'s refresh token and every token of its login, and clears the cookie. The cookie is the credential: ' +
+          'no access token is needed, so signing out works after the hourly request limit is spent. Answers 200 without a cookie too.',
+        response: { 200: MessageBody, ...errorResponses(403, 429) },
       },
     }, async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
-      if (presented) await logOut(db, currentUser(request).id, presented);
+      if (presented) await endBrowserSession(db, presented);
       reply.clearCookie(REFRESH_COOKIE, cookieOptions);
       return { success: true as const, message: 'Signed out' };
     });

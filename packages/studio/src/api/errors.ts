@@ -41,8 +41,10 @@ function whenAgain(response: Response): string {
 /** The error a failed answer means, in words. */
 export function describeFailure(response: Response, body: unknown): StudioError {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as ErrorFields;
-  const message = typeof fields.message === 'string' ? fields.message : `The server answered ${response.status} ${response.statusText}`.trim();
+  let message = typeof fields.message === 'string' ? fields.message : `The server answered ${response.status} ${response.statusText}`.trim();
   const rules = Array.isArray(fields.errors) ? fields.errors.filter((rule): rule is string => typeof rule === 'string' && rule !== message) : [];
+  // A message that only joins the rules is said once: the short error, then the list.
+  if (rules.length > 1 && message === rules.join('; ') && typeof fields.error === 'string') message = `${fields.error}:`;
   const upgradeText = typeof fields.upgrade?.message === 'string' ? fields.upgrade.message : undefined;
   if (response.status === 429 && fields.quota) {
     const { used, limit, tier } = fields.quota;

@@ -77,6 +77,8 @@ export function renewSession(): Promise<boolean> {
 }
 
 async function withToken(request: Request): Promise<Request> {
+  // A request made while the session is being renewed (the page load) waits for it.
+  if (renewing) await renewing;
   if (accessToken && Date.now() > expiresAt) await renewSession();
   if (accessToken) request.headers.set('authorization', `Bearer ${accessToken}`);
   return request;
@@ -95,7 +97,7 @@ export async function sessionFetch(request: Request): Promise<Response> {
 export const api: CastwrightClient = createCastwrightClient({ baseUrl: origin(), fetch: sessionFetch });
 
 export async function signOut(): Promise<void> {
-  await api.POST('/api/auth/browser/logout', {}).catch(() => undefined);
+  await publicApi.POST('/api/auth/browser/logout', {}).catch(() => undefined);
   accessToken = undefined;
   setState({ kind: 'signed-out' });
 }

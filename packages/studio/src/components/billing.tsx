@@ -11,12 +11,14 @@ import { DoneNotice, ErrorNotice, Loading } from './notice.tsx';
 const money = (cents: number, currency = 'usd') => new Intl.NumberFormat([], { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 const returnUrls = () => ({ successUrl: `${location.origin}/account?billing=done#plans`, cancelUrl: `${location.origin}/account#plans` });
 
-export function Billing({ tier, subscribed }: { tier: string; subscribed: boolean }) {
-  const pricing = useResource(async () => {
-    const answer = await publicApi.GET('/api/billing/pricing');
-    return answer.response.status === 503 ? null : ok(answer).pricing;
+export function Billing({ tier }: { tier: string }) {
+  // The subscription answers 503 when this server sells nothing (no Stripe configured).
+  const subscription = useResource(async () => {
+    const answer = await api.GET('/api/billing/subscription');
+    return answer.response.status === 503 ? undefined : ok(answer).subscription;
   }, []);
-  const subscription = useResource(async () => (subscribed ? ok(await api.GET('/api/billing/subscription')).subscription : null), [subscribed]);
+  const configured = subscription.data !== undefined;
+  const pricing = useResource(async () => ok(await publicApi.GET('/api/billing/pricing')).pricing, []);
   const [showInvoices, setShowInvoices] = useState(false);
   const invoices = useResource(async () => (showInvoices ? ok(await api.GET('/api/billing/invoices', { params: { query: { limit: 10 } } })).invoices : []), [showInvoices]);
   const checkout = useAction(async (wanted: 'creator' | 'professional' | 'enterprise') => {
@@ -38,9 +40,9 @@ export function Billing({ tier, subscribed }: { tier: string; subscribed: boolea
   return (
     <section id="plans" aria-labelledby="plans-heading">
       <h2 id="plans-heading">Plans and billing</h2>
-      {pricing.loading && <Loading what="plans" />}
+      {(pricing.loading || subscription.loading) && <Loading what="plans" />}
       <ErrorNotice error={pricing.error} />
-      {pricing.data === null && <p>This server does not sell plans: billing is not configured. Your tier is {tier}; an administrator can change it.</p>}
+      {!subscription.loading && !configured && !subscription.error && <p>This server does not sell plans (billing is not configured), so your plan is set by its administrator.</p>}
       {pricing.data && (
         <ul class="plans">
           {pricing.data.map((plan) => (
@@ -50,7 +52,7 @@ export function Billing({ tier, subscribed }: { tier: string; subscribed: boolea
               <ul>{plan.features.map((feature) => <li key={feature}>{feature}</li>)}</ul>
               {plan.tier === tier
                 ? <p><strong>Your plan</strong></p>
-                : plan.tier !== 'free' && !subscription.data && <button type="button" onClick={() => void checkout.run(plan.tier as 'creator')} disabled={checkout.busy}>Choose {plan.name}</button>}
+                : configured && plan.tier !== 'free' && !subscription.data && <button type="button" onClick={() => void checkout.run(plan.tier as 'creator')} disabled={checkout.busy}>Choose {plan.name}</button>}
             </li>
           ))}
         </ul>

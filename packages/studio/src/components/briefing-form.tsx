@@ -1,6 +1,7 @@
 // A briefing's settings, for creating one and for changing it: what it is made of, how it
 // sounds and when it runs.
 import { useState } from 'preact/hooks';
+import { Choice } from './choice.tsx';
 
 const TEMPLATES = [['general', 'General'], ['tech_news', 'Tech news'], ['market_update', 'Market update'], ['research_digest', 'Research digest']] as const;
 const FREQUENCIES = [['daily', 'Every day'], ['weekdays', 'Monday to Friday'], ['weekly', 'On chosen days of the week'], ['custom', 'On chosen days of the month']] as const;
@@ -72,22 +73,15 @@ export function BriefingForm(props: { initial: BriefingFields; submitLabel: stri
       <div class="grid">
         <div>
           <label for="briefing-template">Kind of briefing</label>
-          <select id="briefing-template" name="template_type" defaultValue={initial.template_type}>
-            {TEMPLATES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-          </select>
+          <Choice id="briefing-template" name="template_type" initial={initial.template_type} options={TEMPLATES} />
         </div>
         <div>
           <label for="briefing-preset">Length</label>
-          <select id="briefing-preset" name="preset" defaultValue={initial.preset}>
-            {PRESETS.map((preset) => <option key={preset} value={preset}>{preset}</option>)}
-          </select>
+          <Choice id="briefing-preset" name="preset" initial={initial.preset} options={PRESETS.map((preset) => [preset, preset] as const)} />
         </div>
         <div>
           <label for="briefing-hosts">Hosts</label>
-          <select id="briefing-hosts" name="host_mode" defaultValue={initial.host_mode}>
-            <option value="single">One host</option>
-            <option value="multi">Two hosts</option>
-          </select>
+          <Choice id="briefing-hosts" name="host_mode" initial={initial.host_mode} options={[['single', 'One host'], ['multi', 'Two hosts']]} />
         </div>
       </div>
       <fieldset>

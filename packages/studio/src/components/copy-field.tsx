@@ -17,7 +17,7 @@ export function CopyField({ label, value, id }: { label: string; value: string; 
       <label for={id}>{label}</label>
       <div class="row">
         <input id={id} readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" onClick={copy}>Copy</button>
+        <button type="button" onClick={() => void copy()}>Copy</button>
       </div>
       <p role="status" class="hint">{copied}</p>
     </div>

@@ -18,9 +18,9 @@ export function Downloads({ episode }: { episode: Editable }) {
   const base = `/api/episodes/${encodeURIComponent(episode.id)}`;
   return (
     <div class="row">
-      <button type="button" onClick={() => download.run(`${base}/audio`, 'mp3')} disabled={download.busy}>Download MP3</button>
-      <button type="button" onClick={() => download.run(`${base}/transcript?format=vtt`, 'vtt')} disabled={download.busy}>Transcript (WebVTT)</button>
-      <button type="button" onClick={() => download.run(`${base}/transcript?format=srt`, 'srt')} disabled={download.busy}>Transcript (SubRip)</button>
+      <button type="button" onClick={() => void download.run(`${base}/audio`, 'mp3')} disabled={download.busy}>Download MP3</button>
+      <button type="button" onClick={() => void download.run(`${base}/transcript?format=vtt`, 'vtt')} disabled={download.busy}>Transcript (WebVTT)</button>
+      <button type="button" onClick={() => void download.run(`${base}/transcript?format=srt`, 'srt')} disabled={download.busy}>Transcript (SubRip)</button>
       <ErrorNotice error={download.error} />
     </div>
   );

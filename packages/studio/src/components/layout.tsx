@@ -20,7 +20,7 @@ function VerifyBanner() {
   return (
     <div class="banner" role="region" aria-label="E-mail confirmation">
       <p>Please confirm your e-mail address with the link we sent you.</p>
-      <button type="button" onClick={() => resend.run()} disabled={resend.busy}>Send the link again</button>
+      <button type="button" onClick={() => void resend.run()} disabled={resend.busy}>Send the link again</button>
       <ErrorNotice error={resend.error} />
       <DoneNotice message={resend.done} />
     </div>
@@ -44,7 +44,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
                 </li>
               ))}
             </ul>
-            <button type="button" class="link" onClick={async () => { await signOut(); route('/sign-in'); }}>Sign out</button>
+            <button type="button" class="link" onClick={() => void signOut().then(() => route('/sign-in'))}>Sign out</button>
           </nav>
         ) : session.kind === 'signed-out' ? (
           <nav aria-label="Account">

@@ -21,6 +21,7 @@ export function DoneNotice({ message }: { message: string | undefined }) {
   return <p class="notice done" role="status">{message ?? ''}</p>;
 }
 
+/** Said to screen readers, not drawn: most loads take a moment, and a line that appears and goes would move the page. */
 export function Loading({ what }: { what: string }) {
-  return <p class="loading" role="status">Loading {what}…</p>;
+  return <p class="visually-hidden" role="status">Loading {what}…</p>;
 }

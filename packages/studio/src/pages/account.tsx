@@ -160,7 +160,7 @@ export function Account() {
       <h1>Account</h1>
       <Profile profile={profile} />
       {tier && <PlanAndUsage tier={tier} />}
-      {tier && <Billing tier={tier} subscribed={Boolean(profile.data?.subscription.status)} />}
+      {tier && <Billing tier={tier} />}
       <ApiKey />
       <section aria-labelledby="export-heading">
         <h2 id="export-heading">Your data</h2>

@@ -4,6 +4,7 @@ import { useLocation, useRoute } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
 import { BriefingForm, type BriefingFields } from '../components/briefing-form.tsx';
+import { Choice } from '../components/choice.tsx';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { CopyField } from '../components/copy-field.tsx';
 import { DoneNotice, ErrorNotice, Loading } from '../components/notice.tsx';
@@ -90,10 +91,7 @@ export function Briefing() {
       <form class="stack card" onSubmit={(event) => { event.preventDefault(); void addSource.run(event.currentTarget); }}>
         <h3>Add a source</h3>
         <label for="source-type">Kind</label>
-        <select id="source-type" name="source_type" defaultValue="rss">
-          <option value="rss">A news feed (RSS or Atom)</option>
-          <option value="email">A newsletter address</option>
-        </select>
+        <Choice id="source-type" name="source_type" initial="rss" options={[['rss', 'A news feed (RSS or Atom)'], ['email', 'A newsletter address']]} />
         <label for="source-name">Name</label>
         <input id="source-name" name="source_name" required maxLength={100} />
         <label for="source-url">Feed address <span class="hint">(feeds only)</span></label>

@@ -10,23 +10,37 @@ import { Downloads, EpisodeSettings } from '../components/episode-settings.tsx';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
 import { Player, useAudioClock, usePlayer } from '../components/player.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
-import { Chapters, ShowNotes } from '../components/show-notes.tsx';
-import { Transcript } from '../components/transcript.tsx';
+import { Chapters, ShowNotes, type ShowNotesData } from '../components/show-notes.tsx';
+import { Transcript, type Segment } from '../components/transcript.tsx';
 import { date, spokenDuration, statusLabel } from '../format.ts';
 import type { EpisodeDetail } from '../api/types.ts';
 import { useResource, useSession, useTitle } from '../hooks.ts';
 
 
-function Listening({ episode, signedIn }: { episode: EpisodeDetail; signedIn: boolean }) {
+type Material = { segments: Segment[]; notes: ShowNotesData };
+
+/** The transcript and show notes of a ready episode; undefined (not an error) before it is ready. */
+async function readMaterial(id: string): Promise<Material | undefined> {
+  const [transcript, notes] = await Promise.all([
+    api.GET('/api/episodes/{id}/transcript', { params: { path: { id } } }),
+    api.GET('/api/episodes/{id}/show-notes', { params: { path: { id } } }),
+  ]);
+  if (!transcript.response.ok || !notes.response.ok || typeof transcript.data !== 'object' || !notes.data) return undefined;
+  return { segments: transcript.data.segments, notes: notes.data };
+}
+
+/**
+ * The episode with its transcript and show notes, asked for at once (one round trip, one
+ * paint: nothing moves under the reader when the transcript arrives).
+ */
+async function readEpisode(id: string): Promise<{ episode: EpisodeDetail; material: Material | undefined }> {
+  const [episode, material] = await Promise.all([api.GET('/api/episodes/{id}', { params: { path: { id } } }).then(ok), readMaterial(id).catch(() => undefined)]);
+  const ready = episode.episode.status === 'ready';
+  return { episode: episode.episode, material: ready ? (material ?? (await readMaterial(id))) : undefined };
+}
+
+function Listening({ episode, signedIn, material }: { episode: EpisodeDetail; signedIn: boolean; material: Material | undefined }) {
   const id = episode.id;
-  const material = useResource(async () => {
-    const [transcript, notes] = await Promise.all([
-      api.GET('/api/episodes/{id}/transcript', { params: { path: { id } } }).then(ok),
-      api.GET('/api/episodes/{id}/show-notes', { params: { path: { id } } }).then(ok),
-    ]);
-    if (typeof transcript !== 'object') throw new Error('The transcript did not arrive as JSON');
-    return { segments: transcript.segments, notes };
-  }, [id]);
   const audio = useRef<HTMLAudioElement>(null);
   const player = usePlayer(audio, episode);
   const ms = useAudioClock(audio, player.src);
@@ -36,13 +50,12 @@ function Listening({ episode, signedIn }: { episode: EpisodeDetail; signedIn: bo
       <div class="side">
         <Player audio={audio} player={player} duration={episode.audioDuration} title={episode.title} />
         {signedIn && <Downloads episode={episode} />}
-        {material.data && <Chapters chapters={material.data.notes.chapters} current={ms} onSeek={player.seek} />}
-        {material.data && <ShowNotes notes={material.data.notes} />}
+        {material && <Chapters chapters={material.notes.chapters} current={ms} onSeek={player.seek} />}
+        {material && <ShowNotes notes={material.notes} />}
       </div>
       <div class="main">
-        <ErrorNotice error={material.error} />
-        {material.loading && !material.data && <Loading what="the transcript" />}
-        {material.data && <Transcript episodeId={id} segments={material.data.segments} ms={ms} playing={playing} onSeek={player.seek} />}
+        {!material && <p class="notice error" role="alert">The transcript could not be read; reload the page to try again.</p>}
+        {material && <Transcript episodeId={id} segments={material.segments} ms={ms} playing={playing} onSeek={player.seek} />}
       </div>
     </div>
   );
@@ -53,15 +66,15 @@ export function Episode() {
   const id = params.id ?? '';
   const session = useSession();
   const signedIn = session.kind === 'signed-in';
-  const episode = useResource(async () => ok(await api.GET('/api/episodes/{id}', { params: { path: { id } } })).episode, [id, session.kind === 'loading']);
-  const data = episode.data;
+  // Asked for at once: the session fetch holds requests until the page load's renewal is done.
+  const episode = useResource(() => readEpisode(id), [id]);
+  const data = episode.data?.episode;
   useTitle(data?.title || 'Episode');
   const follow = Boolean(signedIn && data && needsFollowing(data.status));
   const live = useProgress(id, follow);
   useEffect(() => {
     if (live && (live.status === 'ready' || live.status === 'error' || live.status === 'review_script')) episode.reload();
   }, [live?.status]);
-  if (session.kind === 'loading') return <Loading what="your session" />;
   if (!data) {
     return (
       <section>
@@ -97,8 +110,8 @@ export function Episode() {
         </div>
       )}
       {status === 'error' && <p class="notice error" role="alert">This episode could not be made: {data.error ?? live?.error ?? 'an unknown error'}.</p>}
-      {status === 'ready' && data.status === 'ready' && <Listening episode={data} signedIn={signedIn} />}
-      {signedIn && <EpisodeSettings episode={data} onChange={(changed) => episode.set(changed)} />}
+      {status === 'ready' && data.status === 'ready' && <Listening episode={data} signedIn={signedIn} material={episode.data?.material} />}
+      {signedIn && <EpisodeSettings episode={data} onChange={(changed) => episode.set({ episode: changed, material: episode.data?.material })} />}
     </article>
   );
 }

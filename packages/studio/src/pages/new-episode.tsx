@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { Choice } from '../components/choice.tsx';
 import { ErrorNotice } from '../components/notice.tsx';
 import { useAction, useSession, useTitle } from '../hooks.ts';
 
@@ -84,7 +85,7 @@ export function NewEpisode() {
           </div>
           {source === 'text' && (
             <>
-              <label for="content">Text</label>
+              <label for="content">Your text</label>
               <textarea id="content" name="content" rows={10} required maxLength={500_000} placeholder="Paste an article, notes or a chapter…" />
             </>
           )}
@@ -104,11 +105,8 @@ export function NewEpisode() {
         <fieldset>
           <legend>Length and voices</legend>
           <label for="preset">Length</label>
-          <select id="preset" name="preset" defaultValue={allowed.includes('standard') ? 'standard' : 'quick'} aria-describedby="preset-hint">
-            {PRESETS.map(([value, label]) => (
-              <option key={value} value={value} disabled={!allowed.includes(value)}>{label}{allowed.includes(value) ? '' : ' (upgrade)'}</option>
-            ))}
-          </select>
+          <Choice id="preset" initial={allowed.includes('standard') ? 'standard' : 'quick'} describedBy="preset-hint"
+            options={PRESETS.map(([value, label]) => [value, `${label}${allowed.includes(value) ? '' : ' (upgrade)'}`, !allowed.includes(value)] as const)} />
           <p id="preset-hint" class="hint">Your {tier} plan allows: {allowed.join(', ')}. <a href="/account#plans">Plans</a></p>
           <fieldset class="inline">
             <legend>Hosts</legend>
@@ -116,23 +114,17 @@ export function NewEpisode() {
             <label><input type="radio" name="hostMode" value="multi" checked={hostMode === 'multi'} onChange={() => setHostMode('multi')} /> Two hosts</label>
           </fieldset>
           <label for="voiceStyle">Voice style</label>
-          <select id="voiceStyle" name="voiceStyle" defaultValue="professional">
-            {VOICE_STYLES.map((style) => <option key={style} value={style}>{style[0]?.toUpperCase()}{style.slice(1)}</option>)}
-          </select>
+          <Choice id="voiceStyle" initial="professional" options={VOICE_STYLES.map((style) => [style, `${style[0]?.toUpperCase()}${style.slice(1)}`] as const)} />
           {hostMode === 'multi' && (
             <>
               <label for="voicePair">The two hosts</label>
-              <select id="voicePair" name="voicePair" defaultValue="expert-curious">
-                {VOICE_PAIRS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-              </select>
+              <Choice id="voicePair" initial="expert-curious" options={VOICE_PAIRS} />
             </>
           )}
           {source !== 'upload' && (
             <>
               <label for="ttsEngine">Voice engine</label>
-              <select id="ttsEngine" name="ttsEngine" defaultValue="auto">
-                {ENGINES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-              </select>
+              <Choice id="ttsEngine" initial="auto" options={ENGINES} />
               <label class="check"><input type="checkbox" name="reviewScript" /> Let me review the script before it is recorded</label>
             </>
           )}

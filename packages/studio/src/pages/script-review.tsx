@@ -5,6 +5,7 @@
 import { useRoute, useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { Choice } from '../components/choice.tsx';
 import { ErrorNotice, Loading, DoneNotice } from '../components/notice.tsx';
 import { statusLabel } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
@@ -28,9 +29,7 @@ function LineEditor({ line, speakers, onSave, onRemove, busy }: { line: Line; sp
       }}>
         <span class="number" aria-hidden="true">{line.index + 1}</span>
         <label for={`${id}-speaker`} class="visually-hidden">Speaker of line {line.index + 1}</label>
-        <select id={`${id}-speaker`} name="speaker" defaultValue={line.speaker}>
-          {speakers.map((speaker) => <option key={speaker} value={speaker}>{speaker}</option>)}
-        </select>
+        <Choice id={`${id}-speaker`} name="speaker" initial={line.speaker} options={speakers.map((speaker) => [speaker, speaker] as const)} />
         <label for={`${id}-text`} class="visually-hidden">Text of line {line.index + 1}</label>
         <textarea id={`${id}-text`} name="text" rows={3} required maxLength={4000} defaultValue={line.text} />
         <div class="row">
@@ -76,7 +75,7 @@ export function ScriptReview() {
         <>
           <p>Change what each host says, or who says it, then approve the script to have it recorded.</p>
           <div class="sticky-actions">
-            <button type="button" class="primary" onClick={() => approve.run()} disabled={approve.busy}>Approve and record</button>
+            <button type="button" class="primary" onClick={() => void approve.run()} disabled={approve.busy}>Approve and record</button>
             <ErrorNotice error={approve.error ?? save.error ?? remove.error} />
             <DoneNotice message={save.done ?? remove.done} />
           </div>
