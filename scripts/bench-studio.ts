@@ -12,13 +12,12 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright-core';
 import { createCastwrightClient, followEpisode } from '@castwright/client/castwright-client';
 import { trustedFetch } from '@castwright/client/trusted-fetch';
 import { buildStudio, STUDIO_DIST } from '@castwright/studio/build';
 import { runCastwright } from '#test-helpers/castwright-cli';
 import { freePort } from '#test-helpers/free-port';
-import { CHROMIUM, CHROMIUM_FLAGS, startService } from '#test-helpers/studio-service';
+import { CHROMIUM, CHROMIUM_FLAGS, connectChromium, startService } from '#test-helpers/studio-service';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -52,13 +51,7 @@ try {
     browserProcess.kill('SIGTERM');
     await once(browserProcess, 'exit');
   };
-  let browser;
-  for (let attempt = 0; !browser; attempt++) {
-    browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch((error: unknown) => {
-      if (attempt > 50) throw error;
-      return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 200));
-    });
-  }
+  const browser = await connectChromium(port);
   const context = browser.contexts()[0];
   if (!context) throw new Error('Chromium has no default context');
   const page = await context.newPage();

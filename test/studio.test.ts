@@ -9,11 +9,10 @@
 import t, { type Test } from 'tap';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { Agent, fetch } from 'undici';
 import { buildStudio } from '@castwright/studio/build';
 import { runCastwright } from '#test-helpers/castwright-cli';
-import { launchChromium, linkIn, outboxMail, seriousAxeViolations, startService } from '#test-helpers/studio-service';
+import { launchChromium, linkIn, outboxMail, seriousAxeViolations, startService, type Page } from '#test-helpers/studio-service';
 
 const build = await buildStudio();
 t.comment(`studio build: ${build.reason}`);

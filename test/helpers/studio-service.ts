@@ -5,10 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { Agent, fetch } from 'undici';
 import { CASTWRIGHT_BIN } from './castwright-cli.ts';
@@ -67,7 +67,21 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extraArgs], headless: true });
 }
 
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export type { Page };
+
+/** Playwright attached to a Chromium already listening on `port` for DevTools (retrying while it starts). */
+export async function connectChromium(port: number, timeoutMs = 15_000): Promise<Browser> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 
 export interface AxeViolation {
   id: string;
@@ -82,7 +96,7 @@ export interface AxeViolation {
  * Content-Security-Policy does not apply to (the page itself may run no inline script).
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(await axeSource);
+  await page.evaluate(axe.source);
   // A string, evaluated in the page: this program has no DOM types.
   const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations.map((violation) => ({
     id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => JSON.stringify(node.target)),

@@ -33,4 +33,3 @@ export const STATUS_LABELS: Record<string, string> = {
 };
 
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
-export const isFinished = (status: string) => status === 'ready' || status === 'error';

@@ -10,11 +10,6 @@ import { toStudioError, type StudioError } from '../api/errors.ts';
 import { spokenDuration } from '../format.ts';
 import { ErrorNotice } from './notice.tsx';
 
-export interface PlayerHandle {
-  /** Plays from `ms` (loading the audio first if need be). */
-  seek: (ms: number) => void;
-}
-
 export function usePlayer(audio: RefObject<HTMLAudioElement | null>, episode: { id: string; isPublic: boolean; audioUrl: string | null }) {
   const [src, setSrc] = useState<string | undefined>(episode.isPublic && episode.audioUrl ? episode.audioUrl : undefined);
   const [loading, setLoading] = useState(false);

@@ -3,7 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 
-export function moveItem<T>(items: T[], from: number, to: number): T[] {
+function moveItem<T>(items: T[], from: number, to: number): T[] {
   const next = [...items];
   const [moved] = next.splice(from, 1);
   if (moved !== undefined) next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);

@@ -19,7 +19,7 @@ export interface Segment {
 type Matches = Map<string, number[][]>;
 
 /** The line at `ms`: the last one that started at or before it. */
-export function currentIndex(segments: Segment[], ms: number): number {
+function currentIndex(segments: Segment[], ms: number): number {
   let low = 0;
   let high = segments.length - 1;
   let found = -1;
