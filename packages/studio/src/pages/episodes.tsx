@@ -57,7 +57,7 @@ export function Episodes() {
       </div>
       <div class="row">
         <label for="status-filter">Show</label>
-        <select id="status-filter" value={status} onChange={(event) => go({ status: event.currentTarget.value, offset: 0 })}>
+        <select id="status-filter" class="fit" value={status} onChange={(event) => go({ status: event.currentTarget.value, offset: 0 })}>
           <option value="">All episodes</option>
           {Object.entries(STATUS_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </select>
