@@ -14,6 +14,8 @@ import { buildStudio } from '@castwright/studio/build';
 import { runCastwright } from '#test-helpers/castwright-cli';
 import { launchChromium, linkIn, outboxMail, seriousAxeViolations, startService, type Page } from '#test-helpers/studio-service';
 
+// Two episodes are rendered on the way; on a busy 2-core machine that takes minutes.
+t.setTimeout(600_000);
 const build = await buildStudio();
 t.comment(`studio build: ${build.reason}`);
 const service = await startService();

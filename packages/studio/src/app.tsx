@@ -43,6 +43,18 @@ function signedIn<P>(Component: AnyComponent<P>): AnyComponent<P> {
   };
 }
 
+// Wrapped once, so each page keeps one component identity across renders.
+const EpisodesPage = signedIn(Episodes);
+const NewEpisodePage = signedIn(NewEpisode);
+const ScriptReviewPage = signedIn(ScriptReview);
+const PlaylistsPage = signedIn(Playlists);
+const PlaylistPage = signedIn(Playlist);
+const WebhooksPage = signedIn(Webhooks);
+const WebhookPage = signedIn(Webhook);
+const BriefingsPage = signedIn(Briefings);
+const BriefingPage = signedIn(Briefing);
+const AccountPage = signedIn(Account);
+
 /** After navigation, focus moves to the new page's heading, so screen readers announce it. */
 function focusHeading(): void {
   requestAnimationFrame(() => {
@@ -72,17 +84,17 @@ export function App() {
             <Route path="/forgot-password" component={ForgotPassword} />
             <Route path="/reset-password" component={ResetPassword} />
             <Route path="/verify-email" component={VerifyEmail} />
-            <Route path="/episodes" component={signedIn(Episodes)} />
-            <Route path="/episodes/new" component={signedIn(NewEpisode)} />
+            <Route path="/episodes" component={EpisodesPage} />
+            <Route path="/episodes/new" component={NewEpisodePage} />
             <Route path="/episodes/:id" component={Episode} />
-            <Route path="/episodes/:id/script" component={signedIn(ScriptReview)} />
-            <Route path="/playlists" component={signedIn(Playlists)} />
-            <Route path="/playlists/:id" component={signedIn(Playlist)} />
-            <Route path="/webhooks" component={signedIn(Webhooks)} />
-            <Route path="/webhooks/:id" component={signedIn(Webhook)} />
-            <Route path="/briefings" component={signedIn(Briefings)} />
-            <Route path="/briefings/:id" component={signedIn(Briefing)} />
-            <Route path="/account" component={signedIn(Account)} />
+            <Route path="/episodes/:id/script" component={ScriptReviewPage} />
+            <Route path="/playlists" component={PlaylistsPage} />
+            <Route path="/playlists/:id" component={PlaylistPage} />
+            <Route path="/webhooks" component={WebhooksPage} />
+            <Route path="/webhooks/:id" component={WebhookPage} />
+            <Route path="/briefings" component={BriefingsPage} />
+            <Route path="/briefings/:id" component={BriefingPage} />
+            <Route path="/account" component={AccountPage} />
             <Route default component={NotFound} />
           </Router>
         </ErrorBoundary>
