@@ -83,11 +83,13 @@ try {
   await browser.close();
 
   for (const [profile, config] of [['mobile (simulated slow 4G, 4x CPU slowdown)', undefined], ['desktop', desktopConfig]] as const) {
+    let benchmarkIndex = 0;
     const scores: { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; script: number }[] = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, config);
       if (!result) throw new Error('Lighthouse returned nothing');
       const { categories, audits } = result.lhr;
+      benchmarkIndex = result.lhr.environment.benchmarkIndex;
       if (process.env.BENCH_DETAILS) {
         for (const id of ['mainthread-work-breakdown', 'long-tasks', 'layout-shifts', 'largest-contentful-paint-element', 'critical-request-chains']) {
           console.log(id, JSON.stringify(audits[id]?.details ?? null).slice(0, 3000));
@@ -105,7 +107,7 @@ try {
       });
     }
     const median = <K extends keyof (typeof scores)[number]>(key: K) => [...scores.map((score) => score[key])].sort((a, b) => a - b)[Math.floor(scores.length / 2)] as number;
-    console.log(`Lighthouse, episode page, ${profile}, median of ${RUNS}:`);
+    console.log(`Lighthouse, episode page, ${profile}, median of ${RUNS} (this host's benchmark index: ${Math.round(benchmarkIndex)}; Lighthouse calibrates its 4x CPU slowdown for about 1000+):`);
     console.log(`  performance ${median('performance')} (runs: ${scores.map((score) => score.performance).join(', ')}), accessibility ${median('accessibility')}`);
     console.log(`  FCP ${Math.round(median('fcp'))} ms, LCP ${Math.round(median('lcp'))} ms, TBT ${Math.round(median('tbt'))} ms, CLS ${median('cls').toFixed(3)}, scripts transferred ${kb(median('script'))}`);
   }
