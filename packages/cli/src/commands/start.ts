@@ -19,9 +19,14 @@ export async function startCommand(config: Config, logger: Logger): Promise<numb
     if (!config.jwtSecret) await loadOrCreateSecret(config.dataDir, 'jwt-secret');
     if (!config.secretsEncryptionKey) await loadOrCreateSecret(config.dataDir, SECRETS_KEY_FILE);
     await loadTlsCredentials(config);
-    // The studio's files are built from its sources when missing or stale, before the api serves them.
-    const studio = await buildStudio({ log: (message) => logger.info(message) });
-    logger.info({ built: studio.built, reason: studio.reason }, 'studio');
+    // The studio's files are built from its sources when missing or stale, before the api serves
+    // them. A failed build is reported, not fatal: the API runs, and the studio's pages say so.
+    try {
+      const studio = await buildStudio({ log: (message) => logger.info(message) });
+      logger.info({ built: studio.built, reason: studio.reason }, 'studio');
+    } catch (error) {
+      logger.error({ err: error }, 'the studio could not be built; the API starts without it');
+    }
     const supervisor = superviseRoles(
       [
         { name: 'api', args: ['api'] },
