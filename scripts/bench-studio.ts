@@ -86,19 +86,25 @@ try {
     let benchmarkIndex = 0;
     const scores: { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; script: number }[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, config);
-      if (!result) throw new Error('Lighthouse returned nothing');
+      // Each category in a run of its own: the accessibility audit's in-page work must not sit in the performance trace.
+      const run = async (category: string) => {
+        const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [category], disableStorageReset: true }, config);
+        if (!result) throw new Error('Lighthouse returned nothing');
+        return result;
+      };
+      const result = await run('performance');
+      const accessibility = (await run('accessibility')).lhr.categories.accessibility?.score ?? 0;
       const { categories, audits } = result.lhr;
       benchmarkIndex = result.lhr.environment.benchmarkIndex;
       if (process.env.BENCH_DETAILS) {
-        for (const id of ['mainthread-work-breakdown', 'long-tasks', 'layout-shifts', 'largest-contentful-paint-element', 'critical-request-chains']) {
+        for (const id of ['bootup-time', 'long-tasks', 'mainthread-work-breakdown', 'layout-shifts']) {
           console.log(id, JSON.stringify(audits[id]?.details ?? null).slice(0, 3000));
         }
       }
       const summary = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
       scores.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        accessibility: Math.round(accessibility * 100),
         fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
         lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbt: audits['total-blocking-time']?.numericValue ?? NaN,

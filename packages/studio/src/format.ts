@@ -17,9 +17,12 @@ export function spokenDuration(seconds: number | null | undefined): string {
   return m > 0 ? `${m} min${s ? ` ${s} s` : ''}` : `${s} s`;
 }
 
+// One formatter for the page's life: toLocaleString builds a new one on every call.
+const dateFormat = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'short' });
+
 export function date(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat.format(new Date(iso));
 }
 
 export const STATUS_LABELS: Record<string, string> = {
