@@ -94,7 +94,7 @@ const castwright = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.data/**', '.tap/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '.data/**', '.tap/**', 'coverage/**', 'packages/studio/dist/**', 'packages/studio/dist.*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

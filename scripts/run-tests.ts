@@ -36,6 +36,8 @@ let failed = 0;
 if (tapArgs.length === 0) {
   const checks = [
     ['typecheck', bin('tsc'), ['-p', 'tsconfig.json']],
+    // The studio's pages are browser code (DOM types, TSX): their own project.
+    ['typecheck studio', bin('tsc'), ['-p', 'packages/studio/tsconfig.json']],
     ['lint', bin('eslint'), ['.']],
     ['dependencies match imports', bin('knip'), ['--no-progress']],
   ] as const;

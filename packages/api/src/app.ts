@@ -7,8 +7,10 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsOnly } from './plugins/https-only.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { accountTokenRoutes } from './routes/account-tokens.ts';
+import { DEFAULT_STUDIO_DIR, registerStudio } from './plugins/studio.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
+import { browserSessionRoutes } from './routes/browser-session.ts';
 import { billingWebhookRoutes } from './routes/billing-webhook.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { briefingWebhookRoutes } from './routes/briefing-webhooks.ts';
@@ -36,6 +38,8 @@ export async function buildApp(
     serverFactory?: FastifyServerFactory;
     /** Told of every answered request (api-metrics.ts). */
     observeRequest?: (method: string, route: string, status: number, seconds: number) => void;
+    /** The built studio (packages/studio/dist by default). */
+    studioDir?: string;
   },
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -64,6 +68,7 @@ export async function buildApp(
   const routePlugins = [
     healthRoutes,
     authRoutes,
+    browserSessionRoutes,
     accountTokenRoutes,
     userProfileRoutes,
     userAccountRoutes,
@@ -86,5 +91,6 @@ export async function buildApp(
   for (const routes of routePlugins) {
     await app.register(routes(services));
   }
+  await registerStudio(app, { dir: options.studioDir ?? DEFAULT_STUDIO_DIR });
   return app;
 }

@@ -15,7 +15,7 @@ t.test('registration sends a verification e-mail; its link confirms the address'
   const user = await registerUser(api, 'verify-me@example.com');
   const mail = await smtp.waitFor(to('verify-me@example.com'));
   t.match(mail.subject, /Confirm your e-mail/);
-  t.match(mail.text, /^https:\/\/pods\.example\.com\/api\/auth\/verify-email\?token=/m, 'link built from PUBLIC_BASE_URL');
+  t.match(mail.text, /^https:\/\/pods\.example\.com\/verify-email\?token=/m, 'link to the studio\'s page, built from PUBLIC_BASE_URL');
   const before = await json(await api.request('/api/user/profile', { token: user.accessToken }));
   t.equal(before.user.emailVerified, false);
   const verified = await api.request(`/api/auth/verify-email?token=${tokenFrom(mail)}`);
@@ -92,5 +92,5 @@ t.test('without SMTP_URL, mail is written as .eml files under DATA_DIR/outbox', 
   const parsed = await simpleParser(await readFile(path.join(outbox, files[0] as string)));
   t.match(parsed.subject, /Confirm your e-mail/);
   t.match(JSON.stringify(parsed.to), /outbox@example\.com/);
-  t.match(parsed.text, /https:\/\/localhost:0\/api\/auth\/verify-email\?token=/, 'without PUBLIC_BASE_URL, links use localhost and PORT');
+  t.match(parsed.text, /https:\/\/localhost:0\/verify-email\?token=/, 'without PUBLIC_BASE_URL, links use localhost and PORT');
 });

@@ -5,15 +5,18 @@ import type { Logger } from '@castwright/core/logger';
 
 export interface ReadyAddresses {
   apiUrl: string;
+  /** Whether the studio's pages are built and served at `/`. */
+  studio: boolean;
   /** The self-signed certificate's file, when the api made one. */
   selfSignedCertificate?: string | undefined;
 }
 
-function readyBanner({ apiUrl, selfSignedCertificate }: ReadyAddresses): string {
+function readyBanner({ apiUrl, studio, selfSignedCertificate }: ReadyAddresses): string {
   const lines = [
     '',
     '  Castwright is ready',
     '',
+    ...(studio ? [`    Studio     ${apiUrl}/`] : []),
     `    API        ${apiUrl}/api`,
     `    API docs   ${apiUrl}/docs`,
     ...(selfSignedCertificate
@@ -33,5 +36,5 @@ function shortPath(file: string): string {
 
 export function announceServiceReady(logger: Logger, addresses: ReadyAddresses, toTerminal: boolean): void {
   if (toTerminal) process.stdout.write(`${readyBanner(addresses)}\n`);
-  else logger.info({ apiUrl: addresses.apiUrl, docsUrl: `${addresses.apiUrl}/docs` }, 'castwright is ready');
+  else logger.info({ apiUrl: addresses.apiUrl, docsUrl: `${addresses.apiUrl}/docs`, ...(addresses.studio && { studioUrl: `${addresses.apiUrl}/` }) }, 'castwright is ready');
 }

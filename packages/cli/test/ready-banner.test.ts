@@ -34,8 +34,8 @@ t.test('on a terminal: one line per entry, then one banner with the address it b
   const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CASTWRIGHT_BIN)} start`;
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: baseEnv, stdio: ['pipe', 'pipe', 'inherit'] });
   const output = await runUntil(child, /Ctrl-C stops every role/);
-  const banner = /Castwright is ready[\s\S]*?API\s+(https:\/\/127\.0\.0\.1:(\d+))\/api\s+API docs\s+\1\/docs/.exec(output);
-  t.ok(banner, 'the banner names the api and /docs');
+  const banner = /Castwright is ready\s+Studio\s+(https:\/\/127\.0\.0\.1:(\d+))\/\s+API\s+\1\/api\s+API docs\s+\1\/docs/.exec(output);
+  t.ok(banner, 'the banner names the studio, the api and /docs');
   t.not(banner?.[2], '0', 'the port actually bound, not the one asked for');
   t.match(output, /self-signed: trust .*self-signed\.crt, or use curl -k/);
   t.equal(output.match(/Castwright is ready/g)?.length, 1, 'one banner');
@@ -49,9 +49,10 @@ t.test('on a terminal: one line per entry, then one banner with the address it b
 t.test('through a pipe: JSON lines, and "castwright is ready" as one of them', async (t) => {
   const child = spawn(process.execPath, [CASTWRIGHT_BIN, 'start'], { env: baseEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   const output = await runUntil(child, /"msg":"castwright is ready"/);
-  const ready = output.split('\n').filter((line) => line.includes('"castwright is ready"')).map((line) => JSON.parse(line) as { apiUrl: string; docsUrl: string; role: string });
+  const ready = output.split('\n').filter((line) => line.includes('"castwright is ready"')).map((line) => JSON.parse(line) as { apiUrl: string; docsUrl: string; studioUrl: string; role: string });
   t.equal(ready.length, 1);
   t.match(ready[0], { role: 'start', apiUrl: /^https:\/\/127\.0\.0\.1:[1-9]\d*$/ });
   t.equal(ready[0]?.docsUrl, `${ready[0]?.apiUrl}/docs`);
+  t.equal(ready[0]?.studioUrl, `${ready[0]?.apiUrl}/`);
   t.notMatch(output, /Castwright is ready/, 'no banner for a collector');
 });

@@ -1,76 +1,13 @@
-// The typed Castwright client: openapi-fetch over the generated `paths` (every route, its
-// parameters, bodies and answers typed from the server's own schemas), plus the two things
-// a plain request/response client does not cover: following an episode's progress stream
-// and downloading its audio.
+// The typed Castwright client for Node: everything of `api-client.ts` (openapi-fetch over
+// the generated `paths`, the progress stream as typed events) plus downloading an
+// episode's audio to a file.
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import createClient, { type Client } from 'openapi-fetch';
-import { createParser } from 'eventsource-parser';
-import type { operations, paths } from './openapi.ts';
+import { ApiError, send, type ClientOptions } from './api-client.ts';
 
-export type CastwrightClient = Client<paths>;
-
-/** One message of `GET /api/episodes/{id}/stream`. */
-export type ProgressEvent = operations['getEpisodesByIdStream']['responses'][200]['content']['text/event-stream'];
-
-export interface ClientOptions {
-  /** The server, e.g. `https://127.0.0.1:8443`. */
-  baseUrl: string;
-  /** An access token or an API key (`svc_…`). */
-  token?: string;
-  /** A fetch of your own (a proxy, a custom certificate authority); the global one otherwise. */
-  fetch?: (request: Request) => Promise<Response>;
-}
-
-export function createCastwrightClient(options: ClientOptions): CastwrightClient {
-  return createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-}
-
-/** An answer that was not a success, with the server's error body. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, body: unknown) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    super(typeof message === 'string' ? message : `HTTP ${status}`);
-    this.status = status;
-    this.body = body;
-  }
-}
-
-async function send(options: ClientOptions, path: string, signal?: AbortSignal): Promise<Response> {
-  const headers = new Headers(options.token ? { authorization: `Bearer ${options.token}` } : {});
-  const request = new Request(`${options.baseUrl.replace(/\/+$/, '')}${path}`, { headers, signal: signal ?? null });
-  const response = await (options.fetch ?? fetch)(request);
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
-  return response;
-}
-
-/**
- * The episode's progress as it happens: the current state first, then each change, ending
- * after `ready` or `error` (the server closes the stream there).
- */
-export async function* followEpisode(options: ClientOptions, episodeId: string, signal?: AbortSignal): AsyncGenerator<ProgressEvent> {
-  const response = await send(options, `/api/episodes/${encodeURIComponent(episodeId)}/stream`, signal);
-  if (!response.body) return;
-  const pending: ProgressEvent[] = [];
-  const parser = createParser({ onEvent: (event) => pending.push(JSON.parse(event.data) as ProgressEvent) });
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body) {
-    parser.feed(decoder.decode(chunk, { stream: true }));
-    while (pending.length > 0) {
-      const event = pending.shift() as ProgressEvent;
-      yield event;
-      if (event.status === 'ready' || event.status === 'error') return;
-    }
-  }
-}
+export { ApiError, createCastwrightClient, followEpisode, type ClientOptions, type ProgressEvent } from './api-client.ts';
 
 /** Saves the episode's MP3 to `destination`; resolves with the number of bytes written. */
 export async function downloadAudio(options: ClientOptions, episodeId: string, destination: string, signal?: AbortSignal): Promise<number> {

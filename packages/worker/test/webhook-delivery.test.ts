@@ -257,7 +257,7 @@ t.test('failing: marked and mailed once, cleared by a success; five failed event
   const failing = await webhookView(user.accessToken, webhookId);
   t.match(failing, { is_active: true, status: 'failing', failingSince: String, consecutiveFailedEvents: 1, deliveryStats: { total: 4, successful: 0, failed: 4 } });
   const failingMail = await smtp.waitFor((mail) => mails(/is failing/).includes(mail));
-  t.match(failingMail.text, new RegExp(`all 4 attempts failed \\(the last: HTTP 500\\)[\\s\\S]*${webhookId}/deliveries`));
+  t.match(failingMail.text, new RegExp(`all 4 attempts failed \\(the last: HTTP 500\\)[\\s\\S]*/webhooks/${webhookId}$`, 'm'), 'the link opens the webhook\'s page in the studio');
   await finished(user.userId, 'error');
   await settled(webhookId, 2);
   t.match(await webhookView(user.accessToken, webhookId), { status: 'failing', failingSince: failing.failingSince, consecutiveFailedEvents: 2 });

@@ -27,6 +27,12 @@ export const AUTH_LIMITS = {
   loginClient: { name: 'login-client', limit: 20, windowMs: 15 * MINUTE },
   /** 30 refreshes per hour per client. */
   refresh: { name: 'refresh', limit: 30, windowMs: HOUR },
+  /**
+   * The studio refreshes on every page load (its access token lives in memory only), so a
+   * person reloading or opening tabs needs more than an API client's 30; the token is 256
+   * random bits behind an httpOnly cookie, so this bound is about load, not guessing.
+   */
+  browserRefresh: { name: 'browser-refresh', limit: 300, windowMs: HOUR },
   passwordResetRequest: { name: 'password-reset-request', limit: 5, windowMs: HOUR },
   passwordReset: { name: 'password-reset', limit: 10, windowMs: HOUR },
   emailVerification: { name: 'email-verification', limit: 20, windowMs: HOUR },

@@ -40,3 +40,11 @@ const AuthUser = Type.Object({
 export const Registered = Type.Object({ success: Type.Literal(true), message: Type.String(), user: AuthUser, tokens: TokenSet });
 export const LoggedIn = Type.Object({ success: Type.Literal(true), user: AuthUser, tokens: TokenSet });
 export const TokensReply = Type.Object({ success: Type.Literal(true), tokens: TokenSet });
+
+/** The studio's answers: the access token only; the refresh token travels in an httpOnly cookie. */
+const AccessToken = {
+  accessToken: Type.String({ description: 'A JWT access token; keep it in memory only' }),
+  expiresIn: Type.Integer({ description: 'Access token lifetime in seconds (900)' }),
+};
+export const BrowserSession = Type.Object({ success: Type.Literal(true), user: AuthUser, ...AccessToken });
+export const BrowserRegistered = Type.Object({ success: Type.Literal(true), message: Type.String(), user: AuthUser, ...AccessToken });

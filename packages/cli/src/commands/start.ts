@@ -6,6 +6,7 @@ import { resolveLogFormat, type Logger } from '@castwright/core/logger';
 import { SECRETS_KEY_FILE } from '@castwright/core/secret-box';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
+import { buildStudio } from '@castwright/studio/build';
 import { connectDatabase } from '../database-connection.ts';
 import { migrateDatabase } from '../migrate-database.ts';
 import { announceServiceReady } from '../ready-banner.ts';
@@ -20,6 +21,16 @@ export async function startCommand(config: Config, logger: Logger): Promise<numb
     if (!config.jwtSecret) await loadOrCreateSecret(config.dataDir, 'jwt-secret');
     if (!config.secretsEncryptionKey) await loadOrCreateSecret(config.dataDir, SECRETS_KEY_FILE);
     const tls = await loadTlsCredentials(config);
+    // The studio's files are built from its sources when missing or stale, before the api serves
+    // them. A failed build is reported, not fatal: the API runs, and the studio's pages say so.
+    let studioReady = false;
+    try {
+      const studio = await buildStudio({ log: (message) => logger.info(message) });
+      logger.info({ built: studio.built, reason: studio.reason }, 'studio');
+      studioReady = true;
+    } catch (error) {
+      logger.error({ err: error }, 'the studio could not be built; the API starts without it');
+    }
     const roles = [
       { name: 'api', args: ['api'] },
       { name: 'worker', args: ['worker', '--role', 'general'] },
@@ -33,7 +44,7 @@ export async function startCommand(config: Config, logger: Logger): Promise<numb
       ready.add(role);
       if (message.apiUrl) apiUrl = message.apiUrl;
       if (ready.size < roles.length) return;
-      announceServiceReady(logger, { apiUrl, selfSignedCertificate: tls.selfSigned ? tls.certFile : undefined }, resolveLogFormat(config.logFormat) === 'pretty');
+      announceServiceReady(logger, { apiUrl, studio: studioReady, selfSignedCertificate: tls.selfSigned ? tls.certFile : undefined }, resolveLogFormat(config.logFormat) === 'pretty');
     };
     const supervisor = superviseRoles(
       roles,

@@ -1,4 +1,5 @@
-// The account e-mails. Links are built from PUBLIC_BASE_URL, never a request's Host.
+// The account e-mails. Links open the studio's pages (served by the api at PUBLIC_BASE_URL,
+// never a request's Host), which complete the flow through the API's endpoints.
 import type { OutgoingMail } from '@castwright/core/mail/mailer';
 import { composeMail } from './compose-mail.ts';
 
@@ -12,7 +13,7 @@ export function passwordResetEmail(to: string, baseUrl: string, token: string): 
 }
 
 export function verificationEmail(to: string, baseUrl: string, token: string): OutgoingMail {
-  const link = `${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+  const link = `${baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
   return composeMail(to, 'Confirm your e-mail address for Castwright', [
     'Welcome to Castwright. Please confirm that this is your e-mail address by opening the link below within 24 hours.',
   ], link);

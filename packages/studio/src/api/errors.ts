@@ -1,0 +1,74 @@
+// Every answer that is not a success becomes words for a person: the body's `message`,
+// each unmet rule, when to try again after a 429, how to get more after a quota or tier
+// refusal. Nothing shows raw JSON.
+
+export interface Upgrade {
+  message: string;
+  /** A studio page (the account's plans). */
+  href: string;
+}
+
+export class StudioError extends Error {
+  readonly status: number;
+  readonly details: string[];
+  readonly upgrade: Upgrade | undefined;
+  constructor(status: number, message: string, details: string[] = [], upgrade?: Upgrade) {
+    super(message);
+    this.status = status;
+    this.details = details;
+    this.upgrade = upgrade;
+  }
+}
+
+interface ErrorFields {
+  error?: unknown;
+  message?: unknown;
+  errors?: unknown;
+  quota?: { used?: number; limit?: number | null; tier?: string };
+  upgrade?: { message?: unknown };
+}
+
+const PLANS_PAGE = '/account#plans';
+
+function whenAgain(response: Response): string {
+  const seconds = Number(response.headers.get('retry-after') ?? response.headers.get('ratelimit-reset'));
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'Try again later.';
+  const at = new Date(Date.now() + seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  if (seconds < 90) return `Try again in ${Math.ceil(seconds)} seconds.`;
+  return `Try again in ${Math.ceil(seconds / 60)} minutes (at ${at}).`;
+}
+
+/** The error a failed answer means, in words. */
+export function describeFailure(response: Response, body: unknown): StudioError {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as ErrorFields;
+  let message = typeof fields.message === 'string' ? fields.message : `The server answered ${response.status} ${response.statusText}`.trim();
+  const rules = Array.isArray(fields.errors) ? fields.errors.filter((rule): rule is string => typeof rule === 'string' && rule !== message) : [];
+  // A message that only joins the rules is said once: the short error, then the list.
+  if (rules.length > 1 && message === rules.join('; ') && typeof fields.error === 'string') message = `${fields.error}:`;
+  const upgradeText = typeof fields.upgrade?.message === 'string' ? fields.upgrade.message : undefined;
+  if (response.status === 429 && fields.quota) {
+    const { used, limit, tier } = fields.quota;
+    const count = limit === null || limit === undefined ? '' : ` You have made ${used ?? limit} of ${limit} episodes this month on the ${tier ?? 'current'} tier.`;
+    return new StudioError(429, `${message}.${count}`.replace('..', '.'), rules, { message: upgradeText ?? 'Upgrade for more episodes each month', href: PLANS_PAGE });
+  }
+  if (response.status === 429) return new StudioError(429, `${message.replace(/[.;]?\s*$/, '.')} ${whenAgain(response)}`, rules);
+  if (response.status === 403 && (upgradeText || fields.error === 'Upgrade required')) {
+    return new StudioError(403, message, rules, { message: upgradeText ?? 'Upgrade your plan to use this', href: PLANS_PAGE });
+  }
+  if (response.status === 503 && response.headers.get('retry-after')) return new StudioError(503, `${message} ${whenAgain(response)}`, rules);
+  return new StudioError(response.status, message, rules);
+}
+
+/** Any thrown value, in words. */
+export function toStudioError(error: unknown): StudioError {
+  if (error instanceof StudioError) return error;
+  if (error instanceof DOMException && error.name === 'AbortError') return new StudioError(0, 'Cancelled.');
+  if (error instanceof TypeError) return new StudioError(0, 'Could not reach the server. Check your connection and try again.');
+  return new StudioError(0, error instanceof Error ? error.message : 'Something went wrong.');
+}
+
+/** The data of an openapi-fetch answer, or a StudioError in words. */
+export function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  throw describeFailure(result.response, result.error);
+}

@@ -1,0 +1,7 @@
+// Shapes the pages pass around, named from the typed client's generated operations.
+import type { operations } from '@castwright/client/openapi';
+
+type Json<O extends keyof operations> = operations[O]['responses'] extends { 200: { content: { 'application/json': infer Body } } } ? Body : never;
+
+export type EpisodeDetail = Json<'getEpisodesById'>['episode'];
+export type UserProfile = Json<'getUserProfile'>['user'];

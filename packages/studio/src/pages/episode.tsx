@@ -1,0 +1,117 @@
+// `/episodes/:id`: progress while it is made; then the player with the transcript beside
+// it (the line being heard highlighted, a line or a chapter seeks), search, show notes,
+// downloads, the public switch and delete. Public episodes open without an account.
+import { useEffect, useRef } from 'preact/hooks';
+import { useRoute } from 'preact-iso/router';
+import { ok } from '../api/errors.ts';
+import { needsFollowing, useProgress } from '../api/progress.ts';
+import { api } from '../api/session.ts';
+import { Downloads, EpisodeSettings } from '../components/episode-settings.tsx';
+import { ErrorNotice, Loading } from '../components/notice.tsx';
+import { Player, useAudioClock, usePlayer } from '../components/player.tsx';
+import { ProgressBar } from '../components/progress-bar.tsx';
+import { Chapters, ShowNotes, type ShowNotesData } from '../components/show-notes.tsx';
+import { Transcript, type Segment } from '../components/transcript.tsx';
+import { date, spokenDuration, statusLabel } from '../format.ts';
+import type { EpisodeDetail } from '../api/types.ts';
+import { useResource, useSession, useTitle } from '../hooks.ts';
+
+
+type Material = { segments: Segment[]; notes: ShowNotesData };
+
+/** The transcript and show notes of a ready episode; undefined (not an error) before it is ready. */
+async function readMaterial(id: string): Promise<Material | undefined> {
+  const [transcript, notes] = await Promise.all([
+    api.GET('/api/episodes/{id}/transcript', { params: { path: { id } } }),
+    api.GET('/api/episodes/{id}/show-notes', { params: { path: { id } } }),
+  ]);
+  if (!transcript.response.ok || !notes.response.ok || typeof transcript.data !== 'object' || !notes.data) return undefined;
+  return { segments: transcript.data.segments, notes: notes.data };
+}
+
+/**
+ * The episode with its transcript and show notes, asked for at once (one round trip, one
+ * paint: nothing moves under the reader when the transcript arrives).
+ */
+async function readEpisode(id: string): Promise<{ episode: EpisodeDetail; material: Material | undefined }> {
+  const [episode, material] = await Promise.all([api.GET('/api/episodes/{id}', { params: { path: { id } } }).then(ok), readMaterial(id).catch(() => undefined)]);
+  const ready = episode.episode.status === 'ready';
+  return { episode: episode.episode, material: ready ? (material ?? (await readMaterial(id))) : undefined };
+}
+
+function Listening({ episode, signedIn, material }: { episode: EpisodeDetail; signedIn: boolean; material: Material | undefined }) {
+  const id = episode.id;
+  const audio = useRef<HTMLAudioElement>(null);
+  const player = usePlayer(audio, episode);
+  const ms = useAudioClock(audio, player.src);
+  const playing = Boolean(audio.current && !audio.current.paused);
+  return (
+    <div class="listening">
+      <div class="side">
+        <Player audio={audio} player={player} duration={episode.audioDuration} title={episode.title} />
+        {signedIn && <Downloads episode={episode} />}
+        {material && <Chapters chapters={material.notes.chapters} current={ms} onSeek={player.seek} />}
+        {material && <ShowNotes notes={material.notes} />}
+      </div>
+      <div class="main">
+        {!material && <p class="notice error" role="alert">The transcript could not be read; reload the page to try again.</p>}
+        {material && <Transcript episodeId={id} segments={material.segments} ms={ms} playing={playing} onSeek={player.seek} />}
+      </div>
+    </div>
+  );
+}
+
+export function Episode() {
+  const { params } = useRoute();
+  const id = params.id ?? '';
+  const session = useSession();
+  const signedIn = session.kind === 'signed-in';
+  // Asked for at once: the session fetch holds requests until the page load's renewal is done.
+  const episode = useResource(() => readEpisode(id), [id]);
+  const data = episode.data?.episode;
+  useTitle(data?.title || 'Episode');
+  const follow = Boolean(signedIn && data && needsFollowing(data.status));
+  const live = useProgress(id, follow);
+  useEffect(() => {
+    if (live && (live.status === 'ready' || live.status === 'error' || live.status === 'review_script')) episode.reload();
+  }, [live?.status]);
+  if (!data) {
+    return (
+      <section>
+        <h1>Episode</h1>
+        {episode.loading ? <Loading what="the episode" /> : <ErrorNotice error={episode.error} />}
+        {!signedIn && episode.error?.status === 404 && <p>If this is your episode, <a href={`/sign-in?next=/episodes/${encodeURIComponent(id)}`}>sign in</a> to open it.</p>}
+      </section>
+    );
+  }
+  const status = live?.status ?? data.status;
+  const percent = live?.progressPercent ?? data.progressPercent;
+  return (
+    <article class="episode">
+      <header>
+        <h1>{data.title || 'Untitled episode'}</h1>
+        <p class="meta">
+          <span class={`status status-${status}`}>{statusLabel(status)}</span>
+          <span>{spokenDuration(data.audioDuration)}</span>
+          <span>{data.hostMode === 'multi' ? 'Two hosts' : 'One host'}, {data.preset}</span>
+          <span>{date(data.createdAt)}</span>
+          {data.voice.engineUsed && <span>Voiced by {data.voice.engineUsed}</span>}
+        </p>
+        {data.description && <p>{data.description}</p>}
+      </header>
+      {/* Followed during this visit, the bar stays at 100% when the episode is ready. */}
+      {((status !== 'ready' && status !== 'error' && status !== 'review_script') || live?.status === 'ready') && (
+        <ProgressBar percent={percent} status={status} label="Progress of this episode" />
+      )}
+      {status === 'review_script' && (
+        <div class="notice" role="status">
+          <p>The script is written and waits for your review before it is recorded.</p>
+          <p><a class="button primary" href={`/episodes/${id}/script`}>Review the script</a></p>
+        </div>
+      )}
+      {status === 'error' && <p class="notice error" role="alert">This episode could not be made: {data.error ?? live?.error ?? 'an unknown error'}.</p>}
+      {status === 'ready' && data.status === 'ready' && <Listening episode={data} signedIn={signedIn} material={episode.data?.material} />}
+      {signedIn && <EpisodeSettings episode={data} onChange={(changed) => episode.set({ episode: changed, material: episode.data?.material })} />}
+    </article>
+  );
+}

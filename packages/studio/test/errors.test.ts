@@ -1,0 +1,39 @@
+// The studio's errors in words: what a person reads for each kind of refusal the API gives.
+import t from 'tap';
+import { describeFailure, toStudioError } from '../src/api/errors.ts';
+
+const answer = (status: number, headers: Record<string, string> = {}) => new Response(null, { status, headers });
+
+t.test('a quota refusal says how much was used and links to the plans', async (t) => {
+  const error = describeFailure(answer(429), {
+    success: false, error: 'Monthly quota exceeded', message: 'You have used all episodes of your monthly quota',
+    quota: { tier: 'free', limit: 3, used: 3, remaining: 0 }, upgrade: { message: 'Upgrade your plan for more episodes each month', url: '/api/billing/pricing' },
+  });
+  t.equal(error.message, 'You have used all episodes of your monthly quota. You have made 3 of 3 episodes this month on the free tier.');
+  t.same(error.upgrade, { message: 'Upgrade your plan for more episodes each month', href: '/account#plans' }, 'a studio page, not the JSON pricing endpoint');
+});
+
+t.test('a rate-limit refusal says when to try again', async (t) => {
+  t.match(describeFailure(answer(429, { 'retry-after': '2460' }), { error: 'Rate limit exceeded', message: 'Too many requests; try again later' }).message,
+    /^Too many requests; try again later\. Try again in 41 minutes \(at \d{1,2}:\d{2}.*\)\.$/);
+  t.equal(describeFailure(answer(429, { 'retry-after': '30' }), { message: 'Too many login attempts' }).message, 'Too many login attempts. Try again in 30 seconds.');
+  t.equal(describeFailure(answer(429), { message: 'Slow down' }).message, 'Slow down. Try again later.');
+});
+
+t.test('each unmet rule once, never JSON; a tier refusal links to the plans', async (t) => {
+  const weak = describeFailure(answer(400), {
+    success: false, error: 'Weak password', message: 'Password must contain at least one uppercase letter; Password must contain at least one number',
+    errors: ['Password must contain at least one uppercase letter', 'Password must contain at least one number'],
+  });
+  t.equal(weak.message, 'Weak password:');
+  t.same(weak.details, ['Password must contain at least one uppercase letter', 'Password must contain at least one number']);
+  const tier = describeFailure(answer(403), { error: 'Upgrade required', message: 'Briefings need the creator tier or higher' });
+  t.match(tier, { message: 'Briefings need the creator tier or higher', upgrade: { href: '/account#plans' } });
+  const bare = describeFailure(new Response(null, { status: 502, statusText: 'Bad Gateway' }), undefined);
+  t.equal(bare.message, 'The server answered 502 Bad Gateway');
+});
+
+t.test('failures before any answer', async (t) => {
+  t.equal(toStudioError(new TypeError('Failed to fetch')).message, 'Could not reach the server. Check your connection and try again.');
+  t.equal(toStudioError(new DOMException('stop', 'AbortError')).message, 'Cancelled.');
+});
