@@ -152,6 +152,10 @@ t.test('form fields: enums checked like POST /api/episodes; file required; one f
     ['bad hostMode', file, { hostMode: 'trio' }, /hostMode/],
     ['bad voiceStyle', file, { voiceStyle: 'angry' }, /voiceStyle/],
     ['bad voicePair', file, { voicePair: 'duet' }, /voicePair/],
+    ['durationMinutes not a number', file, { durationMinutes: 'ten' }, /durationMinutes must be a whole number of minutes from 1 to 120/],
+    ['durationMinutes a fraction', file, { durationMinutes: '2.5' }, /durationMinutes must be a whole number/],
+    ['durationMinutes beyond any tier', file, { durationMinutes: '121' }, /durationMinutes must be a whole number/],
+    ['durationMinutes and a preset', file, { durationMinutes: '5', preset: 'standard' }, /Give either preset or durationMinutes, not both/],
     ['unknown field', file, { colour: 'blue' }, /Unknown form field/],
     ['no file', null, { preset: 'quick' }, /file.*required/],
   ];
@@ -173,16 +177,23 @@ t.test('form fields: enums checked like POST /api/episodes; file required; one f
   await nothingKept(t, owner.userId, before);
 });
 
-t.test('preset and quota rules are those of POST /api/episodes, and a refusal stores nothing', async (t) => {
+t.test('preset, length and quota rules are those of POST /api/episodes, and a refusal stores nothing', async (t) => {
   const free = await user('free');
   const before = await storedUploads();
   const file = { bytes: minimalDocx(PARAGRAPHS), name: 'octopus.docx' };
   const refused = await upload(free.accessToken, file);
   t.equal(refused.status, 403, 'standard is not a free preset');
   t.match(await json(refused), { success: false, error: 'Preset not allowed', allowedPresets: ['quick'] });
+  const tooLong = await upload(free.accessToken, file, { durationMinutes: '4' });
+  t.equal(tooLong.status, 403, 'four minutes is beyond the free tier');
+  t.match(await json(tooLong), { success: false, error: 'Duration not allowed', tier: 'free', maxDurationMinutes: 3 });
   await nothingKept(t, free.userId, before);
 
-  for (let n = 1; n <= 3; n++) t.equal((await upload(free.accessToken, file, { preset: 'quick' })).status, 202);
+  const minutes = await upload(free.accessToken, file, { durationMinutes: '2' });
+  t.equal(minutes.status, 202, 'two minutes is within it');
+  t.match((await json(minutes)).episode, { preset: 'quick', durationMinutes: 2 });
+
+  for (let n = 2; n <= 3; n++) t.equal((await upload(free.accessToken, file, { preset: 'quick' })).status, 202);
   const afterThree = await storedUploads();
   const over = await upload(free.accessToken, file, { preset: 'quick' });
   t.equal(over.status, 429);
