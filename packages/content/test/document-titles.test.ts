@@ -1,12 +1,14 @@
 // A document's title is its own title, never its byline or its file name: PDFs whose
 // metadata and first page mislead (test/helpers/misleading-documents.ts), a real Title
-// field, and Word's Title style, each read through the real extraction and then by the
-// built-in writer, whose sections are the document's own and announced as such.
+// field, Word's Title style and a web page's og:title, each read through the real
+// extraction and then by the built-in writer, whose sections are the document's own and
+// announced as such.
 import t from 'tap';
 import { extractDocumentText } from '@castwright/content/ingest/documents/extract-document-text';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { isAnnounced, scriptSections } from '@castwright/content/script/script-sections';
 import type { ScriptPace } from '@castwright/content/script/script-writer';
+import { articleFromHtml, titledBlocks } from '@castwright/content/ingest/web-article';
 import { usableText } from '@castwright/content/text/clean-text';
 import type { Block } from '@castwright/content/text/structured-text';
 import { PAPER, paperWithBylinePdf, REPORT, wordExportPdf } from '#test-helpers/misleading-documents';
@@ -62,4 +64,14 @@ t.test('a DOCX in Word\'s Title style: its title is the first heading and the ep
   const blocks = await read(docx, 'early-clocks.docx');
   t.same(headings(blocks), [[1, 'Early Clocks'], [2, 'Shadows'], [2, 'Water']]);
   t.equal(write(blocks).title, 'Early Clocks');
+});
+
+t.test('a web page: its og:title, not the site\'s <title> or the byline', async (t) => {
+  const paragraph = 'A stick pushed upright into the ground casts a shadow that swings round during the day and shrinks towards noon. '.repeat(4);
+  const html = `<!doctype html><html><head><title>Horology Weekly | Home</title><meta property="og:title" content="The shadow clocks of Egypt">
+    <meta name="author" content="Mira Kowalski"></head><body><nav>Home News</nav><article><p class="byline">By Mira Kowalski, Horology Study Group</p>
+    <p>${paragraph}</p><p>${paragraph}</p></article></body></html>`;
+  const blocks = titledBlocks(articleFromHtml(html));
+  t.same(headings(blocks)[0], [1, 'The shadow clocks of Egypt']);
+  t.equal(write(blocks).title, 'The shadow clocks of Egypt');
 });
