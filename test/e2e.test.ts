@@ -93,7 +93,7 @@ t.test('through the typed client: register, add a webhook, create a two-host epi
 
   const detail = await client.GET('/api/episodes/{id}', { params: { path: { id: episode.id } } });
   t.match(detail.data!.episode, { status: 'ready', progressPercent: 100, hostMode: 'multi', audioDuration });
-  t.match(detail.data!.episode.scriptText, /^\[Host 1\]: /);
+  t.match(detail.data!.episode.scriptText, /^## .+\n\[Host 1\]: /, 'the script opens with its first section and Host 1');
   t.match(detail.data!.episode.scriptText, /\n\[Host 2\]: /);
 
   const file = path.join(dataDir, 'downloaded.mp3');

@@ -134,7 +134,37 @@ function text(x: number, y: number, size: number, bold: boolean, value: string):
   return `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x.toFixed(1)} ${y.toFixed(1)} Td (${escapePdf(value)}) Tj ET`;
 }
 
-function pdfDocument(streams: readonly string[]): Buffer {
+/**
+ * A paper as typeset from a document system: a first page whose `front` lines (the
+ * title, organisation, author, version, each in its own size) stand above the text, a
+ * `runningHeader` at the head of every later page (often the title itself), headings
+ * set larger than the text, and the document information fields in `info` (Title,
+ * Author, Producer…).
+ */
+export function paperPdf(options: { front: { text: string; size: number }[]; blocks: readonly DocumentBlock[]; runningHeader?: string; info?: Record<string, string> }): Buffer {
+  const pages: string[][] = [[]];
+  let y = PAGE.height - PAGE.margin;
+  const place = (value: string, size: number, bold: boolean, gapBefore: number) => {
+    if (y - gapBefore - size < PAGE.margin) {
+      pages.push(options.runningHeader ? [text(PAGE.margin, PAGE.height - 40, 9, false, options.runningHeader)] : []);
+      y = PAGE.height - PAGE.margin;
+    } else {
+      y -= gapBefore;
+    }
+    (pages.at(-1) as string[]).push(text(PAGE.margin, y, size, bold, value));
+    y -= size <= BODY ? LEADING : size + 6;
+  };
+  for (const line of options.front) place(line.text, line.size, line.size > BODY, 6);
+  for (const block of options.blocks) {
+    if (block.kind === 'heading') place(block.text, block.level === 1 ? 16 : 13, true, 12);
+    else if (block.kind === 'paragraph') wrap(block.text).forEach((line, index) => place(line.text, BODY, false, index === 0 ? 8 : 0));
+  }
+  return pdfDocument(pages.map((parts) => parts.join('\n')), options.info);
+}
+
+const pdfString = (value: string) => `(${escapePdf(value)})`;
+
+function pdfDocument(streams: readonly string[], info?: Record<string, string>): Buffer {
   const objects: string[] = [];
   const pageIds = streams.map((_, index) => 5 + index * 2);
   objects.push('<< /Type /Catalog /Pages 2 0 R >>');
@@ -145,16 +175,22 @@ function pdfDocument(streams: readonly string[]): Buffer {
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Contents ${pageIds[index] as number + 1} 0 R /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>`);
     objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
   });
-  return pdfFile(objects);
+  if (!info) return pdfFile(objects);
+  objects.push(`<< ${Object.entries(info).map(([name, value]) => `/${name} ${pdfString(value)}`).join(' ')} >>`);
+  return pdfFile(objects, objects.length);
 }
 
 const escapeXml = (value: string) => value.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] as string);
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 
-/** A DOCX whose headings carry Word's "heading 1"/"heading 2" styles and whose tables are real w:tbl tables. */
-export function structuredDocx(blocks: readonly DocumentBlock[]): Buffer {
+/**
+ * A DOCX whose headings carry Word's "heading 1"/"heading 2" styles and whose tables are
+ * real w:tbl tables; `title` opens it in Word's "Title" style.
+ */
+export function structuredDocx(blocks: readonly DocumentBlock[], options: { title?: string } = {}): Buffer {
   const run = (value: string) => `<w:r><w:t xml:space="preserve">${escapeXml(value)}</w:t></w:r>`;
-  const body = blocks
+  const titled = options.title ? `<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr>${run(options.title)}</w:p>` : '';
+  const body = titled + blocks
     .map((block) => {
       if (block.kind === 'heading') return `<w:p><w:pPr><w:pStyle w:val="Heading${block.level}"/></w:pPr>${run(block.text)}</w:p>`;
       if (block.kind === 'paragraph') return `<w:p>${run(block.text)}</w:p>`;
@@ -181,7 +217,7 @@ export function structuredDocx(blocks: readonly DocumentBlock[]): Buffer {
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
     ),
-    deflatedEntry('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}>${style('Normal', 'Normal')}${style('Heading1', 'heading 1')}${style('Heading2', 'heading 2')}</w:styles>`),
+    deflatedEntry('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}>${style('Normal', 'Normal')}${style('Title', 'Title')}${style('Heading1', 'heading 1')}${style('Heading2', 'heading 2')}</w:styles>`),
     deflatedEntry('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${body}</w:body></w:document>`),
   ]);
 }

@@ -16,8 +16,11 @@ export function minimalPdf(lines: string[]): Buffer {
   return pdfFile(objects);
 }
 
-/** A PDF file of these objects (numbered from 1, the first the catalog) with a correct xref table. */
-export function pdfFile(objects: readonly string[]): Buffer {
+/**
+ * A PDF file of these objects (numbered from 1, the first the catalog) with a correct
+ * xref table; `info` names the object that is the document information dictionary.
+ */
+export function pdfFile(objects: readonly string[], info?: number): Buffer {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {
@@ -26,7 +29,7 @@ export function pdfFile(objects: readonly string[]): Buffer {
   });
   const xref = Buffer.byteLength(body, 'latin1');
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${info ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
 

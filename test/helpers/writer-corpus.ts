@@ -3,7 +3,9 @@
 // hand in and read back through the real ingestion: a web article through Readability,
 // a how-to with code blocks as a Markdown upload, a multi-page PDF report with running
 // headers, footers, page numbers and notes, a DOCX with heading styles and a table, a
-// Markdown page with a diagram typed in, and hard-wrapped plain text as a .txt upload.
+// Markdown page with a diagram typed in, hard-wrapped plain text as a .txt upload, and
+// a long handbook (over ten thousand words in twenty-one sections) as a Markdown upload,
+// enough for an hour's episode.
 import { readFile } from 'node:fs/promises';
 import { extractDocumentText } from '@castwright/content/ingest/documents/extract-document-text';
 import { typedTextBlocks } from '@castwright/content/ingest/source-text';
@@ -46,5 +48,6 @@ export async function writerCorpus(): Promise<CorpusText[]> {
     { name: 'coral-reefs', kind: 'DOCX with table', text: await upload(await coralReefsDocx(), 'coral-reefs.docx') },
     { name: 'api-gateway', kind: 'Markdown with diagram (typed)', text: usableText(typedTextBlocks(await fixture('api-gateway.md'))) },
     { name: 'bicycle-history', kind: 'hard-wrapped plain text (TXT)', text: await upload(Buffer.from(await fixture('bicycle-history.txt')), 'bicycle-history.txt') },
+    { name: 'keeping-time', kind: 'long handbook (MD upload)', text: await upload(Buffer.from(await fixture('keeping-time.md')), 'keeping-time.md') },
   ];
 }

@@ -9,6 +9,8 @@ import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { updateUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { uploadKey } from '@castwright/core/storage/object-storage';
+import { isAnnounced } from '@castwright/content/script/script-sections';
+import { PAPER, paperWithBylinePdf, REPORT, wordExportPdf } from '#test-helpers/misleading-documents';
 import { json, registerUser, startTestApi } from '#test-helpers/test-api';
 import { corruptDoc, deflatedZeros, docxEntries, minimalDocx, minimalPdf, pngBytes, zipArchive } from '#test-helpers/test-documents';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
@@ -35,6 +37,10 @@ function upload(token: string, file: { bytes: Buffer; name: string } | null, fie
   if (file) form.append('file', new Blob([file.bytes]), file.name);
   return api.request('/api/episodes/upload', { method: 'POST', token, body: form });
 }
+
+/** The workers, started once for the tests that render (the others check what the API alone keeps). */
+let started: Promise<void> | undefined;
+const workers = () => (started ??= api.startWorkers('all'));
 
 async function storedUploads(): Promise<string[]> {
   const root = path.join(api.config.dataDir, 'storage', 'uploads');
@@ -152,6 +158,10 @@ t.test('form fields: enums checked like POST /api/episodes; file required; one f
     ['bad hostMode', file, { hostMode: 'trio' }, /hostMode/],
     ['bad voiceStyle', file, { voiceStyle: 'angry' }, /voiceStyle/],
     ['bad voicePair', file, { voicePair: 'duet' }, /voicePair/],
+    ['durationMinutes not a number', file, { durationMinutes: 'ten' }, /durationMinutes must be a whole number of minutes from 1 to 120/],
+    ['durationMinutes a fraction', file, { durationMinutes: '2.5' }, /durationMinutes must be a whole number/],
+    ['durationMinutes beyond any tier', file, { durationMinutes: '121' }, /durationMinutes must be a whole number/],
+    ['durationMinutes and a preset', file, { durationMinutes: '5', preset: 'standard' }, /Give either preset or durationMinutes, not both/],
     ['unknown field', file, { colour: 'blue' }, /Unknown form field/],
     ['no file', null, { preset: 'quick' }, /file.*required/],
   ];
@@ -173,16 +183,23 @@ t.test('form fields: enums checked like POST /api/episodes; file required; one f
   await nothingKept(t, owner.userId, before);
 });
 
-t.test('preset and quota rules are those of POST /api/episodes, and a refusal stores nothing', async (t) => {
+t.test('preset, length and quota rules are those of POST /api/episodes, and a refusal stores nothing', async (t) => {
   const free = await user('free');
   const before = await storedUploads();
   const file = { bytes: minimalDocx(PARAGRAPHS), name: 'octopus.docx' };
   const refused = await upload(free.accessToken, file);
   t.equal(refused.status, 403, 'standard is not a free preset');
   t.match(await json(refused), { success: false, error: 'Preset not allowed', allowedPresets: ['quick'] });
+  const tooLong = await upload(free.accessToken, file, { durationMinutes: '4' });
+  t.equal(tooLong.status, 403, 'four minutes is beyond the free tier');
+  t.match(await json(tooLong), { success: false, error: 'Duration not allowed', tier: 'free', maxDurationMinutes: 3 });
   await nothingKept(t, free.userId, before);
 
-  for (let n = 1; n <= 3; n++) t.equal((await upload(free.accessToken, file, { preset: 'quick' })).status, 202);
+  const minutes = await upload(free.accessToken, file, { durationMinutes: '2' });
+  t.equal(minutes.status, 202, 'two minutes is within it');
+  t.match((await json(minutes)).episode, { preset: 'quick', durationMinutes: 2 });
+
+  for (let n = 2; n <= 3; n++) t.equal((await upload(free.accessToken, file, { preset: 'quick' })).status, 202);
   const afterThree = await storedUploads();
   const over = await upload(free.accessToken, file, { preset: 'quick' });
   t.equal(over.status, 429);
@@ -248,7 +265,7 @@ t.test('a client streaming far past the limit (no Content-Length) is cut off at 
 });
 
 t.test('end to end: a DOCX, a PDF and a Markdown upload become ready episodes about their words', async (t) => {
-  await api.startWorkers('all');
+  await workers();
   const owner = await user();
   const cases = [
     { bytes: minimalDocx(PARAGRAPHS), name: 'octopus.docx' },
@@ -269,6 +286,32 @@ t.test('end to end: a DOCX, a PDF and a Markdown upload become ready episodes ab
     const detail = await json(await api.request(`/api/episodes/${id}`, { token: owner.accessToken }));
     t.match(detail.episode.scriptText, /three hearts/, `${file.name}: the script is about the document`);
     t.notMatch(detail.episode.scriptText, /\*\*/, `${file.name}: no markup in the script`);
+  }
+});
+
+t.test('misleading PDFs: the episode takes the document\'s own title, and its chapters are the sections the hosts announce', async (t) => {
+  await workers();
+  const owner = await user();
+  for (const [file, title, byline] of [
+    [{ bytes: await paperWithBylinePdf(), name: 'timekeeping.pdf' }, PAPER.title, [PAPER.organisation, PAPER.author]],
+    [{ bytes: await wordExportPdf(), name: 'draft3.pdf' }, REPORT.title, [REPORT.organisation, REPORT.author]],
+  ] as const) {
+    const response = await upload(owner.accessToken, file, { durationMinutes: '3', hostMode: 'multi' });
+    t.equal(response.status, 202, file.name);
+    const id = (await json(response)).episode.id as string;
+    const episode = await waitForEpisode(api.database.db, id, ['ready', 'error'], 180_000);
+    t.equal(episode.status, 'ready', `${file.name}: ${episode.error_message ?? ''}`);
+    const detail = (await json(await api.request(`/api/episodes/${id}`, { token: owner.accessToken }))).episode;
+    t.equal(detail.title, title, `${file.name}: titled by the document's title, not its byline or file name`);
+    const chapters = (await json(await api.request(`/api/episodes/${id}/show-notes`, { token: owner.accessToken }))).chapters as { title: string; timestampMs: number }[];
+    const segments = (await json(await api.request(`/api/episodes/${id}/transcript`, { token: owner.accessToken }))).segments as { text: string; startTimeMs: number }[];
+    t.equal(chapters[0]?.title, title, `${file.name}: the intro is its first chapter`);
+    t.ok(chapters.length >= 3, `${file.name}: ${chapters.map((chapter) => chapter.title).join(' | ')}`);
+    for (const chapter of chapters) {
+      const opening = segments.find((segment) => segment.startTimeMs === chapter.timestampMs)?.text ?? '';
+      t.ok(isAnnounced(chapter.title, opening), `${file.name}: "${chapter.title}" is said where it starts: ${opening.slice(0, 80)}`);
+      t.notOk(byline.some((words) => chapter.title.includes(words)), `${file.name}: "${chapter.title}" is not the byline`);
+    }
   }
 });
 

@@ -62,6 +62,71 @@ t.test('a preset above the tier is a 403 naming the allowed presets', async (t) 
   t.match(body.message, /quick/);
 });
 
+t.test('durationMinutes: a length in minutes up to the tier\'s maximum, instead of a preset', async (t) => {
+  const create = (token: string, body: Record<string, unknown>) => api.request('/api/episodes', { method: 'POST', token, json: { content: TEXT, ...body } });
+  for (const [tier, longest, preset] of [['free', 3, 'quick'], ['creator', 15, 'deep'], ['professional', 30, 'extended'], ['enterprise', 120, 'extended']] as const) {
+    const user = await registerUser(api);
+    if (tier !== 'free') await updateUserTier(api.database.db, user.email, tier);
+    const accepted = await create(user.accessToken, { durationMinutes: longest });
+    t.equal(accepted.status, 202, `${tier}: ${longest} minutes`);
+    const body = await json(accepted);
+    t.match(body.episode, { status: 'queued', preset, durationMinutes: longest }, `${tier}: the preset is the shortest at least as long`);
+    t.same(body.quota.used, 1, `${tier}: counted once against the quota`);
+    const row = await api.database.db.selectFrom('episodes').selectAll().where('id', '=', body.episode.id).executeTakeFirstOrThrow();
+    t.match(row, { duration_minutes: longest, preset });
+    const detail = await json(await api.request(`/api/episodes/${body.episode.id}`, { token: user.accessToken }));
+    t.match(detail.episode, { durationMinutes: longest, preset, lengthNote: null });
+
+    if (longest === 120) continue;
+    const beyond = await create(user.accessToken, { durationMinutes: longest + 1 });
+    t.equal(beyond.status, 403, `${tier}: ${longest + 1} minutes is beyond the tier`);
+    t.same(await json(beyond), {
+      success: false,
+      error: 'Duration not allowed',
+      message: `Episodes on the ${tier} tier may be up to ${longest} minutes long; ${longest + 1} were asked for`,
+      tier,
+      maxDurationMinutes: longest,
+      upgrade: { message: 'Upgrade for longer episodes', url: '/api/billing/pricing' },
+    });
+    const stored = await api.database.db.selectFrom('episodes').select('id').where('user_id', '=', user.userId).execute();
+    t.equal(stored.length, 1, `${tier}: the refusal stored nothing`);
+    const usage = await api.database.db.selectFrom('usage_monthly').select('episodes_created').where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+    t.equal(usage.episodes_created, 1, `${tier}: and used no quota`);
+  }
+  const user = await creator(api);
+  const presetsToo = await create(user.accessToken, { durationMinutes: 5, preset: 'standard' });
+  t.equal(presetsToo.status, 400, 'both a preset and durationMinutes');
+  t.match(await json(presetsToo), { success: false, error: 'Validation failed', message: 'Give either preset or durationMinutes, not both' });
+  for (const durationMinutes of [0, -5, 2.5, 121, 'ten', null, 1e9]) {
+    const response = await create(user.accessToken, { durationMinutes });
+    t.equal(response.status, 400, `durationMinutes ${JSON.stringify(durationMinutes)}`);
+    t.match(await json(response), { success: false, error: 'Validation failed', message: /durationMinutes/ });
+  }
+  const preset = await json(await create(user.accessToken, { preset: 'deep' }));
+  t.match(preset.episode, { preset: 'deep', durationMinutes: 15 }, 'a preset episode is planned for its preset\'s minutes');
+  const stored = await api.database.db.selectFrom('episodes').select(['duration_minutes']).where('id', '=', preset.episode.id).executeTakeFirstOrThrow();
+  t.equal(stored.duration_minutes, null, '…and stores no minutes of its own');
+});
+
+t.test('lengthNote: said from the rendered audio\'s own length, and why', async (t) => {
+  const user = await creator(api);
+  const id = (await json(await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: TEXT, durationMinutes: 10 } }))).episode.id as string;
+  const note = async () => (await json(await api.request(`/api/episodes/${id}`, { token: user.accessToken }))).episode.lengthNote;
+  const set = (fields: { source_limit_ms?: number | null; audio_duration_ms?: number | null; status?: 'generating_audio' | 'ready' }) =>
+    api.database.db.updateTable('episodes').set({ audio_key: `episodes/${id}/audio-1.mp3`, ...fields }).where('id', '=', id).execute();
+  t.equal(await note(), null, 'nothing known yet');
+  await set({ status: 'generating_audio', source_limit_ms: 252_000 });
+  t.equal(await note(), 'The source holds about 4 minutes 12 seconds of material, less than the 10 minutes asked for: the episode will be shorter rather than padded with repetition.');
+  await set({ status: 'ready', audio_duration_ms: 261_400 });
+  t.equal(await note(), 'This episode runs 4 minutes 21 seconds, shorter than the 10 minutes asked for: its source holds no more material, and an episode is never padded with repetition.');
+  await set({ audio_duration_ms: 9 * 60_000 });
+  t.equal(await note(), null, 'within ±15 % of the length asked for, there is nothing to say');
+  await set({ source_limit_ms: null, audio_duration_ms: 7 * 60_000 });
+  t.equal(await note(), 'This episode runs 7 minutes, shorter than the 10 minutes asked for: the script came out shorter than planned.');
+  await set({ audio_duration_ms: 12 * 60_000 + 1000 });
+  t.equal(await note(), 'This episode runs 12 minutes 1 second, longer than the 10 minutes asked for.');
+});
+
 t.test('the monthly quota: the fourth free episode is refused with the quota body', async (t) => {
   const user = await registerUser(api);
   for (let n = 1; n <= 3; n++) {

@@ -21,7 +21,7 @@ async function create(body: Record<string, unknown>): Promise<string> {
   return ((await response.json()) as { episode: { id: string } }).episode.id;
 }
 
-type ScriptBody = { success: boolean; episodeId: string; status: string; editable: boolean; lines: { index: number; speaker: string; text: string }[] };
+type ScriptBody = { success: boolean; episodeId: string; status: string; editable: boolean; lines: { index: number; speaker: string; text: string; section?: string }[] };
 const getScript = async (id: string, token = owner.accessToken) => api.request(`/api/episodes/${id}/script`, { token });
 
 t.test('review, edit, approve once, render the edited script', async (t) => {
@@ -50,6 +50,10 @@ t.test('review, edit, approve once, render the edited script', async (t) => {
   t.equal(script.editable, true);
   t.ok(script.lines.length >= 3);
   t.same(script.lines.map((line) => line.index), script.lines.map((_, n) => n));
+  const opening = script.lines[0]?.section;
+  t.ok(opening, `the first line opens a section: ${opening}`);
+  const respoken = await api.request(`/api/episodes/${id}/script/lines/0`, { method: 'PATCH', token: owner.accessToken, json: { speaker: 'Host 1' } });
+  t.equal(((await respoken.json()) as ScriptBody).lines[0]?.section, opening, 'an edited line keeps the section it opens');
   t.equal((await getScript(id, stranger.accessToken)).status, 404, "someone else's script is not found");
   t.equal((await api.request(`/api/episodes/${id}/script`)).status, 401);
 
@@ -68,8 +72,8 @@ t.test('review, edit, approve once, render the edited script', async (t) => {
   t.equal((await api.request(`/api/episodes/${id}/script`, { method: 'PUT', token: owner.accessToken, json: { lines: [{ speaker: 'Host 1', text: 'x'.repeat(2001) }] } })).status, 400);
 
   const replacement = [
-    { speaker: 'Host 1', text: 'Welcome. Today we talk about the waggle dance of honey bees.' },
-    { speaker: 'Host 2', text: 'The angle of the dance points to the food, and the waggle tells the distance.' },
+    { speaker: 'Host 1', text: 'Welcome. Today we talk about the waggle dance of honey bees.', section: 'Waggle dance of honey bees' },
+    { speaker: 'Host 2', text: 'The angle of the dance points to the food, and the waggle tells the distance.', section: 'Distance' },
     { speaker: 'Host 1', text: 'Thanks for listening.' },
   ];
   const put = await api.request(`/api/episodes/${id}/script`, { method: 'PUT', token: owner.accessToken, json: { lines: replacement } });
@@ -106,7 +110,9 @@ t.test('review, edit, approve once, render the edited script', async (t) => {
   }
   t.equal(pending, 0, 'the one render job ran and is gone');
   const segments = await api.database.db.selectFrom('transcript_segments').select(['speaker', 'text']).where('episode_id', '=', id).orderBy('position').execute();
-  t.same(segments, [replacement[0], replacement[1], { speaker: 'Host 2', text: 'Thanks for listening.' }], 'the edited script was rendered');
+  t.same(segments, [...replacement.slice(0, 2), { speaker: 'Host 2', text: 'Thanks for listening.' }].map((line) => ({ speaker: line.speaker, text: line.text })), 'the edited script was rendered');
+  const notes = (await (await api.request(`/api/episodes/${id}/show-notes`, { token: owner.accessToken })).json()) as { chapters: { title: string }[] };
+  t.same(notes.chapters.map((chapter) => chapter.title), ['Waggle dance of honey bees', 'Distance'], 'the chapters are the sections of the approved script');
   const after = (await (await getScript(id)).json()) as ScriptBody;
   t.equal(after.editable, false);
 });

@@ -43,9 +43,10 @@ t.test('create --follow --out: the id, the stages, then the MP3 on disk', async 
 t.test('create from a document file', async (t) => {
   const file = path.join(scratch, 'notes.md');
   await writeFile(file, '# Octopus\n\nOctopuses have three hearts and blue blood. Each arm can taste on its own.\n');
-  const result = await episode('create', '--file', file, '--preset', 'quick');
+  const result = await episode('create', '--file', file, '--minutes', '2');
   t.equal(result.code, 0, result.stderr);
   t.match(result.stdout, /^ep_[\w-]+\n$/);
+  t.match(JSON.parse((await episode('get', result.stdout.trim())).stdout), { durationMinutes: 2, preset: 'quick' }, 'a length in minutes');
 });
 
 t.test('mistakes: one line, exit 2, nothing sent', async (t) => {
@@ -55,6 +56,10 @@ t.test('mistakes: one line, exit 2, nothing sent', async (t) => {
   const preset = await episode('create', '--text', 'a', '--preset', 'huge');
   t.equal(preset.code, 2);
   t.match(preset.stderr, /--preset must be one of quick, standard, deep, extended/);
+  const lengths = await episode('create', '--text', 'a', '--preset', 'quick', '--minutes', '3');
+  t.same([lengths.code, lengths.stderr.trim()], [2, 'castwright episode create: give --preset or --minutes, not both']);
+  const fraction = await episode('create', '--text', 'a', '--minutes', '2.5');
+  t.same([fraction.code, fraction.stderr.trim()], [2, 'castwright episode create: --minutes must be a whole number of minutes']);
   const noToken = await runCastwright(['episode', 'list'], { ...env, CASTWRIGHT_TOKEN: '' });
   t.equal(noToken.code, 2);
   t.match(noToken.stderr, /^Not logged in to https:\/\/.+: run castwright login, or set CASTWRIGHT_TOKEN/);

@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from text or a web page address
-         * @description Exactly one of `content` and `url`. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodes"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from a document (PDF, DOCX, DOC, TXT, MD)
-         * @description multipart/form-data: `file` (required), `preset` (default standard), `hostMode`, `voiceStyle`, `voicePair`. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodesUpload"];
         delete?: never;
@@ -3993,6 +3993,7 @@ export interface operations {
                  *       "content": "example",
                  *       "url": "https://example.com/article",
                  *       "preset": "quick",
+                 *       "durationMinutes": 1,
                  *       "hostMode": "single",
                  *       "voiceStyle": "professional",
                  *       "voicePair": "expert-curious",
@@ -4006,6 +4007,8 @@ export interface operations {
                     url?: string;
                     /** @enum {unknown} */
                     preset?: "quick" | "standard" | "deep" | "extended";
+                    /** @description Length in minutes, instead of `preset` (400 when both are given): 1 up to the tier's maximum (free 3, creator 15, professional 30, enterprise 120; beyond it 403). The script is planned to it at the voice's measured pace; the audio lands within ±15 % when the source holds enough. */
+                    durationMinutes?: number;
                     /** @enum {unknown} */
                     hostMode?: "single" | "multi";
                     /** @enum {unknown} */
@@ -4032,6 +4035,7 @@ export interface operations {
                      *         "id": "example",
                      *         "status": "queued",
                      *         "preset": "quick",
+                     *         "durationMinutes": 1,
                      *         "hostMode": "single",
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       },
@@ -4051,6 +4055,8 @@ export interface operations {
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
+                            /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
+                            durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
                             /** Format: date-time */
@@ -4189,11 +4195,13 @@ export interface operations {
                      *         "status": "queued",
                      *         "progressPercent": 0,
                      *         "preset": "quick",
+                     *         "durationMinutes": 1,
                      *         "hostMode": "single",
                      *         "sourceType": "example",
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
                      *         "audioDuration": 1,
+                     *         "lengthNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
                      *         "voice": {
@@ -4219,12 +4227,15 @@ export interface operations {
                             progressPercent: number;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
+                            /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
+                            durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
                             sourceType: string;
                             scriptText: string | null;
                             audioUrl: string | null;
                             audioDuration: number | null;
+                            lengthNote: string | null;
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
@@ -4471,11 +4482,13 @@ export interface operations {
                      *         "status": "queued",
                      *         "progressPercent": 0,
                      *         "preset": "quick",
+                     *         "durationMinutes": 1,
                      *         "hostMode": "single",
                      *         "sourceType": "example",
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
                      *         "audioDuration": 1,
+                     *         "lengthNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
                      *         "voice": {
@@ -4501,12 +4514,15 @@ export interface operations {
                             progressPercent: number;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
+                            /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
+                            durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
                             sourceType: string;
                             scriptText: string | null;
                             audioUrl: string | null;
                             audioDuration: number | null;
+                            lengthNote: string | null;
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
@@ -4791,6 +4807,7 @@ export interface operations {
                  * @example {
                  *       "file": "example",
                  *       "preset": "quick",
+                 *       "durationMinutes": 1,
                  *       "hostMode": "single",
                  *       "voiceStyle": "professional",
                  *       "voicePair": "expert-curious"
@@ -4801,6 +4818,8 @@ export interface operations {
                     file: string;
                     /** @enum {unknown} */
                     preset?: "quick" | "standard" | "deep" | "extended";
+                    /** @description Length in minutes, instead of `preset` (400 when both are given): 1 up to the tier's maximum (free 3, creator 15, professional 30, enterprise 120; beyond it 403). The script is planned to it at the voice's measured pace; the audio lands within ±15 % when the source holds enough. */
+                    durationMinutes?: number;
                     /** @enum {unknown} */
                     hostMode?: "single" | "multi";
                     /** @enum {unknown} */
@@ -4824,6 +4843,7 @@ export interface operations {
                      *         "id": "example",
                      *         "status": "queued",
                      *         "preset": "quick",
+                     *         "durationMinutes": 1,
                      *         "hostMode": "single",
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       },
@@ -4843,6 +4863,8 @@ export interface operations {
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
+                            /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
+                            durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
                             /** Format: date-time */
@@ -5324,7 +5346,8 @@ export interface operations {
                      *         {
                      *           "index": 0,
                      *           "speaker": "example",
-                     *           "text": "example"
+                     *           "text": "example",
+                     *           "section": "example"
                      *         }
                      *       ],
                      *       "editable": true
@@ -5339,6 +5362,8 @@ export interface operations {
                             index: number;
                             speaker: string;
                             text: string;
+                            /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
+                            section?: string;
                         }[];
                         /** @description true while the episode is in review_script */
                         editable: boolean;
@@ -5427,7 +5452,8 @@ export interface operations {
                  *       "lines": [
                  *         {
                  *           "speaker": "Host 1",
-                 *           "text": "example"
+                 *           "text": "example",
+                 *           "section": "example"
                  *         }
                  *       ]
                  *     }
@@ -5441,6 +5467,8 @@ export interface operations {
                         speaker: "Host 1" | "Host 2";
                         /** @description One turn; runs of whitespace (newlines included) become one space */
                         text: string;
+                        /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
+                        section?: string;
                     }[];
                 };
             };
@@ -5461,7 +5489,8 @@ export interface operations {
                      *         {
                      *           "index": 0,
                      *           "speaker": "example",
-                     *           "text": "example"
+                     *           "text": "example",
+                     *           "section": "example"
                      *         }
                      *       ],
                      *       "editable": true
@@ -5476,6 +5505,8 @@ export interface operations {
                             index: number;
                             speaker: string;
                             text: string;
+                            /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
+                            section?: string;
                         }[];
                         /** @description true while the episode is in review_script */
                         editable: boolean;
@@ -5625,7 +5656,8 @@ export interface operations {
                      *         {
                      *           "index": 0,
                      *           "speaker": "example",
-                     *           "text": "example"
+                     *           "text": "example",
+                     *           "section": "example"
                      *         }
                      *       ],
                      *       "editable": true
@@ -5640,6 +5672,8 @@ export interface operations {
                             index: number;
                             speaker: string;
                             text: string;
+                            /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
+                            section?: string;
                         }[];
                         /** @description true while the episode is in review_script */
                         editable: boolean;

@@ -2,7 +2,8 @@
 // protocol to the real `openai` SDK.
 import t from 'tap';
 import { writeLlmScript, scriptWords, UnusableScriptError } from '@castwright/content/script/llm-script-writer';
-import { presetMs, wordsForMs } from '@castwright/content/script/script-length';
+import { wordsForMs } from '@castwright/content/script/script-length';
+import { scriptSections } from '@castwright/content/script/script-sections';
 import type { ScriptPace, ScriptRequest } from '@castwright/content/script/script-writer';
 import { formatScript, parseScript } from '@castwright/content/script/script-format';
 import { PermanentError } from '@castwright/core/errors';
@@ -13,7 +14,7 @@ const article = await readFixture('lighthouses.txt');
 const pace: ScriptPace = { wordsPerMinute: { 'Host 1': 160, 'Host 2': 180 }, pauseMsBetweenTurns: 450, pauseMsWithinSpeaker: 250, leadInMs: 300, leadOutMs: 400 };
 // A source too short to fill three minutes: the length band is not asked for, so these tests see single exchanges.
 const shortSource = 'Lighthouses guided ships for centuries. Keepers tended the lamps every night.';
-const base: ScriptRequest = { text: shortSource, preset: 'quick', hostMode: 'multi', voiceStyle: 'casual', voicePair: 'debate', pace };
+const base: ScriptRequest = { text: shortSource, minutes: 3, hostMode: 'multi', voiceStyle: 'casual', voicePair: 'debate', pace };
 const goodScript = JSON.stringify({
   title: 'Lighthouses',
   description: 'Why lights on the coast mattered.',
@@ -26,6 +27,8 @@ const goodScript = JSON.stringify({
 const userPrompt = (body: ChatRequestBody) => body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
 const settings = (baseUrl: string) => ({ baseUrl, apiKey: 'test-key', model: 'test-model' });
 /** `words` words of filler in turns of at most 60, the hosts alternating. */
+/** Lines whose first announces a section titled `title`. */
+const announcing = (lines: { speaker: string; text: string }[], title: string) => lines.map((line, n) => (n === 0 ? { ...line, text: `${title}. ${line.text}` } : line));
 const fillerLines = (words: number) =>
   Array.from({ length: Math.ceil(words / 60) }, (_, n) => ({ speaker: n % 2 === 0 ? 'Host 1' : 'Host 2', text: fillerWords(Math.min(60, words - 60 * n), `t${n}w`) }));
 
@@ -45,11 +48,11 @@ t.test('a good reply becomes the script; tone, pair and schema go to the endpoin
   const system = request.messages[0]?.content ?? '';
   t.match(system, /relaxed and friendly/);
   t.match(system, /different positions/);
-  t.match(userPrompt(request), new RegExp(`about ${wordsForMs(presetMs('quick'), pace, 'multi')} words`), 'words for three minutes at the pace');
+  t.match(userPrompt(request), new RegExp(`about ${wordsForMs(3 * 60_000, pace, 'multi')} words`), 'words for three minutes at the pace');
 });
 
 t.test('a source long enough for the preset: a reply outside the ±15 % band is sent back once to be revised', async (t) => {
-  const target = wordsForMs(presetMs('quick'), pace, 'multi');
+  const target = wordsForMs(3 * 60_000, pace, 'multi');
   const sized = (words: number) => JSON.stringify({
     title: 'Lighthouses',
     description: 'd',
@@ -65,6 +68,31 @@ t.test('a source long enough for the preset: a reply outside the ±15 % band is 
   const kept = await writeLlmScript({ ...base, text: article }, settings(stubborn.baseUrl), { maxRetries: 0 });
   t.equal(stubborn.requests.length, 2, 'an unusable revision is not retried: length is a wish, not a reason to fail');
   t.ok(scriptWords(kept.lines) < target / 2, 'the first reply is kept');
+});
+
+t.test('a script written in one go comes in the sections its lines open, each announced in its line', async (t) => {
+  const line = (speaker: string, text: string, section: string | null = null) => ({ speaker, text, section });
+  const reply = (closing: string) => JSON.stringify({
+    title: 'Lighthouses',
+    description: 'd',
+    lines: [
+      line('Host 1', 'Welcome back. Today we talk about lights on the coast.', 'Lights on the coast'),
+      line('Host 2', 'I am not sure they still matter.'),
+      line('Host 1', 'Let us turn to the Fresnel lens, which changed everything.', 'The Fresnel lens'),
+      line('Host 2', 'Tell me more.'),
+      line('Host 1', closing, 'Keepers and their families'),
+    ],
+  });
+  const server = await startFakeChatServer(t, (_body, index) => ({ content: reply(index === 0 ? 'Now, the people who lived there.' : 'Finally, keepers and their families.') }));
+  const script = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
+  const schema = JSON.stringify(server.requests[0]?.response_format?.json_schema?.schema);
+  t.match(schema, /"required":\["speaker","text","section"\]/, 'strict mode: the section is required on the wire…');
+  t.match(schema, /"section":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\}/, '…and may be null');
+  t.match(userPrompt(server.requests[0] as ChatRequestBody), /using every word of the\s+title/);
+  t.equal(server.requests.length, 2, 'a section its line does not announce is sent back once');
+  t.match(userPrompt(server.requests[1] as ChatRequestBody), /lines\.4 opens the section "Keepers and their families" but does not say those words/);
+  t.same(scriptSections(script.lines), [{ start: 0, title: 'Lights on the coast' }, { start: 2, title: 'The Fresnel lens' }, { start: 4, title: 'Keepers and their families' }]);
+  t.same(parseScript(formatScript(script.lines)), script.lines, 'the sections survive the stored format');
 });
 
 t.test('lines are cleaned to speech: markup, URLs and stage directions go', async (t) => {
@@ -146,27 +174,30 @@ t.test('a deep episode is outlined, then written section by section with running
         }),
       };
     }
-    const section = Number(/Write section (\d+) of/.exec(prompt)?.[1]);
-    const words = Number(/about (\d+) words/.exec(prompt)?.[1]);
+    const asked = body.messages.find((message) => message.role === 'user')?.content ?? '';
+    const section = Number(/Write section (\d+) of/.exec(asked)?.[1]);
+    const words = Number(/about (\d+) words/.exec(asked)?.[1]);
     const turns = Math.ceil(words / 60);
     return {
       content: JSON.stringify({
         lines: Array.from({ length: turns }, (_, n) => ({
           speaker: n % 2 === 0 ? 'Host 1' : 'Host 2',
-          text: fillerWords(n < turns - 1 ? 60 : words - 60 * (turns - 1), `s${section}t${n}w`),
+          // The first line announces its section; the third section's does not at first, and is asked again.
+          text: `${n === 0 && !(section === 3 && !/Please revise/.test(prompt)) ? `Part ${section}. ` : ''}${fillerWords(n < turns - 1 ? 60 : words - 60 * (turns - 1), `s${section}t${n}w`)}`,
         })),
         summary: `Section ${section} covered point ${section}a.`,
       }),
     };
   });
-  const script = await writeLlmScript({ ...base, text: article, preset: 'deep' }, settings(server.baseUrl), { maxRetries: 0 });
+  const script = await writeLlmScript({ ...base, text: article, minutes: 15 }, settings(server.baseUrl), { maxRetries: 0 });
   const names = server.requests.map((body) => body.response_format?.json_schema?.name);
   t.equal(names[0], 'episode_outline');
   t.match(userPrompt(server.requests[0] as ChatRequestBody), /15-minute episode in 3 sections/);
-  const sectionWords = Math.round(wordsForMs(presetMs('deep'), pace, 'multi') / 3);
+  const sectionWords = Math.round(wordsForMs(15 * 60_000, pace, 'multi') / 3);
   const turns = Math.ceil(sectionWords / 60);
-  t.same(names.slice(1), ['podcast_script_section', 'podcast_script_section', 'podcast_script_section']);
-  const sections = server.requests.slice(1).map(userPrompt);
+  t.same(names.slice(1), ['podcast_script_section', 'podcast_script_section', 'podcast_script_section', 'podcast_script_section']);
+  t.match(userPrompt(server.requests[4] as ChatRequestBody), /lines\.0 must announce the section in the words of its title, "Part 3"/, 'a section that is not announced is sent back once');
+  const sections = server.requests.slice(1, 4).map(userPrompt);
   sections.forEach((prompt, n) => {
     t.match(prompt, /Part 1: point 1a; point 1b/, `section ${n + 1} carries the outline`);
     for (let earlier = 1; earlier <= n; earlier += 1) t.match(prompt, `Section ${earlier}: Section ${earlier} covered point ${earlier}a.`, 'and what was said so far');
@@ -174,9 +205,9 @@ t.test('a deep episode is outlined, then written section by section with running
   t.match(sections[0], /opens the episode/);
   t.match(sections[1], new RegExp(`The last lines spoken were:\\n\\[Host ${turns % 2 === 0 ? 1 : 2}\\]: s1t${turns - 2}w0 .*\\n\\[Host ${turns % 2 === 0 ? 2 : 1}\\]: s1t${turns - 1}w0 `));
   t.match(sections[2], /wrap-up/);
-  t.same(script.sectionStarts, [0, turns, 2 * turns], `each section of ${sectionWords} words in ${turns} turns`);
+  t.same(scriptSections(script.lines), [{ start: 0, title: 'Part 1' }, { start: turns, title: 'Part 2' }, { start: 2 * turns, title: 'Part 3' }], `each section of ${sectionWords} words in ${turns} turns, titled as the outline titles it`);
   t.equal(script.title, 'Lights on the coast');
-  const target = wordsForMs(presetMs('deep'), pace, 'multi');
+  const target = wordsForMs(15 * 60_000, pace, 'multi');
   t.ok(Math.abs(scriptWords(script.lines) - target) <= target * 0.05, `${scriptWords(script.lines)} words, near ${target}`);
 });
 
@@ -185,10 +216,10 @@ t.test('long source text is chunked: no request carries much more than one excer
   t.ok(longText.length > 40_000);
   const server = await startFakeChatServer(t, (body) =>
     body.response_format?.json_schema?.name === 'episode_outline'
-      ? { content: JSON.stringify({ title: 'T', description: 'D', sections: [{ title: 'A', keyPoints: ['a'] }, { title: 'B', keyPoints: ['b'] }, { title: 'C', keyPoints: ['c'] }] }) }
-      : { content: JSON.stringify({ lines: fillerLines(Number(/about (\d+) words/.exec(userPrompt(body))?.[1])), summary: 'Greetings.' }) },
+      ? { content: JSON.stringify({ title: 'T', description: 'D', sections: [{ title: 'Lamps', keyPoints: ['a'] }, { title: 'Lenses', keyPoints: ['b'] }, { title: 'Keepers', keyPoints: ['c'] }] }) }
+      : { content: JSON.stringify({ lines: announcing(fillerLines(Number(/about (\d+) words/.exec(userPrompt(body))?.[1])), /"(Lamps|Lenses|Keepers)"/.exec(userPrompt(body))?.[1] ?? ''), summary: 'Greetings.' }) },
   );
-  await writeLlmScript({ ...base, text: longText, preset: 'standard' }, settings(server.baseUrl), { maxRetries: 0 });
+  await writeLlmScript({ ...base, text: longText, minutes: 7 }, settings(server.baseUrl), { maxRetries: 0 });
   t.equal(server.requests.length, 4);
   for (const body of server.requests) t.ok(userPrompt(body).length < 16_000, `prompt of ${userPrompt(body).length} characters`);
   t.match(userPrompt(server.requests[1] as ChatRequestBody), /\(part 1\)/, 'the first section reads the start of the source');

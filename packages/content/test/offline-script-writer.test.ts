@@ -3,7 +3,8 @@
 // measures its output on the whole corpus.
 import t from 'tap';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
-import { estimateScriptMs, presetMs } from '@castwright/content/script/script-length';
+import { estimateScriptMs } from '@castwright/content/script/script-length';
+import { isAnnounced, scriptSections } from '@castwright/content/script/script-sections';
 import type { ScriptPace, ScriptRequest } from '@castwright/content/script/script-writer';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import { formatScript, parseScript } from '@castwright/content/script/script-format';
@@ -24,18 +25,33 @@ const headed = [
 const text = (lines: readonly ScriptLine[]) => lines.map((line) => line.text).join(' ');
 
 t.test('single host: a narration with an opening that names the subject, a transition per section and a recap', async (t) => {
-  const script = writeOfflineScript({ ...base, text: headed, preset: 'quick', hostMode: 'single' });
+  const script = writeOfflineScript({ ...base, text: headed, minutes: 3, hostMode: 'single' });
   t.ok(script.lines.every((line) => line.speaker === 'Host 1'));
   t.match(script.lines[0]?.text, /^Welcome to the show.*Today we look at Lights on the Coast|^Welcome to the show.*lights on the coast/i);
   t.equal(script.title, 'Lights on the coast', 'the document title is the episode title');
   t.match(text(script.lines), /the Fresnel lens/);
   t.match(text(script.lines), /keepers and their families/, 'headings become transitions, in sentence case');
   t.match(script.lines.at(-1)?.text, /To recap, we covered .*the Fresnel lens.*keepers and their families.*Thank you for listening\.$/);
-  t.same(script.sectionStarts.length, 3, 'one section per heading');
+  t.same(scriptSections(script.lines).map((section) => section.title), ['Lights on the coast', 'Pharos of Alexandria', 'Fresnel lens', 'Keepers and their families'], 'the intro, the text before the first heading by its key phrase, then one section per heading');
+  for (const section of scriptSections(script.lines)) t.ok(isAnnounced(section.title, script.lines[section.start]?.text ?? ''), `"${section.title}" is announced in the line that opens it`);
+});
+
+t.test('sections: every voice set-up announces each section in the line that opens it, and reads each source section once', async (t) => {
+  for (const voicePair of ['expert-curious', 'interview', 'debate'] as const) {
+    const script = writeOfflineScript({ ...base, text: headed, minutes: 3, hostMode: 'multi', voicePair });
+    const sections = scriptSections(script.lines);
+    t.same(sections.map((section) => section.title), ['Lights on the coast', 'Pharos of Alexandria', 'Fresnel lens', 'Keepers and their families'], voicePair);
+    for (const section of sections) t.ok(isAnnounced(section.title, script.lines[section.start]?.text ?? ''), `${voicePair}: "${section.title}" in "${script.lines[section.start]?.text}"`);
+    // Each line before a section's start reads nothing of that section: the chapter starts where the host turns to it.
+    const owner = (index: number) => sections.filter((section) => section.start <= index).length - 1;
+    const read = script.notes.flatMap((note, index) => note.sources.map((source) => ({ source, chapter: owner(index) })));
+    t.same(read.map((entry) => entry.source), [...read.map((entry) => entry.source)].sort((a, b) => a - b), `${voicePair}: the source is read in order`);
+    t.same(read.map((entry) => entry.chapter), [...read.map((entry) => entry.chapter)].sort((a, b) => a - b), `${voicePair}: no section is come back to`);
+  }
 });
 
 t.test('two hosts: questions are about noun phrases of the answer that follows; answers are whole source sentences', async (t) => {
-  const script = writeOfflineScript({ ...base, text: article, preset: 'quick', hostMode: 'multi' });
+  const script = writeOfflineScript({ ...base, text: article, minutes: 3, hostMode: 'multi' });
   t.same([...new Set(script.lines.map((line) => line.speaker))].sort(), ['Host 1', 'Host 2']);
   const sentences = new Set(article.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()));
   script.lines.forEach((line, index) => {
@@ -53,14 +69,14 @@ t.test('two hosts: questions are about noun phrases of the answer that follows; 
     }
   });
   t.match(text(script.lines), /Fresnel/, 'the key passage about Fresnel survives extraction');
-  const interview = writeOfflineScript({ ...base, text: article, preset: 'quick', hostMode: 'multi', voicePair: 'interview' });
+  const interview = writeOfflineScript({ ...base, text: article, minutes: 3, hostMode: 'multi', voicePair: 'interview' });
   const words = (speaker: string) => countWords(interview.lines.filter((line) => line.speaker === speaker).map((line) => line.text).join(' '));
   t.ok(words('Host 2') > words('Host 1'), 'in an interview the guest, Host 2, carries the content');
 });
 
 t.test('voicePair and voiceStyle change the phrasing visibly', async (t) => {
   const write = (voicePair: ScriptRequest['voicePair'], voiceStyle: ScriptRequest['voiceStyle']) =>
-    writeOfflineScript({ ...base, text: article, preset: 'quick', hostMode: 'multi', voicePair, voiceStyle });
+    writeOfflineScript({ ...base, text: article, minutes: 3, hostMode: 'multi', voicePair, voiceStyle });
   t.match(text(write('expert-curious', 'professional').lines), /So what should we know about|Can you tell me more about/);
   t.match(text(write('interview', 'professional').lines), /Thanks for having me on the show\..*(Tell us about|How would you explain)/);
   const debate = write('debate', 'professional');
@@ -74,22 +90,26 @@ t.test('voicePair and voiceStyle change the phrasing visibly', async (t) => {
 
 t.test('length: sized in minutes of audio at the given pace, a short source read whole', async (t) => {
   const longText = Array.from({ length: 12 }, (_, n) => article.replaceAll('Lighthouses', `Lighthouses (part ${n + 1})`)).join('\n\n');
-  for (const preset of ['quick', 'standard', 'deep'] as const) {
-    const ms = estimateScriptMs(writeOfflineScript({ ...base, text: longText, preset, hostMode: 'single' }).lines, pace);
-    t.ok(Math.abs(ms - presetMs(preset)) <= presetMs(preset) * 0.05, `${preset}: ${(ms / 60_000).toFixed(2)} minutes`);
+  for (const minutes of [3, 5, 7, 10, 15]) {
+    const script = writeOfflineScript({ ...base, text: longText, minutes, hostMode: 'single' });
+    const ms = estimateScriptMs(script.lines, pace);
+    t.ok(Math.abs(ms - minutes * 60_000) <= minutes * 60_000 * 0.05, `${minutes} minutes asked: ${(ms / 60_000).toFixed(2)} minutes`);
+    t.equal(script.sourceLimitMs, null, 'the source holds enough');
   }
   const slow = { ...pace, wordsPerMinute: { 'Host 1': 120, 'Host 2': 120 } };
-  const slowWords = countWords(text(writeOfflineScript({ ...base, pace: slow, text: longText, preset: 'standard', hostMode: 'single' }).lines));
-  const fastWords = countWords(text(writeOfflineScript({ ...base, text: longText, preset: 'standard', hostMode: 'single' }).lines));
+  const slowWords = countWords(text(writeOfflineScript({ ...base, pace: slow, text: longText, minutes: 7, hostMode: 'single' }).lines));
+  const fastWords = countWords(text(writeOfflineScript({ ...base, text: longText, minutes: 7, hostMode: 'single' }).lines));
   t.ok(slowWords < fastWords * 0.85, `a slower voice gets fewer words (${slowWords} against ${fastWords})`);
-  const whole = writeOfflineScript({ ...base, text: article, preset: 'extended', hostMode: 'single' });
-  t.ok(estimateScriptMs(whole.lines, pace) < presetMs('extended') / 4, 'a short source is not padded to the preset');
+  const whole = writeOfflineScript({ ...base, text: article, minutes: 30, hostMode: 'single' });
+  t.ok(estimateScriptMs(whole.lines, pace) < 30 * 60_000 / 4, 'a short source is not padded to the minutes asked for');
   t.match(text(whole.lines), /Many old towers have also become museums/, '…it is read whole');
+  t.equal(whole.sourceLimitMs, Math.round(estimateScriptMs(whole.lines, pace)), '…and says how long that runs');
+  t.equal(new Set(whole.lines.map((line) => line.text)).size, whole.lines.length, 'no line is said twice');
 });
 
 t.test('text without sentences is a permanent error; a text of fragments is still read', async (t) => {
-  t.throws(() => writeOfflineScript({ ...base, text: '   ', preset: 'quick', hostMode: 'single' }), { message: /no sentences/ });
-  const notes = writeOfflineScript({ ...base, text: '- Amazon river\n- Yangtze river', preset: 'quick', hostMode: 'single' });
+  t.throws(() => writeOfflineScript({ ...base, text: '   ', minutes: 3, hostMode: 'single' }), { message: /no sentences/ });
+  const notes = writeOfflineScript({ ...base, text: '- Amazon river\n- Yangtze river', minutes: 3, hostMode: 'single' });
   t.match(text(notes.lines), /Amazon river/);
 });
 

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
+import { isAnnounced, scriptSections } from '@castwright/content/script/script-sections';
 import type { ScriptPace } from '@castwright/content/script/script-writer';
 import { readFixture } from '#test-helpers/fixtures';
 
@@ -8,7 +9,7 @@ const article = await readFixture('lighthouses.txt');
 const pace: ScriptPace = { wordsPerMinute: { 'Host 1': 160, 'Host 2': 180 }, pauseMsBetweenTurns: 450, pauseMsWithinSpeaker: 250, leadInMs: 300, leadOutMs: 400 };
 
 t.test('chapters start at segment starts, MM:SS agrees, notes come from the script', async (t) => {
-  const script = writeOfflineScript({ text: article, preset: 'quick', hostMode: 'multi', voiceStyle: 'professional', voicePair: 'expert-curious', pace });
+  const script = writeOfflineScript({ text: article, minutes: 3, hostMode: 'multi', voiceStyle: 'professional', voicePair: 'expert-curious', pace });
   const segments = script.lines.map((line, n) => ({ ...line, startTimeMs: n * 37_123 + 61_000 * Math.floor(n / 3) }));
   const notes = buildShowNotes(segments);
   t.ok(notes.summary.length > 20);
@@ -47,8 +48,27 @@ t.test('topics and chapter titles are key phrases, never stop words; chapters fo
   for (const title of [...notes.topics, ...notes.chapters.map((chapter) => chapter.title)]) t.notMatch(title, /^(?:the|per|back|tells|episode|show)$/i, title);
 });
 
-t.test('given chapter starts are used', async (t) => {
+t.test('the script\'s sections are the chapters, with their own titles', async (t) => {
   const segments = Array.from({ length: 6 }, (_, n) => ({ speaker: 'Host 1', text: `Sentence about topic${n}.`, startTimeMs: n * 1000 + 500 }));
-  t.same(buildShowNotes(segments, { chapterStarts: [3, 0, 9] }).chapters.map((chapter) => chapter.timestampMs), [500, 3500]);
+  const chapters = (sections: { start: number; title: string }[]) => buildShowNotes(segments, { sections }).chapters.map((chapter) => [chapter.timestampMs, chapter.title]);
+  t.same(chapters([{ start: 3, title: 'Later' }, { start: 0, title: 'Opening' }, { start: 9, title: 'Beyond the end' }, { start: 3, title: 'Twice' }]), [[500, 'Opening'], [3500, 'Twice']], 'in order, inside the script, one per start');
+  const [lead, later] = chapters([{ start: 2, title: 'Later' }]);
+  t.equal(lead?.[0], 500, 'lines before the first section still get a chapter from 0:00…');
+  t.ok(typeof lead?.[1] === 'string' && /\p{L}/u.test(lead[1]) && lead[1] !== 'Later', `…titled by its own key phrase (${lead?.[1]})`);
+  t.same(later, [2500, 'Later']);
   t.same(buildShowNotes([]).chapters, []);
+});
+
+t.test('a written script: chapters are its sections, titled as the host announces them', async (t) => {
+  const headed = ['# Lights on the coast', '## The Fresnel lens', article, '## Keepers and their families', 'Keepers and their families often lived on bare rocks far from any town. They polished brass every morning.'].join('\n\n');
+  const script = writeOfflineScript({ text: headed, minutes: 10, hostMode: 'multi', voiceStyle: 'casual', voicePair: 'interview', pace });
+  const segments = script.lines.map((line, n) => ({ ...line, startTimeMs: n * 10_000 }));
+  const notes = buildShowNotes(segments, { sections: scriptSections(script.lines) });
+  t.same(notes.chapters.map((chapter) => chapter.title), scriptSections(script.lines).map((section) => section.title));
+  t.ok(notes.chapters.some((chapter) => chapter.title === 'Keepers and their families'), notes.chapters.map((chapter) => chapter.title).join(', '));
+  t.equal(new Set(notes.chapters.map((chapter) => chapter.title)).size, notes.chapters.length, 'a section cut at a topic shift is not named after its heading twice');
+  for (const chapter of notes.chapters) {
+    const line = segments.find((segment) => segment.startTimeMs === chapter.timestampMs);
+    t.ok(line && isAnnounced(chapter.title, line.text), `"${chapter.title}" is said in "${line?.text}"`);
+  }
 });

@@ -21,6 +21,8 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export interface EpisodeChoices {
   preset: Preset;
+  /** Minutes asked for instead of a preset (see episode-length.ts); `preset` is then the shortest preset at least as long. */
+  durationMinutes?: number | undefined;
   hostMode: HostMode;
   voiceStyle: VoiceStyle;
   voicePair: VoicePair;

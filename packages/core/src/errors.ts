@@ -14,6 +14,7 @@ export const ERRORS = {
   invalidRefreshToken: { status: 401, error: 'Invalid refresh token', message: 'The refresh token is invalid, expired or revoked; log in again' },
   forbidden: { status: 403, error: 'Forbidden', message: 'You do not have permission to do this' },
   presetNotAllowed: { status: 403, error: 'Preset not allowed', message: 'This preset is not available on your tier' },
+  durationNotAllowed: { status: 403, error: 'Duration not allowed', message: 'This length is beyond the longest episode of your tier' },
   tierRequired: { status: 403, error: 'Upgrade required', message: 'This feature needs a higher tier' },
   notFound: { status: 404, error: 'Not found', message: 'The resource does not exist' },
   emailTaken: { status: 409, error: 'Email already registered', message: 'An account with this e-mail already exists' },

@@ -17,7 +17,7 @@ export const MAX_SECTION_TITLE_CHARACTERS = 120;
 
 /** Longest text of one turn: a long paragraph, far more than one breath of speech. */
 export const MAX_SCRIPT_LINE_CHARACTERS = 2000;
-/** Most turns in one script: the longest preset (30 minutes) needs a few hundred. */
+/** Most turns in one script: the longest episode (two hours) needs several hundred. */
 export const MAX_SCRIPT_LINES = 2000;
 
 export function isSpeaker(value: string): value is Speaker {

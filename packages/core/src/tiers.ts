@@ -15,20 +15,25 @@ export interface TierLimits {
   episodesPerMonth: number | null;
   requestsPerHour: number;
   presets: readonly Preset[];
+  /** Longest episode a `durationMinutes` may ask for (the presets allowed end at the same length, below enterprise). */
+  maxDurationMinutes: number;
   maxUploadBytes: number;
 }
 
 const MB = 1024 * 1024;
 
 export const TIER_LIMITS: Record<Tier, TierLimits> = {
-  free: { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxUploadBytes: 5 * MB },
-  creator: { episodesPerMonth: 25, requestsPerHour: 50, presets: ['quick', 'standard', 'deep'], maxUploadBytes: 20 * MB },
-  professional: { episodesPerMonth: 100, requestsPerHour: 200, presets: PRESETS, maxUploadBytes: 50 * MB },
-  enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxUploadBytes: 100 * MB },
+  free: { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * MB },
+  creator: { episodesPerMonth: 25, requestsPerHour: 50, presets: ['quick', 'standard', 'deep'], maxDurationMinutes: 15, maxUploadBytes: 20 * MB },
+  professional: { episodesPerMonth: 100, requestsPerHour: 200, presets: PRESETS, maxDurationMinutes: 30, maxUploadBytes: 50 * MB },
+  enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxDurationMinutes: 120, maxUploadBytes: 100 * MB },
 };
 
 /** Approximate spoken length each preset promises, in minutes. */
 export const PRESET_MINUTES: Record<Preset, number> = { quick: 3, standard: 7, deep: 15, extended: 30 };
+
+/** The longest `durationMinutes` any tier allows: the bound of the request schema (beyond a tier's own maximum is a 403). */
+export const MAX_DURATION_MINUTES = Math.max(...TIERS.map((tier) => TIER_LIMITS[tier].maxDurationMinutes));
 
 export function isPresetAllowed(tier: Tier, preset: Preset): boolean {
   return TIER_LIMITS[tier].presets.includes(preset);

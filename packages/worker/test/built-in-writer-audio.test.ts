@@ -8,7 +8,10 @@ import path from 'node:path';
 import t from 'tap';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
-import { estimateScriptMs, LENGTH_TOLERANCE, presetMs } from '@castwright/content/script/script-length';
+import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
+import { PRESET_MINUTES } from '@castwright/core/tiers';
+import { estimateScriptMs } from '@castwright/content/script/script-length';
+import { scriptSections } from '@castwright/content/script/script-sections';
 import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { configureFfmpegTools } from '@castwright/media/ffmpeg-tools';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
@@ -28,6 +31,7 @@ const SETUPS: { hostMode: HostMode; voiceStyle: VoiceStyle; voicePair: VoicePair
   { hostMode: 'single', voiceStyle: 'professional', voicePair: 'expert-curious' },
   { hostMode: 'multi', voiceStyle: 'casual', voicePair: 'expert-curious' },
 ];
+const presetMs = (preset: 'quick' | 'standard') => PRESET_MINUTES[preset] * 60_000;
 const band = (ms: number, preset: 'quick' | 'standard') => Math.abs(ms - presetMs(preset)) <= presetMs(preset) * LENGTH_TOLERANCE;
 const minutes = (ms: number) => `${(ms / 60_000).toFixed(2)} min`;
 
@@ -43,7 +47,7 @@ t.test('quick and standard, rendered by the built-in voice: the audio runs the p
   for (const [preset, setup] of [['quick', SETUPS[1]], ['standard', SETUPS[0]]] as const) {
     if (!setup) continue;
     const pace = scriptPace('offline', setup.voiceStyle, setup.voicePair);
-    const script = writeOfflineScript({ text: survey.text, preset, ...setup, pace });
+    const script = writeOfflineScript({ text: survey.text, minutes: PRESET_MINUTES[preset], ...setup, pace });
     const casting = castVoices('offline', setup.voiceStyle, setup.voicePair, engine.voices());
     const audio = await renderScript({
       lines: script.lines, engine, workDir, metadata: { title: script.title, artist: 'test' }, outputFileName: `${preset}.mp3`,
@@ -52,8 +56,9 @@ t.test('quick and standard, rendered by the built-in voice: the audio runs the p
     t.ok(band(audio.durationMs, preset), `${preset}: rendered ${minutes(audio.durationMs)} for ${minutes(presetMs(preset))}`);
     const estimate = estimateScriptMs(script.lines, pace);
     t.ok(Math.abs(audio.durationMs - estimate) <= estimate * 0.08, `the estimate (${minutes(estimate)}) is within 8 % of the audio (${minutes(audio.durationMs)})`);
-    const notes = buildShowNotes(audio.segments);
-    t.same(inspectScript(facts, script.lines, script.notes, notes).badTitles, [], `chapters ${notes.chapters.map((chapter) => chapter.title).join(', ')}; topics ${notes.topics.join(', ')}`);
+    const notes = buildShowNotes(audio.segments, { sections: scriptSections(script.lines) });
+    const found = inspectScript(facts, script.lines, script.notes, notes);
+    t.same([found.badTitles, found.unannounced], [[], []], `chapters ${notes.chapters.map((chapter) => chapter.title).join(', ')}; topics ${notes.topics.join(', ')}`);
     t.ok(notes.chapters.length >= Math.round(presetMs(preset) / 120_000) - 1, `${notes.chapters.length} chapters`);
   }
 });

@@ -1,7 +1,7 @@
 // The price list: one entry per tier, prices from configuration, features written from
 // the tier limits table itself, so what is sold and what is enforced never disagree.
 import type { BillingSettings } from '@castwright/core/config';
-import { API_KEY_MIN_TIER, isTierAtLeast, PRESET_MINUTES, TIER_LIMITS, TIERS, type Tier } from '@castwright/core/tiers';
+import { API_KEY_MIN_TIER, isTierAtLeast, TIER_LIMITS, TIERS, type Tier } from '@castwright/core/tiers';
 
 const TIER_NAMES: Record<Tier, string> = { free: 'Free', creator: 'Creator', professional: 'Professional', enterprise: 'Enterprise' };
 
@@ -9,10 +9,9 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 function tierFeatures(tier: Tier): string[] {
   const limits = TIER_LIMITS[tier];
-  const longest = Math.max(...limits.presets.map((preset) => PRESET_MINUTES[preset]));
   const features = [
     limits.episodesPerMonth === null ? 'Unlimited episodes a month' : `${count(limits.episodesPerMonth)} episodes a month`,
-    `Episodes up to ${longest} minutes (presets: ${limits.presets.join(', ')})`,
+    `Episodes up to ${limits.maxDurationMinutes} minutes (presets: ${limits.presets.join(', ')})`,
     `Document uploads up to ${limits.maxUploadBytes / (1024 * 1024)} MB`,
     `${count(limits.requestsPerHour)} API requests an hour`,
   ];

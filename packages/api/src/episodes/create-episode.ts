@@ -1,19 +1,23 @@
 // Accepting an episode from a request: the rules and the one transaction live in
 // core (`episodes/accept-episode.ts`), shared with briefing runs; this opens the
-// transaction and fills the interface's defaults.
+// transaction and fills the interface's defaults (a length in minutes, or a preset).
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
+import { requestedLength } from '@castwright/core/episode-length';
 import { EPISODE_DEFAULTS, type EpisodeChoices } from '@castwright/core/episode-options';
-import { acceptEpisode, checkPresetAllowed, type AcceptedEpisode, type AcceptEpisodeOptions, type EpisodeRequest } from '@castwright/core/episodes/accept-episode';
+import { acceptEpisode, checkLengthAllowed, type AcceptedEpisode, type AcceptEpisodeOptions, type EpisodeRequest } from '@castwright/core/episodes/accept-episode';
 
-/** The choices a client made, with the interface's default for each one it left out. */
+/**
+ * The choices a client made, with the interface's default for each one it left out;
+ * `durationMinutes` with a `preset` too is a 400.
+ */
 export function withDefaults(choices: Partial<{ [K in keyof EpisodeChoices]: EpisodeChoices[K] | undefined }>): EpisodeChoices {
   const chosen = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
-  return { ...EPISODE_DEFAULTS, ...chosen };
+  return { ...EPISODE_DEFAULTS, ...chosen, ...requestedLength(choices, EPISODE_DEFAULTS.preset) };
 }
 
 export async function createEpisode(db: Db, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions = {}): Promise<AcceptedEpisode> {
   // Refused before a transaction (and a pooled connection) is taken.
-  checkPresetAllowed(user, request.preset);
+  checkLengthAllowed(user, request);
   return db.transaction().execute((trx) => acceptEpisode(trx, user, request, options));
 }

@@ -1,9 +1,15 @@
 // How episode rows look in API responses.
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
+import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
 import { episodeAudioPath } from '@castwright/core/episode-states';
 
 export function audioUrlOf(episode: EpisodeRow): string | null {
   return episode.status === 'ready' && episode.audio_key ? episodeAudioPath(episode.id) : null;
+}
+
+/** The minutes the episode is planned for: those asked for, or its preset's. */
+function durationMinutesOf(episode: EpisodeRow): number {
+  return targetMinutes({ preset: episode.preset, durationMinutes: episode.duration_minutes });
 }
 
 /** Audio length in whole seconds, as the interface counts durations. */
@@ -33,11 +39,18 @@ export function episodeDetail(episode: EpisodeRow) {
     status: episode.status,
     progressPercent: episode.progress_percent,
     preset: episode.preset,
+    durationMinutes: durationMinutesOf(episode),
     hostMode: episode.host_mode,
     sourceType: episode.source_type,
     scriptText: episode.script_text,
     audioUrl: audioUrlOf(episode),
     audioDuration: audioSecondsOf(episode),
+    // Worked out from what is stored, so it is always true to the audio that is served.
+    lengthNote: lengthNote({
+      targetMinutes: durationMinutesOf(episode),
+      audioMs: audioUrlOf(episode) === null ? null : episode.audio_duration_ms,
+      sourceLimitMs: episode.source_limit_ms,
+    }),
     error: episode.status === 'error' ? episode.error_message : null,
     isPublic: episode.is_public,
     voice: {
@@ -64,6 +77,7 @@ export function acceptedEpisodeBody(episode: EpisodeRow, quota: { used: number; 
       id: episode.id,
       status: episode.status,
       preset: episode.preset,
+      durationMinutes: durationMinutesOf(episode),
       hostMode: episode.host_mode,
       createdAt: episode.created_at.toISOString(),
     },

@@ -1,8 +1,8 @@
 // Receiving an upload: the multipart form's one file streams to a temporary file and
 // is refused (413) the moment it passes the tier's size limit, before the rest of the
 // body is read (the error handler discards that rest after answering). The small form
-// fields are checked against their allowed values. The form arrives as plain parts
-// (plugins/multipart-form.ts reads them off the request).
+// fields are checked against their allowed values, durationMinutes as a whole number. The form
+// arrives as plain parts (plugins/multipart-form.ts reads them off the request).
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '@castwright/core/db/schema';
 import { HOST_MODES, VOICE_PAIRS, VOICE_STYLES, type EpisodeChoices } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
-import { PRESETS, TIER_LIMITS } from '@castwright/core/tiers';
+import { MAX_DURATION_MINUTES, PRESETS, TIER_LIMITS } from '@castwright/core/tiers';
 import { withDefaults } from './create-episode.ts';
 
 /** Room for the multipart boundaries, part headers and the small form fields. */
@@ -23,6 +23,7 @@ const FIELD_CHOICES = {
   voicePair: VOICE_PAIRS,
 } as const;
 type FieldName = keyof typeof FIELD_CHOICES;
+const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes'];
 
 /** Bounds the multipart parser applies while it reads (busboy's limits). */
 export interface FormLimits {
@@ -81,15 +82,15 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
   if (form.declaredBytes !== undefined && form.declaredBytes > maxBytes + FORM_OVERHEAD_BYTES) throw uploadTooLarge(user);
 
   let file: { filePath: string; filename: string; size: number } | undefined;
-  const fields: Partial<Record<FieldName, string>> = {};
+  const fields: Partial<Record<FieldName | 'durationMinutes', string>> = {};
   const parts = form.parts({ fileSize: maxBytes + 1, files: 2, fields: 8, fieldSize: 256, parts: 10, headerPairs: 20 });
   for await (const part of parts) {
     if (part.kind === 'field') {
-      if (!(part.name in FIELD_CHOICES)) {
-        throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: file, ${Object.keys(FIELD_CHOICES).join(', ')}`);
+      if (!FIELD_NAMES.includes(part.name)) {
+        throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: file, ${FIELD_NAMES.join(', ')}`);
       }
       if (typeof part.value !== 'string') throw AppError.validation(`${part.name} must be text`);
-      fields[part.name as FieldName] = part.value;
+      fields[part.name as FieldName | 'durationMinutes'] = part.value;
       continue;
     }
     if (part.name !== 'file') throw AppError.validation(`Unexpected file field ${JSON.stringify(part.name)}; send the document as "file"`);
@@ -108,7 +109,15 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
   }
   if (!file) throw AppError.validation('The "file" field is required');
   if (file.size === 0) throw AppError.validation('The file is empty');
-  return { ...file, choices: withDefaults({ ...checkedChoices(fields), ttsEngine: 'auto', reviewScript: false }) };
+  return { ...file, choices: withDefaults({ ...checkedChoices(fields), durationMinutes: checkedMinutes(fields.durationMinutes), ttsEngine: 'auto', reviewScript: false }) };
+}
+
+/** The durationMinutes form field: a whole number of minutes within the schema's bounds (the tier's are checked later). */
+function checkedMinutes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const minutes = /^[0-9]{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(minutes >= 1 && minutes <= MAX_DURATION_MINUTES)) throw AppError.validation(`durationMinutes must be a whole number of minutes from 1 to ${MAX_DURATION_MINUTES}`);
+  return minutes;
 }
 
 function checkedChoices(fields: Partial<Record<FieldName, string>>): Partial<Pick<EpisodeChoices, FieldName>> {

@@ -22,13 +22,13 @@ export function scriptView(episode: EpisodeRow) {
   return {
     episodeId: episode.id,
     status: episode.status,
-    lines: parseScript(episode.script_text ?? '').map((line, index) => ({ index, speaker: line.speaker, text: line.text })),
+    lines: parseScript(episode.script_text ?? '').map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}) })),
     editable: episode.status === 'review_script',
   };
 }
 
 export async function replaceScript(db: Db, userId: string, id: string, lines: readonly ScriptLine[]): Promise<EpisodeRow> {
-  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text) }));
+  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line) }));
   return saveScript(db, userId, id, () => cleaned);
 }
 
@@ -36,7 +36,8 @@ export async function editScriptLine(db: Db, userId: string, id: string, index: 
   return saveScript(db, userId, id, (lines) => {
     const line = lines[index];
     if (!line) throw new AppError('notFound', `The script has no line ${index} (it has ${lines.length} lines, numbered from 0)`);
-    lines[index] = { speaker: edit.speaker ?? line.speaker, text: edit.text !== undefined ? cleanLineText(edit.text) : line.text };
+    // The line keeps the section it opens: its chapter stays.
+    lines[index] = { speaker: edit.speaker ?? line.speaker, text: edit.text !== undefined ? cleanLineText(edit.text) : line.text, ...sectionOf(line) };
     return lines;
   });
 }
@@ -52,6 +53,12 @@ async function saveScript(db: Db, userId: string, id: string, change: (lines: Sc
     }
     return updateScriptText(trx, id, formatScript(lines));
   });
+}
+
+/** A section title on one line (the stored format writes it as a `## ` line of its own); none when blank. */
+function sectionOf(line: Pick<ScriptLine, 'section'>): Pick<ScriptLine, 'section'> {
+  const title = line.section?.replace(/\s+/g, ' ').trim();
+  return title ? { section: title } : {};
 }
 
 function cleanLineText(text: string): string {

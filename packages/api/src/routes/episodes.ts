@@ -25,7 +25,9 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       schema: {
         tags: ['episodes'],
         summary: 'Create an episode from text or a web page address',
-        description: 'Exactly one of `content` and `url`. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.',
+        description:
+          'Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
+          'Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         security: bearer,
         body: CreateEpisodeBody,
         response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 413, 429) },

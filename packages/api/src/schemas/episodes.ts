@@ -2,17 +2,27 @@
 import Type from 'typebox';
 import { HOST_MODES, MAX_SOURCE_CHARACTERS, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
 import { EPISODE_STATUSES } from '@castwright/core/episode-states';
-import { PRESETS } from '@castwright/core/tiers';
+import { MAX_DURATION_MINUTES, PRESETS } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
 
 const Status = Type.Enum([...EPISODE_STATUSES]);
 const Preset = Type.Enum([...PRESETS]);
 const HostMode = Type.Enum([...HOST_MODES]);
+const DurationMinutes = Type.Integer({
+  minimum: 1,
+  maximum: MAX_DURATION_MINUTES,
+  description:
+    'Length in minutes, instead of `preset` (400 when both are given): 1 up to the tier\'s maximum (free 3, creator 15, professional 30, ' +
+    'enterprise 120; beyond it 403). The script is planned to it at the voice\'s measured pace; the audio lands within ±15 % when the source holds enough.',
+});
+/** The minutes an episode is planned for: those asked for, or its preset's. */
+const TargetMinutes = Type.Integer({ minimum: 1, description: 'The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset\'s minutes' });
 
 export const CreateEpisodeBody = Type.Object({
   content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SOURCE_CHARACTERS })),
   url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
   preset: Type.Optional(Preset),
+  durationMinutes: Type.Optional(DurationMinutes),
   hostMode: Type.Optional(HostMode),
   voiceStyle: Type.Optional(Type.Enum([...VOICE_STYLES])),
   voicePair: Type.Optional(Type.Enum([...VOICE_PAIRS])),
@@ -28,7 +38,14 @@ const QuotaView = Type.Object({
 
 export const CreatedEpisode = Type.Object({
   success: Type.Literal(true),
-  episode: Type.Object({ id: Type.String(), status: Status, preset: Preset, hostMode: HostMode, createdAt: Timestamp }),
+  episode: Type.Object({
+    id: Type.String(),
+    status: Status,
+    preset: Preset,
+    durationMinutes: TargetMinutes,
+    hostMode: HostMode,
+    createdAt: Timestamp,
+  }),
   quota: QuotaView,
 });
 
@@ -51,11 +68,17 @@ const EpisodeDetail = Type.Object({
   status: Status,
   progressPercent: Type.Integer({ minimum: 0, maximum: 100 }),
   preset: Preset,
+  durationMinutes: TargetMinutes,
   hostMode: HostMode,
   sourceType: Type.String(),
   scriptText: Nullable(Type.String()),
   audioUrl: Nullable(Type.String()),
   audioDuration: Nullable(Type.Integer()),
+  lengthNote: Nullable(Type.String({
+    description:
+      'Set when the episode is not the length asked for, saying how long it runs and why (a source too short is read whole, never padded ' +
+      'with repetition); before the audio exists, what the source holds. Null when the audio is within ±15 % of `durationMinutes`.',
+  })),
   error: Nullable(Type.String({ description: 'Why processing failed, when status is error' })),
   isPublic: Type.Boolean({ description: 'Public episodes are readable without credentials (set with PATCH /api/episodes/{id})' }),
   voice: Type.Object(
@@ -142,6 +165,7 @@ export function binaryAudio(description: string): object {
 export const UploadEpisodeForm = Type.Object({
   file: Type.String({ contentMediaType: 'application/octet-stream', description: 'The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier\'s upload limit' }),
   preset: Type.Optional(Preset),
+  durationMinutes: Type.Optional(DurationMinutes),
   hostMode: Type.Optional(HostMode),
   voiceStyle: Type.Optional(Type.Enum([...VOICE_STYLES])),
   voicePair: Type.Optional(Type.Enum([...VOICE_PAIRS])),

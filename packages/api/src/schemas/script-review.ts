@@ -1,6 +1,6 @@
 // Shapes of the script review endpoints.
 import Type from 'typebox';
-import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES, SPEAKERS } from '@castwright/core/script-lines';
+import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES, MAX_SECTION_TITLE_CHARACTERS, SPEAKERS } from '@castwright/core/script-lines';
 
 const Speaker = Type.Enum([...SPEAKERS], { description: '`Host 2` only for multi-host episodes' });
 const LineText = Type.String({
@@ -8,17 +8,22 @@ const LineText = Type.String({
   maxLength: MAX_SCRIPT_LINE_CHARACTERS,
   description: 'One turn; runs of whitespace (newlines included) become one space',
 });
+const Section = Type.String({
+  minLength: 1,
+  maxLength: MAX_SECTION_TITLE_CHARACTERS,
+  description: 'Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections)',
+});
 
 export const ScriptView = Type.Object({
   success: Type.Literal(true),
   episodeId: Type.String(),
   status: Type.String(),
-  lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String() })),
+  lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String(), section: Type.Optional(Section) })),
   editable: Type.Boolean({ description: 'true while the episode is in review_script' }),
 });
 
 export const ReplaceScriptBody = Type.Object(
-  { lines: Type.Array(Type.Object({ speaker: Speaker, text: LineText }, { additionalProperties: false }), { minItems: 1, maxItems: MAX_SCRIPT_LINES }) },
+  { lines: Type.Array(Type.Object({ speaker: Speaker, text: LineText, section: Type.Optional(Section) }, { additionalProperties: false }), { minItems: 1, maxItems: MAX_SCRIPT_LINES }) },
   { additionalProperties: false },
 );
 

@@ -58,6 +58,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       url: { type: 'string', value: '<url>', description: 'a web page to turn into an episode' },
       file: { type: 'string', value: '<path>', description: 'a PDF, DOCX, DOC, TXT or MD document' },
       preset: { type: 'string', value: '<preset>', description: 'the length', choices: PRESETS },
+      minutes: { type: 'string', value: '<n>', description: 'the length in minutes, instead of --preset (up to your tier\'s longest episode)' },
       follow: { type: 'boolean', description: 'show progress until the episode is ready (or fails)' },
       out: { type: 'string', value: '<file.mp3>', description: 'when ready, save the audio here (implies --follow)' },
     },

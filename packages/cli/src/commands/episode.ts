@@ -17,6 +17,10 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
   if (sources.length !== 1) throw new UsageError('castwright episode create: give exactly one of --text, --url and --file');
   // Checked against PRESETS by the command table.
   const preset = values.preset as Preset | undefined;
+  const minutes = typeof values.minutes === 'string' ? Number(values.minutes) : undefined;
+  if (minutes !== undefined && !(Number.isInteger(minutes) && minutes >= 1)) throw new UsageError('castwright episode create: --minutes must be a whole number of minutes');
+  if (minutes !== undefined && preset) throw new UsageError('castwright episode create: give --preset or --minutes, not both');
+  const length = preset ? { preset } : minutes !== undefined ? { durationMinutes: minutes } : {};
   const client = createCastwrightClient(options);
   let episodeId: string;
   if (typeof values.file === 'string') {
@@ -25,10 +29,10 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
       throw new UsageError(`castwright episode create: cannot read --file ${filePath}`);
     });
     const created = await client.POST('/api/episodes/upload', {
-      body: { file: filePath, ...(preset ? { preset } : {}) },
+      body: { file: filePath, ...length },
       bodySerializer: () => {
         const form = new FormData();
-        if (preset) form.append('preset', preset);
+        for (const [name, value] of Object.entries(length)) form.append(name, String(value));
         form.append('file', new Blob([bytes]), path.basename(filePath));
         return form;
       },
@@ -36,7 +40,7 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
     episodeId = check(created).episode.id;
   } else {
     const source = typeof values.text === 'string' ? { content: values.text } : { url: String(values.url) };
-    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...(preset ? { preset } : {}) } })).episode.id;
+    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...length } })).episode.id;
   }
   console.log(episodeId);
   const out = typeof values.out === 'string' ? values.out : undefined;

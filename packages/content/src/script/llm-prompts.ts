@@ -65,6 +65,9 @@ export function wholeScriptPrompt(text: string, targetWords: number): string {
   return [
     `Write the complete episode script from the source text below: about ${targetWords} words in total across all lines`,
     '(opening, the body, and a short closing). Also give a short episode title and a one- or two-sentence description.',
+    'Move through the episode in sections that follow the source\'s own sections, the opening being the first. On the line that opens',
+    'a section, set "section" to a short title for it, and have the host announce the section in that line using every word of the',
+    'title (for a title "The Fresnel lens": "Let\'s turn to the Fresnel lens."); on every other line set "section" to null.',
     '',
     'Source text:',
     '"""',
@@ -116,6 +119,7 @@ export function sectionPrompt(context: SectionContext): string {
     outline,
     '',
     `Write section ${context.index + 1} of ${context.total}: "${section.title}", about ${context.targetWords} words.`,
+    `Its first line announces the section to the listener in the words of its title, "${section.title}".`,
     first ? 'It opens the episode: greet the listener and introduce the topic.' : 'It continues the conversation: no greeting, no re-introduction.',
     last ? 'It ends the episode with a short wrap-up and goodbye.' : 'Do not wrap up or say goodbye; the episode continues.',
     'Cover only this section\'s key points; do not repeat what was already said.',

@@ -1,18 +1,21 @@
 // The script writer for an OpenAI-compatible Chat Completions endpoint. Short inputs
-// and presets are written in one request; long ones (deep, extended, or source text
-// beyond one excerpt) are planned first as an outline of ~5-minute sections, then
+// and lengths are written in one request; long ones (15 minutes and more, or source
+// text beyond one excerpt) are planned first as an outline of ~5-minute sections, then
 // written section by section, each with the outline and a summary of what was said
-// so far, so a long script neither repeats itself nor loses the thread.
+// so far, so a long script neither repeats itself nor loses the thread. Either way the
+// script comes in sections whose titles the host announces (script-sections.ts): the
+// outline's, or those the model marks on the lines that open them.
 import OpenAI from 'openai';
 import Type from 'typebox';
 import { PermanentError } from '@castwright/core/errors';
-import { PRESET_MINUTES } from '@castwright/core/tiers';
+import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
 import { countWords } from '../text/sentences.ts';
-import { estimateScriptMs, LENGTH_TOLERANCE, presetMs, spokenWords, wordsForMs } from './script-length.ts';
+import { estimateScriptMs, spokenWords, wordsForMs } from './script-length.ts';
+import { isAnnounced, sectionTitle } from './script-sections.ts';
 import { cleanSpokenLine } from './spoken-text.ts';
 import { outlinePrompt, sectionPrompt, systemPrompt, wholeScriptPrompt, type OutlineSection } from './llm-prompts.ts';
 import { requestStructured, UnusableReplyError, type ChatMessage } from './llm-structured-reply.ts';
-import { MAX_SCRIPT_LINE_CHARACTERS, SPEAKERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
+import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, SPEAKERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
 import type { ScriptRequest, TokenUsage, WrittenScript } from './script-writer.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
@@ -36,14 +39,10 @@ export class UnusableScriptError extends PermanentError {}
 
 /** Minutes of script per section in sectioned writing. */
 const MINUTES_PER_SECTION = 5;
-const MAX_SECTIONS = 12;
+/** Enough for the longest episode (two hours) at MINUTES_PER_SECTION. */
+const MAX_SECTIONS = 24;
 
-export interface LlmWrittenScript extends WrittenScript {
-  /** Index of the first line of each section (one entry, 0, for a script written in one go). */
-  sectionStarts: number[];
-}
-
-export async function writeLlmScript(request: ScriptRequest, settings: LlmSettings, options: LlmWriteOptions = {}): Promise<LlmWrittenScript> {
+export async function writeLlmScript(request: ScriptRequest, settings: LlmSettings, options: LlmWriteOptions = {}): Promise<WrittenScript> {
   const text = request.text.trim();
   if (text === '') throw new PermanentError('The content has no text to build a script from');
   const client = new OpenAI({
@@ -52,9 +51,9 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     timeout: options.timeoutMs ?? 180_000,
     maxRetries: options.maxRetries ?? 2,
   });
-  const minutes = PRESET_MINUTES[request.preset];
-  // Words for the preset's minutes at the pace the episode will be read at.
-  const targetWords = wordsForMs(presetMs(request.preset), request.pace, request.hostMode);
+  const { minutes } = request;
+  // Words for the minutes asked for at the pace the episode will be read at.
+  const targetWords = wordsForMs(minutes * 60_000, request.pace, request.hostMode);
   const system: ChatMessage = { role: 'system', content: systemPrompt(request) };
   const writer: Writer = {
     client,
@@ -69,7 +68,9 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
   };
   try {
     const sectioned = minutes >= 15 || text.length > EXCERPT_CHARACTERS;
-    return sectioned ? await writeInSections(writer, text, minutes, targetWords) : await writeWhole(writer, text, targetWords);
+    const script = sectioned ? await writeInSections(writer, text, minutes, targetWords) : await writeWhole(writer, text, targetWords);
+    // A source too short to fill the minutes is not stretched: how long it runs read out is what it holds.
+    return { ...script, sourceLimitMs: writer.holdToLength ? null : Math.round(estimateScriptMs([{ speaker: 'Host 1', text }], request.pace)) };
   } catch (error) {
     if (error instanceof UnusableReplyError) {
       throw new UnusableScriptError(`The script writer returned an unusable script: ${error.message}`);
@@ -100,7 +101,23 @@ function lineSchema(request: ScriptRequest) {
   );
 }
 
-function checkLines(lines: readonly ScriptLine[], request: ScriptRequest): string[] {
+/** Lines of a script written in one go: the line that opens a section names it (null elsewhere; optional here, required and nullable on the wire). */
+function sectionedLineSchema(request: ScriptRequest) {
+  const speakers: Speaker[] = request.hostMode === 'single' ? ['Host 1'] : [...SPEAKERS];
+  return Type.Array(
+    Type.Object(
+      {
+        speaker: Type.Enum(speakers, { type: 'string' }),
+        text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }),
+        section: Type.Optional(Type.Union([Type.String({ maxLength: MAX_SECTION_TITLE_CHARACTERS }), Type.Null()])),
+      },
+      { additionalProperties: false },
+    ),
+    { minItems: 1 },
+  );
+}
+
+function checkLines(lines: readonly { speaker: Speaker; text: string }[], request: ScriptRequest): string[] {
   const problems: string[] = [];
   lines.forEach((line, index) => {
     if (line.text.trim() === '') problems.push(`lines.${index}.text is blank`);
@@ -111,9 +128,31 @@ function checkLines(lines: readonly ScriptLine[], request: ScriptRequest): strin
   return problems;
 }
 
-/** One speakable line per turn (the stored format is one line per turn), without markup, URLs or stage directions. */
-function cleanLines(lines: readonly ScriptLine[]): ScriptLine[] {
-  return lines.map((line) => ({ speaker: line.speaker, text: cleanSpokenLine(line.text) })).filter((line) => line.text !== '');
+/**
+ * One speakable line per turn (the stored format is one line per turn), without markup,
+ * URLs or stage directions; a section title stays with the first line left of its section.
+ */
+function cleanLines(lines: readonly { speaker: Speaker; text: string; section?: string | null | undefined }[]): ScriptLine[] {
+  const cleaned: ScriptLine[] = [];
+  let section: string | undefined;
+  for (const line of lines) {
+    const title = line.section?.trim() ? sectionTitle(line.section) : undefined;
+    section = title ?? section;
+    const text = cleanSpokenLine(line.text);
+    if (text === '') continue;
+    cleaned.push({ speaker: line.speaker, text, ...(section ? { section } : {}) });
+    section = undefined;
+  }
+  return cleaned;
+}
+
+/**
+ * Sections as a wish: every section's opening line says its title. A reply with no
+ * sections at all is taken as it is (its chapters then follow the topic shifts).
+ */
+function sectionWish(value: { lines: { text: string; section?: string | null | undefined }[] }): string[] {
+  const unsaid = value.lines.flatMap((line, index) => (line.section?.trim() && !isAnnounced(line.section, line.text) ? [`lines.${index} opens the section "${line.section}" but does not say those words`] : []));
+  return unsaid.slice(0, 5);
 }
 
 /**
@@ -121,7 +160,7 @@ function cleanLines(lines: readonly ScriptLine[]): ScriptLine[] {
  * episode's pace get one revision round naming the word count to aim for.
  */
 function lengthWish(writer: Writer, targetMs: number, targetWords: number, withEdges: boolean) {
-  return (value: { lines: ScriptLine[] }): string[] => {
+  return (value: { lines: Parameters<typeof cleanLines>[0] }): string[] => {
     if (!writer.holdToLength) return [];
     const lines = cleanLines(value.lines);
     const edges = withEdges ? 0 : writer.request.pace.leadInMs + writer.request.pace.leadOutMs;
@@ -132,11 +171,14 @@ function lengthWish(writer: Writer, targetMs: number, targetWords: number, withE
   };
 }
 
-async function writeWhole(writer: Writer, text: string, targetWords: number): Promise<LlmWrittenScript> {
+type WrittenParts = Omit<WrittenScript, 'sourceLimitMs'>;
+
+async function writeWhole(writer: Writer, text: string, targetWords: number): Promise<WrittenParts> {
   const schema = Type.Object(
-    { title: Type.String({ minLength: 1, maxLength: 200 }), description: Type.String({ maxLength: 1000 }), lines: lineSchema(writer.request) },
+    { title: Type.String({ minLength: 1, maxLength: 200 }), description: Type.String({ maxLength: 1000 }), lines: sectionedLineSchema(writer.request) },
     { additionalProperties: false },
   );
+  const lengthWanted = lengthWish(writer, writer.request.minutes * 60_000, targetWords, true);
   const reply = await requestStructured({
     client: writer.client,
     model: writer.model,
@@ -144,14 +186,14 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     schema,
     messages: [writer.system, { role: 'user', content: wholeScriptPrompt(text, targetWords) }],
     check: (value) => checkLines(value.lines, writer.request),
-    preferred: lengthWish(writer, presetMs(writer.request.preset), targetWords, true),
+    preferred: (value) => [...lengthWanted(value), ...sectionWish(value)],
     signal: writer.signal,
     tokens: writer.tokens,
   });
-  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: cleanLines(reply.lines), sectionStarts: [0], tokens: writer.tokens };
+  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: cleanLines(reply.lines), tokens: writer.tokens };
 }
 
-async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<LlmWrittenScript> {
+async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<WrittenParts> {
   const wanted = Math.min(MAX_SECTIONS, Math.max(2, Math.round(minutes / MINUTES_PER_SECTION), Math.ceil(text.length / (EXCERPT_CHARACTERS * 4))));
   const overviewParts = splitIntoParts(text, wanted);
   const overview = overviewParts.map((part) => excerpt(part, Math.floor(EXCERPT_CHARACTERS / overviewParts.length))).join('\n\n[…]\n\n');
@@ -186,11 +228,12 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     { additionalProperties: false },
   );
   const lines: ScriptLine[] = [];
-  const sectionStarts: number[] = [];
   const soFar: string[] = [];
   const sectionWords = Math.round(targetWords / sections.length);
-  const sectionMs = (presetMs(writer.request.preset) - writer.request.pace.leadInMs - writer.request.pace.leadOutMs) / sections.length;
+  const sectionMs = (minutes * 60_000 - writer.request.pace.leadInMs - writer.request.pace.leadOutMs) / sections.length;
   for (let index = 0; index < sections.length; index += 1) {
+    const title = (sections[index] as OutlineSection).title;
+    const lengthWanted = lengthWish(writer, sectionMs, sectionWords, false);
     const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
     const reply = await requestStructured({
       client: writer.client,
@@ -214,15 +257,19 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
         },
       ],
       check: (value) => checkLines(value.lines, writer.request),
-      preferred: lengthWish(writer, sectionMs, sectionWords, false),
+      preferred: (value) => [
+        ...lengthWanted(value),
+        ...(value.lines[0] && !isAnnounced(title, value.lines[0].text) ? [`lines.0 must announce the section in the words of its title, "${title}"`] : []),
+      ],
       signal: writer.signal,
       tokens: writer.tokens,
     });
-    sectionStarts.push(lines.length);
-    lines.push(...cleanLines(reply.lines));
+    // The outline's title names the section, announced or not: it is what the section covers.
+    const [opening, ...rest] = cleanLines(reply.lines);
+    if (opening) lines.push({ ...opening, section: sectionTitle(title) }, ...rest);
     soFar.push(reply.summary.replace(/\s+/g, ' ').trim());
   }
-  return { title: titleOf(writer.request, outline.title), description: outline.description.trim(), lines, sectionStarts, tokens: writer.tokens };
+  return { title: titleOf(writer.request, outline.title), description: outline.description.trim(), lines, tokens: writer.tokens };
 }
 
 /** A briefing keeps its own title ("<name>: <date>"); anything else takes the writer's. */

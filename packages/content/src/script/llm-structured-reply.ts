@@ -116,12 +116,28 @@ function stripFence(raw: string): string {
 
 const UNSUPPORTED = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'default']);
 
-/** The schema as plain JSON Schema without the keywords strict structured output does not accept. */
+/**
+ * The schema as plain JSON Schema without the keywords strict structured output does not
+ * accept, and with every property required, as strict mode demands: an optional one is
+ * required there but may be null (our own check still lets it be left out).
+ */
 function wireSchema(schema: TSchema): Record<string, unknown> {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(Object.entries(node).filter(([key]) => !UNSUPPORTED.has(key)).map(([key, value]) => [key, strip(value)]));
+    const entries = Object.entries(node).filter(([key]) => !UNSUPPORTED.has(key)).map(([key, value]) => [key, strip(value)] as const);
+    const object = Object.fromEntries(entries) as Record<string, unknown>;
+    const properties = object.properties as Record<string, Record<string, unknown>> | undefined;
+    if (object.type === 'object' && properties) {
+      const required = new Set((object.required as string[] | undefined) ?? []);
+      for (const [key, property] of Object.entries(properties)) {
+        if (required.has(key)) continue;
+        const nullable = Array.isArray(property.anyOf) && property.anyOf.some((option) => (option as { type?: unknown }).type === 'null');
+        if (!nullable) properties[key] = { anyOf: [property, { type: 'null' }] };
+      }
+      object.required = Object.keys(properties);
+    }
+    return object;
   };
   return strip(JSON.parse(JSON.stringify(schema))) as Record<string, unknown>;
 }

@@ -5,13 +5,19 @@
 // section built from its heading (or its key phrase when the text has no headings),
 // questions about the noun phrases the next answer is about, answers made of whole
 // source sentences in their original order, and an outro that recaps the sections.
+// The intro and every section start a section of the script, titled with the words
+// the host announces it by, so chapters follow what is said; each source section is
+// read once, in order, and no line is said twice.
 // Its length is searched for: the words read are adjusted until the script, timed at
-// the pace it will be read (script-length.ts), runs the preset's minutes.
+// the pace it will be read (script-length.ts), runs the minutes asked for. A source too
+// short for them is read whole and the script says how long that runs (sourceLimitMs).
 import type { Speaker } from '@castwright/core/script-lines';
 import { PermanentError } from '@castwright/core/errors';
 import { analyseParagraph, type NounPhrase } from '../nlp/english-text.ts';
 import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.ts';
-import { estimateScriptMs, presetMs } from './script-length.ts';
+import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
+import { estimateScriptMs } from './script-length.ts';
+import { sectionTitle } from './script-sections.ts';
 import { NO_TOKENS, type ScriptRequest, type WrittenScript } from './script-writer.ts';
 import { BRIEFING_PHRASING } from './briefing-phrasing.ts';
 import { PAIR_PHRASING, pick, preview, recap, STYLE_PHRASING } from './offline-phrasing.ts';
@@ -30,15 +36,14 @@ export interface LineNote {
 
 export interface OfflineWrittenScript extends WrittenScript {
   notes: LineNote[];
-  /** Index of the first line of each section (the intro is in the first). */
-  sectionStarts: number[];
 }
 
 interface Draft {
   speaker: Speaker;
   parts: string[];
   note: LineNote;
-  startsSection: boolean;
+  /** The title of the section this line starts. */
+  section: string | undefined;
 }
 
 /** Answers run to about this many words before the next question (fewer in a short script, for more back and forth). */
@@ -59,10 +64,12 @@ export function writeOfflineScript(request: ScriptRequest): OfflineWrittenScript
   const labels = sectionLabels(document);
   const compose = (budget: number) => composeScript(document, labels, request, selectSentences(document, budget));
 
-  const target = presetMs(request.preset);
+  const target = request.minutes * 60_000;
   const available = document.sentences.filter((sentence) => sentence.speakable).reduce((sum, sentence) => sum + sentence.words, 0);
   const whole = compose(Number.POSITIVE_INFINITY);
-  if (estimateScriptMs(whole.lines, request.pace) <= target) return whole; // a short source is read whole, never padded
+  const wholeMs = estimateScriptMs(whole.lines, request.pace);
+  // A short source is read whole, never padded; below the band it says how long that runs.
+  if (wholeMs <= target) return { ...whole, sourceLimitMs: wholeMs < target * (1 - LENGTH_TOLERANCE) ? Math.round(wholeMs) : null };
   let best = whole;
   let bestError = Number.POSITIVE_INFINITY;
   let [low, high] = [0, available];
@@ -82,15 +89,23 @@ interface SectionLabel {
   text: string;
 }
 
-/** Each section's name as spoken: its heading in sentence case, else its best key phrase not used yet. */
+/**
+ * Each section's name as spoken: its heading in sentence case, else its best key phrase
+ * that names no section yet (a long section cut at a topic shift is not announced by its
+ * heading's words a second time).
+ */
 function sectionLabels(document: SourceDocument): SectionLabel[] {
   const used = new Set<string>();
-  return document.sections.map((section) => {
-    const heading = section.heading === null ? null : spokenHeading(document, section.heading);
+  const named = document.sections.map((section) => (section.heading === null ? null : spokenHeading(document, section.heading)));
+  for (const heading of named) if (heading) used.add(heading.toLowerCase().replace(/^the /, ''));
+  return document.sections.map((section, index) => {
+    const heading = named[index];
     if (heading) return { text: heading };
-    const phrase = section.keyPhrases.find((candidate) => !used.has(candidate.key)) ?? section.keyPhrases[0] ?? document.keyPhrases[0];
+    const fresh = (candidate: { key: string; text: string }) => !used.has(candidate.key) && !used.has(candidate.text.toLowerCase());
+    const phrase = section.keyPhrases.find(fresh) ?? section.keyPhrases[0] ?? document.keyPhrases[0];
     if (!phrase) return { text: 'the next part' };
     used.add(phrase.key);
+    used.add(phrase.text.toLowerCase());
     return { text: withArticle(document, phrase.key, phrase.text) };
   });
 }
@@ -117,13 +132,14 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   const sectionNames = sections.map(([index]) => (labels[index] as SectionLabel).text);
   const subject = document.title ? titleSubject(document, document.title) : topicOf(document);
   const drafts: Draft[] = [];
-  const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, startsSection = false) =>
-    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [] }, startsSection });
+  const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string) =>
+    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [] }, section });
 
+  // The intro is a section of its own, titled by what the opening names.
   if (briefing && request.briefing) {
-    say('Host 1', [briefing.opening(request.briefing.title, sections.length), ...(sectionNames.length > 1 ? [briefing.rundown(sectionNames)] : [])], {}, true);
+    say('Host 1', [briefing.opening(request.briefing.title, sections.length), ...(sectionNames.length > 1 ? [briefing.rundown(sectionNames)] : [])], {}, sectionTitle(request.briefing.title));
   } else {
-    say('Host 1', [style.opening(subject), ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, true);
+    say('Host 1', [style.opening(subject), ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, sectionTitle(subject));
   }
   if (multi) say('Host 2', [briefing?.greeting ?? pair.greeting]);
 
@@ -132,14 +148,27 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   const recentSubjects: string[] = [];
   const questions = briefing?.questions ?? pair.questions;
   let questionCount = 0;
+  // A long episode asks about a subject again now and then: never in the same words.
+  const asked = new Set<string>();
+  const ask = (subject: string) => {
+    for (let offset = 0; offset < questions.length; offset += 1) {
+      const question = pick(questions, questionCount + offset)(subject);
+      if (!asked.has(question)) {
+        asked.add(question);
+        return question;
+      }
+    }
+    return undefined;
+  };
   sections.forEach(([sectionIndex, sentences], position) => {
     const label = sectionNames[position] as string;
+    const title = sectionTitle(label);
     const transition = briefing
       ? briefing.transition(label, position, sections.length)
       : position === 0 ? `Let's start with ${label}.` : pick(style.transitions, position - 1)(label);
     const turns = groupTurns(sentences, turnWords);
     if (!multi) {
-      say('Host 1', [transition], {}, position > 0);
+      say('Host 1', [transition], {}, title);
       for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(' ')], { sources: turn.map((sentence) => sentence.index) });
       return;
     }
@@ -147,14 +176,15 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
     const teller: Speaker = request.voicePair === 'interview' ? 'Host 2' : request.voicePair === 'debate' && position % 2 === 1 ? 'Host 2' : 'Host 1';
     const asker: Speaker = teller === 'Host 1' ? 'Host 2' : 'Host 1';
     turns.forEach((turn, turnIndex) => {
-      const phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
-      const asked = phrase ?? label;
-      const question = pick(questions, questionCount)(asked);
+      let phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
+      let question = ask(phrase ?? label);
+      if (question === undefined && phrase !== undefined) [phrase, question] = [undefined, ask(label)];
       questionCount += 1;
       // A transition naming what the question names anyway would say it twice (a briefing always numbers its items).
       const sameAsLabel = !briefing && phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
-      const lead = turnIndex === 0 ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
-      say(asker, [...lead, question], { subjects: phrase ? [phrase] : [] }, turnIndex === 0 && position > 0);
+      const lead = turnIndex === 0 ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 && question !== undefined ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
+      // Every question form was used on this subject already: the answer follows the last one on.
+      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [question])], { subjects: phrase && question ? [phrase] : [] }, turnIndex === 0 ? title : undefined);
       const answerLead = pair.answerLeads.length > 0 && turnIndex === 0 ? [pick(pair.answerLeads, position)] : [];
       say(teller, [...answerLead, ...turn.map((sentence) => sentence.text)], { sources: turn.map((sentence) => sentence.index) });
     });
@@ -176,9 +206,9 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   return {
     title: request.briefing?.title ?? document.title ?? titleFrom(document.sentences[0]?.text ?? subject),
     description: briefing ? `In this briefing: ${listOf(sectionNames)}.` : firstSentences.join(' '),
-    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(' ') })),
+    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(' '), ...(draft.section ? { section: draft.section } : {}) })),
     notes: merged.map((draft) => draft.note),
-    sectionStarts: merged.flatMap((draft, index) => (draft.startsSection ? [index] : [])),
+    sourceLimitMs: null,
     tokens: NO_TOKENS,
   };
 }
@@ -248,15 +278,19 @@ function questionSubject(document: SourceDocument, turn: readonly SourceSentence
   return withArticle(document, chosen.key, document.evidence.phraseText(chosen));
 }
 
-/** Two lines in a row by one host become one (a greeting and the first question, a recap and a goodbye). */
+/**
+ * Two lines in a row by one host become one (a greeting and the first question, a recap
+ * and a goodbye), except where a section starts after an answer or another section's
+ * start: a chapter begins with the line that announces it.
+ */
 function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
   const merged: Draft[] = [];
   for (const draft of drafts) {
     const last = merged.at(-1);
-    if (last && last.speaker === draft.speaker) {
+    if (last && last.speaker === draft.speaker && !(draft.section && (last.section || last.note.sources.length > 0))) {
       last.parts.push(...draft.parts);
       last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources] };
-      last.startsSection ||= draft.startsSection;
+      last.section ??= draft.section;
     } else {
       merged.push({ ...draft, parts: [...draft.parts] });
     }

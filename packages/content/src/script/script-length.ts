@@ -1,18 +1,10 @@
 // How long a script will run once rendered, from the pace it will be read at: each
 // line's spoken words at its host's measured rate, plus the renderer's silences
 // (lead-in, lead-out, and a turn or breath pause between lines). Both writers size
-// their scripts with it, so a preset's minutes are minutes of audio.
+// their scripts with it, so the minutes asked for are minutes of audio.
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
-import { PRESET_MINUTES, type Preset } from '@castwright/core/tiers';
 import { words } from '../text/sentences.ts';
 import type { ScriptPace } from './script-writer.ts';
-
-/** How far from its preset's minutes an episode may land: ±15 %. */
-export const LENGTH_TOLERANCE = 0.15;
-
-export function presetMs(preset: Preset): number {
-  return PRESET_MINUTES[preset] * 60_000;
-}
 
 /**
  * Words as a voice says them: a number is read as about one word per two digits

@@ -4,10 +4,9 @@
 import type { TemplateType } from '@castwright/core/briefing-options';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
-import type { Preset } from '@castwright/core/tiers';
 
 /**
- * How the episode will sound, so a script can be sized to its preset in minutes of
+ * How the episode will sound, so a script can be sized to its length in minutes of
  * audio rather than in words: each host's speaking rate on the engine and voice that
  * will read it (measured, pauses inside a line included), and the silences the
  * renderer puts between lines. The worker fills it in from the voice casting table
@@ -26,7 +25,8 @@ export interface ScriptPace {
 export interface ScriptRequest {
   /** Structured source text (text/structured-text.ts). */
   text: string;
-  preset: Preset;
+  /** Minutes of audio to plan for: the minutes asked for, or the preset's (core/episode-length.ts). */
+  minutes: number;
   hostMode: HostMode;
   voiceStyle: VoiceStyle;
   voicePair: VoicePair;
@@ -49,7 +49,13 @@ export const NO_TOKENS: TokenUsage = { inputTokens: 0, outputTokens: 0 };
 export interface WrittenScript {
   title: string;
   description: string;
+  /** Each section's first line carries its title (`section`), worded as the host announces it in that line. */
   lines: ScriptLine[];
+  /**
+   * How long the whole source runs read out at the pace, when that is short of the
+   * minutes asked for: the script is then shorter, never padded. Null when it holds enough.
+   */
+  sourceLimitMs: number | null;
   /** What writing it cost in tokens; zero for the built-in writer. */
   tokens: TokenUsage;
 }

@@ -6,8 +6,8 @@
 // only with it. Whatever is chosen is read in the source's order.
 import type { SourceDocument, SourceSentence } from './source-document.ts';
 
-/** Below this many words a section is not worth a transition and a question. */
-const MIN_SECTION_WORDS = 45;
+/** Below this many words (about 45 seconds) a section is not worth a transition, a question and a chapter of its own. */
+const MIN_SECTION_WORDS = 110;
 
 interface Unit {
   sentences: SourceSentence[];
@@ -24,14 +24,15 @@ export function selectSentences(document: SourceDocument, wordBudget: number): M
   const chosen = new Map<number, SourceSentence[]>();
   if (total === 0 || wordBudget <= 0) return chosen;
 
-  // The sections kept: all when the budget allows a fair share each, else the most central.
+  // The sections kept: all when the budget allows a fair share each, else the most central,
+  // and never so few that they hold less than the budget (small sections would then jump
+  // the length from one whole section to the next instead of trimming to it).
   const candidates = document.sections.map((_, index) => index).filter((index) => (available[index] ?? 0) > 0);
-  const affordable = wordBudget >= total ? candidates.length : Math.max(1, Math.floor(wordBudget / MIN_SECTION_WORDS));
-  const kept = new Set(
-    candidates.length <= affordable
-      ? candidates
-      : [...candidates].sort((a, b) => importance(unitsBySection[b] as Unit[], b) - importance(unitsBySection[a] as Unit[], a)).slice(0, affordable),
-  );
+  const ranked = [...candidates].sort((a, b) => importance(unitsBySection[b] as Unit[], b) - importance(unitsBySection[a] as Unit[], a));
+  let enough = 0;
+  for (let held = 0; enough < ranked.length && held < wordBudget; enough += 1) held += available[ranked[enough] as number] ?? 0;
+  const affordable = wordBudget >= total ? candidates.length : Math.max(1, Math.floor(wordBudget / MIN_SECTION_WORDS), enough);
+  const kept = new Set(candidates.length <= affordable ? candidates : ranked.slice(0, affordable));
   const keptWords = [...kept].reduce((sum, index) => sum + (available[index] ?? 0), 0);
 
   let carried = 0;

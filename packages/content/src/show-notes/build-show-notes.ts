@@ -1,15 +1,18 @@
 // Show notes from the script as it was spoken: a summary and key points (the most
 // central sentences), topics (the key phrases: noun phrases, never stop words), and
 // chapters whose timestamps are the real start times of the rendered segments.
-// Chapters begin where the talk changes subject (the lines around the cut share the
-// least vocabulary), about one every two minutes, or where they are given (e.g. the
-// sections a script was written in), and each is titled by its own key phrase.
+// Chapters are the script's own sections, titled as the host announces them
+// (script/script-sections.ts). Only a script without sections (written before they
+// existed, or by hand) gets chapters where the talk changes subject (the lines around
+// the cut share the least vocabulary), about one every two minutes, each titled by its
+// own key phrase.
 import type { ShowNotes } from '@castwright/core/show-notes';
 import { analyseParagraph, type AnalysedSentence } from '../nlp/english-text.ts';
 import { CaseEvidence, keyPhrases, scorePhrases } from '../nlp/key-phrases.ts';
 import { nounLemmas, shiftPoints } from '../nlp/topic-shifts.ts';
 import { formatTimestamp } from '../search/transcript-search.ts';
 import { isHostPhrasing } from '../script/offline-phrasing.ts';
+import type { ScriptSection } from '../script/script-sections.ts';
 import { isWholeSentence } from '../script/spoken-text.ts';
 
 export interface TimedLine {
@@ -24,7 +27,12 @@ const SEGMENTS_PER_CHAPTER = 8;
 const MAX_CHAPTERS = 12;
 const TOPICS = 8;
 
-export function buildShowNotes(segments: readonly TimedLine[], options: { chapterStarts?: readonly number[] } = {}): ShowNotes {
+export interface ShowNotesOptions {
+  /** The script's sections: where each starts (a segment index) and its title. */
+  sections?: readonly ScriptSection[];
+}
+
+export function buildShowNotes(segments: readonly TimedLine[], options: ShowNotesOptions = {}): ShowNotes {
   if (segments.length === 0) return { summary: '', keyPoints: [], topics: [], chapters: [] };
   const analysed = segments.map((segment) => analyseParagraph(segment.text));
   // The opening and closing lines are greetings, not content, when there is more to go on;
@@ -38,13 +46,15 @@ export function buildShowNotes(segments: readonly TimedLine[], options: { chapte
   const summary = ranked.slice(0, 2).sort((a, b) => a.index - b.index).map((entry) => entry.sentence.text).join(' ');
   const keyCount = Math.min(6, Math.max(3, Math.round(statements.length / 8)));
   const keyPoints = ranked.slice(0, keyCount).sort((a, b) => a.index - b.index).map((entry) => entry.sentence.text);
-  const starts = options.chapterStarts && options.chapterStarts.length > 0 ? normaliseStarts(options.chapterStarts, segments.length) : chapterStarts(segments, analysed);
+  const sections = validSections(options.sections ?? [], segments.length);
+  const starts = sections.length > 0 ? sections.map((section) => section.start) : chapterStarts(segments, analysed);
   const used = new Set<string>();
   const chapters = starts.map((start, n) => {
     const end = starts[n + 1] ?? segments.length;
     const timestampMs = Math.max(0, Math.floor((segments[start] as TimedLine).startTimeMs));
     const part = analysed.slice(start, end).flat().filter(isStatement);
-    return { title: chapterTitle(part.length > 0 ? part : analysed.slice(start, end).flat(), evidence, used, n), timestamp: formatTimestamp(timestampMs), timestampMs };
+    const title = sections[n]?.title || chapterTitle(part.length > 0 ? part : analysed.slice(start, end).flat(), evidence, used, n);
+    return { title, timestamp: formatTimestamp(timestampMs), timestampMs };
   });
   return { summary, keyPoints, topics: keyPhrases(statements, TOPICS, evidence).map((phrase) => phrase.text), chapters };
 }
@@ -64,8 +74,16 @@ function rankByKeyPhrases(sentences: readonly AnalysedSentence[], evidence: Case
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
-function normaliseStarts(starts: readonly number[], count: number): number[] {
-  return [...new Set([0, ...starts.filter((start) => Number.isInteger(start) && start >= 0 && start < count)])].sort((a, b) => a - b);
+/**
+ * Sections in order, one per start, inside the script. Lines before the first section
+ * (a script edited by hand) become a chapter of their own, titled by its key phrase
+ * (an empty title here), so the chapters cover the episode from 0:00.
+ */
+function validSections(sections: readonly ScriptSection[], count: number): ScriptSection[] {
+  const kept = [...new Map(sections.filter((section) => Number.isInteger(section.start) && section.start >= 0 && section.start < count && section.title.trim() !== '').map((section) => [section.start, section])).values()]
+    .sort((a, b) => a.start - b.start);
+  const first = kept[0];
+  return first && first.start > 0 ? [{ start: 0, title: '' }, ...kept] : kept;
 }
 
 /** Segment indices where chapters begin (always 0 first): the strongest topic shifts. */

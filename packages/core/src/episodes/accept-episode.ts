@@ -1,11 +1,13 @@
-// Accepting an episode: check the tier allows the preset, count it against the monthly
-// quota, insert the row and queue its first job, all in the caller's ONE transaction,
-// so nothing is lost or double-counted whichever process dies when. The API
+// Accepting an episode: check the tier allows its length (a preset, or minutes up to the
+// tier's maximum), count it against the monthly quota (once, whatever its length),
+// insert the row and queue its first job, all in the caller's ONE transaction, so
+// nothing is lost or double-counted whichever process dies when. The API
 // (POST /api/episodes, uploads) and briefing runs accept episodes through here alone.
 import type { TemplateType } from '../briefing-options.ts';
 import type { Trx } from '../db/connect.ts';
 import type { EpisodeRow, UserRow } from '../db/schema.ts';
 import type { EpisodeChoices, SourceType } from '../episode-options.ts';
+import { checkDurationAllowed } from '../episode-length.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { addJob } from '../jobs.ts';
@@ -54,8 +56,14 @@ export function checkPresetAllowed(user: Pick<UserRow, 'tier'>, preset: EpisodeC
   });
 }
 
+/** The tier's rule for the length asked for: its maximum minutes, or its presets. */
+export function checkLengthAllowed(user: Pick<UserRow, 'tier'>, request: Pick<EpisodeChoices, 'preset' | 'durationMinutes'>): void {
+  if (request.durationMinutes !== undefined) checkDurationAllowed(user.tier, request.durationMinutes);
+  else checkPresetAllowed(user, request.preset);
+}
+
 export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions = {}): Promise<AcceptedEpisode> {
-  checkPresetAllowed(user, request.preset);
+  checkLengthAllowed(user, request);
   const counted = await countEpisodeAgainstQuota(trx, user.id, user.tier);
   if (counted.kind === 'exceeded') {
     const { quota } = counted;
@@ -73,6 +81,7 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     title: request.title ?? provisionalTitle(request.source),
     description: '',
     preset: request.preset,
+    duration_minutes: request.durationMinutes ?? null,
     host_mode: request.hostMode,
     voice_style: request.voiceStyle,
     voice_pair: request.voicePair,

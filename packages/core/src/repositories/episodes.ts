@@ -145,6 +145,7 @@ export interface WrittenScriptFields {
   title: string;
   description: string;
   script_writer: string;
+  source_limit_ms: number | null;
   llm_input_tokens: number;
   llm_output_tokens: number;
 }

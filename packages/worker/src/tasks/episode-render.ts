@@ -12,6 +12,7 @@ import { parseJobPayload } from '@castwright/core/jobs';
 import { claimRenderAttempt, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { episodeAudioKey, episodeAudioPrefix } from '@castwright/core/storage/object-storage';
 import { parseScript } from '@castwright/content/script/script-format';
+import { scriptSections } from '@castwright/content/script/script-sections';
 import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import { embedChapters } from '@castwright/media/embed-chapters';
 import { renderScript } from '@castwright/media/render-script';
@@ -76,7 +77,8 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
         );
 
         context.renderMetrics?.observeRender(engineUsed, result);
-        const showNotes = buildShowNotes(result.segments);
+        // Chapters are the script's sections (segments are its lines, one for one).
+        const showNotes = buildShowNotes(result.segments, { sections: scriptSections(lines) });
         await embedChapters(result.audioFile, showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs })), result.durationMs);
         uploaded = true;
         await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg').catch((error: unknown) => {

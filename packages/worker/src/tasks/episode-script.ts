@@ -1,6 +1,7 @@
 // episode:script — writes the speaker-labelled script, title and description, then
 // queues rendering (or waits for review when the user asked to see the script first).
 import type { Task } from 'graphile-worker';
+import { targetMinutes } from '@castwright/core/episode-length';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { PermanentError } from '@castwright/core/errors';
 import { addJob, parseJobPayload } from '@castwright/core/jobs';
@@ -27,7 +28,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
       if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
       const request: ScriptRequest = {
         text: episode.source_text,
-        preset: episode.preset,
+        minutes: targetMinutes({ preset: episode.preset, durationMinutes: episode.duration_minutes }),
         hostMode: episode.host_mode,
         voiceStyle: episode.voice_style,
         voicePair: episode.voice_pair,
@@ -48,6 +49,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
           title: script.title,
           description: script.description,
           script_writer: writer,
+          source_limit_ms: script.sourceLimitMs,
           llm_input_tokens: script.tokens.inputTokens,
           llm_output_tokens: script.tokens.outputTokens,
         });

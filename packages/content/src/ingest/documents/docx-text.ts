@@ -112,7 +112,8 @@ export async function extractDocxText(bytes: Buffer): Promise<Block[]> {
   let html: string;
   try {
     // HTML rather than raw text: Word's heading styles become h1–h6, lists and tables stay.
-    html = (await mammoth.convertToHtml({ buffer: bytes }, { ignoreEmptyParagraphs: true })).value;
+    // Word's Title style is the document's title: the first heading, as writers look for it.
+    html = (await mammoth.convertToHtml({ buffer: bytes }, { ignoreEmptyParagraphs: true, styleMap: ["p[style-name='Title'] => h1:fresh"] })).value;
   } catch {
     throw new PermanentError('The Word document could not be read');
   }

@@ -4,14 +4,18 @@
 //  - lines at the top or bottom of a page that repeat on other pages (running headers
 //    and footers, with any number in them) and page numbers are dropped, and so are
 //    small-print notes at the foot of a page;
+//  - the title (pdf-title.ts: the Title field when it is a real title, else the
+//    largest type on the first page) opens the text as its one level-1 heading, and
+//    the byline under it (organisation, author) is left out;
 //  - lines larger than the body text, short and unpunctuated, are headings (the
-//    largest size level 1); "•", "-" or "1." lines start list items; lines whose
+//    largest size level 1, below a title level 2); "•", "-" or "1." lines start list items; lines whose
 //    pieces stand in columns (gaps of two em or more) are table rows;
 //  - other lines join into paragraphs, across line AND page breaks, a word hyphenated
 //    at a break rejoined; a paragraph ends at a wider gap, an indent, or a short line
 //    that closes a sentence.
 import { joinLines } from '../../text/plain-text-blocks.ts';
 import type { Block } from '../../text/structured-text.ts';
+import { frontMatter, pdfTitle, type PdfInfo } from './pdf-title.ts';
 
 export interface PdfTextPiece {
   text: string;
@@ -45,11 +49,17 @@ const BULLET = /^(?:[\u2022\u25AA\u25E6\u2023\u2013*-]|\(?[0-9]{1,2}[.)])\s+/u;
 const ENDS_SENTENCE = /[.!?:;"\u201D\u2019)]$/u;
 const PAGE_NUMBER = /^(?:page\s*)?#(?:\s*(?:of|\/)\s*#)?$|^[-\u2013\u2014]\s*#\s*[-\u2013\u2014]$|^[ivxlcdm]{1,6}$/iu;
 
-export function pdfBlocks(pages: readonly PdfPage[]): Block[] {
+export function pdfBlocks(pages: readonly PdfPage[], info: PdfInfo = {}): Block[] {
   const pageLines = pages.map((page, index) => linesOf(page, index));
   const bodySize = mostCommonSize(pageLines.flat());
-  const kept = dropRunningLines(pageLines, pages, bodySize);
-  return buildBlocks(kept, bodySize);
+  // Read before running lines go: a title often runs at the head of every page too.
+  const title = pdfTitle(pageLines[0] ?? [], info, bodySize);
+  const text = dropRunningLines(pageLines, pages, bodySize).filter((line) => !title?.lines.has(line));
+  const byline = frontMatter(text, (line) => isHeading(line, bodySize));
+  const blocks = buildBlocks(text.filter((line) => !byline.has(line)), bodySize);
+  if (!title) return blocks;
+  const headings = blocks.map((block) => (block.kind === 'heading' ? { ...block, level: Math.min(3, block.level + 1) as 2 | 3 } : block));
+  return [{ kind: 'heading', level: 1, text: title.text }, ...headings];
 }
 
 function linesOf(page: PdfPage, pageIndex: number): Line[] {

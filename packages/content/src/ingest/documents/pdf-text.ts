@@ -49,5 +49,5 @@ export async function extractPdfText(bytes: Uint8Array, limits: Partial<typeof P
   if (!output.ok) {
     throw new PermanentError(output.reason === 'password' ? 'The PDF is password-protected' : 'The PDF could not be read');
   }
-  return pdfBlocks(output.pages);
+  return pdfBlocks(output.pages, output.info);
 }

@@ -18,6 +18,8 @@ export interface EpisodesTable {
   status: Defaulted<EpisodeStatus>;
   progress_percent: Defaulted<number>;
   preset: Preset;
+  /** The minutes asked for (durationMinutes); null when the length is the preset's. */
+  duration_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   host_mode: HostMode;
   voice_style: VoiceStyle;
   voice_pair: VoicePair;
@@ -31,6 +33,8 @@ export interface EpisodesTable {
   source_filename: NullableText;
   script_text: string | null;
   script_writer: NullableText;
+  /** How long the whole source runs read out, when short of the length asked for; null when it holds enough (see episode-length.ts). */
+  source_limit_ms: ColumnType<number | null, number | null | undefined, number | null>;
   /** Null until ready; written as JSON text. */
   show_notes: ColumnType<ShowNotes | null, string | null | undefined, string | null>;
   audio_key: string | null;
