@@ -62,13 +62,14 @@ export class Lexicon {
   matches(text: string): TermMatch[] {
     const line = text.normalize('NFC');
     if (this.compiled.length === 0 || line.length === 0) return [];
-    const boundaries = wordBoundaries(line);
+    let boundaries: Set<number> | undefined; // segmented only for a line that holds a term
     const candidates: (TermMatch & { order: number })[] = [];
     for (const { entry, pattern, order } of this.compiled) {
       pattern.lastIndex = 0;
       for (let found = pattern.exec(line); found; found = pattern.exec(line)) {
         const start = found.index;
         const end = start + found[0].length;
+        boundaries ??= wordBoundaries(line);
         if (boundaries.has(start) && (boundaries.has(end) || POSSESSIVE.test(line.slice(end)))) candidates.push({ start, end, entry, order });
         // One step on, not past the match: an occurrence that fails its boundaries may hide one that does not.
         pattern.lastIndex = start + ((line.codePointAt(start) ?? 0) > 0xffff ? 2 : 1);
