@@ -25,6 +25,7 @@ import { feedRoutes } from './routes/feeds.ts';
 import { healthRoutes } from './routes/health.ts';
 import { playlistFeedRoutes } from './routes/playlist-feed.ts';
 import { playlistRoutes } from './routes/playlists.ts';
+import { pronunciationRoutes } from './routes/pronunciations.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userProfileRoutes } from './routes/user-profile.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -87,6 +88,7 @@ export async function buildApp(
     webhookRoutes,
     briefingRoutes,
     briefingWebhookRoutes,
+    pronunciationRoutes,
   ];
   for (const routes of routePlugins) {
     await app.register(routes(services));

@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   briefing: 'br',
   briefingSource: 'src',
   briefingRun: 'run',
+  pronunciation: 'pr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

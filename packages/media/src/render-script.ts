@@ -10,18 +10,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LocalDiskStorage } from '@castwright/core/storage/local-disk-storage';
-import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import type { Speaker } from '@castwright/core/script-lines';
 import { assembleEpisode } from './assemble-episode.ts';
 import { StorageSegmentStore } from './segment-store.ts';
 import { DEFAULT_PAUSES } from './timeline.ts';
 import type { PausePlan } from './timeline.ts';
 import type { TtsEngine } from './tts-engine.ts';
-import { voiceLines } from './voice-lines.ts';
+import { voiceLines, type VoicingLine } from './voice-lines.ts';
 
 export { RenderScriptError } from './render-script-error.ts';
 
 export interface RenderOptions {
-  lines: readonly ScriptLine[];
+  /** The script's lines, each with the lexicon entries that apply to it. */
+  lines: readonly VoicingLine[];
   engine: TtsEngine;
   /** Maps a speaker to one of `engine.voices()`. */
   voiceFor(speaker: Speaker): string;

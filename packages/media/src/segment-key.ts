@@ -15,6 +15,8 @@ export interface PronunciationEntry {
   sayAs?: string;
   /** IPA for engines that take phonemes. */
   ipa?: string;
+  /** Matches only this exact capitalisation (default: any). Keyed: it decides which words are said differently. */
+  caseSensitive?: boolean;
 }
 
 export interface SegmentKeyInput {
@@ -65,14 +67,17 @@ function canonicalDelivery(delivery: SegmentKeyInput['delivery']): [string, stri
     });
 }
 
-function canonicalPronunciations(entries: SegmentKeyInput['pronunciations']): [string, string | null, string | null][] {
-  const rows = (entries ?? []).map((entry): [string, string | null, string | null] => [
+type PronunciationRow = [string, string | null, string | null, boolean];
+
+function canonicalPronunciations(entries: SegmentKeyInput['pronunciations']): PronunciationRow[] {
+  const rows = (entries ?? []).map((entry): PronunciationRow => [
     segmentText(entry.term),
     entry.sayAs === undefined ? null : segmentText(entry.sayAs),
     entry.ipa === undefined ? null : entry.ipa.normalize('NFC').trim(),
+    entry.caseSensitive === true,
   ]);
   const unique = new Map(rows.map((row) => [JSON.stringify(row), row]));
-  return [...unique.keys()].sort().map((json) => unique.get(json) as [string, string | null, string | null]);
+  return [...unique.keys()].sort().map((json) => unique.get(json) as PronunciationRow);
 }
 
 /** SHA-256 hex of the canonical JSON of `input`. Throws SegmentKeyError for input no engine could voice. */

@@ -1,6 +1,9 @@
 // The one contract every text-to-speech engine implements (the built-in offline
-// Flite voices now; Kokoro ONNX and Chatterbox HTTP later), so the renderer can
-// mix engines without knowing how any of them makes sound.
+// Flite voices, Kokoro ONNX, Chatterbox HTTP), so the renderer can mix engines
+// without knowing how any of them makes sound.
+
+import type { PronunciationInput } from './pronunciation/engine-pronunciations.ts';
+import type { PronunciationEntry } from './segment-key.ts';
 
 export interface SynthesisRequest {
   text: string;
@@ -10,6 +13,11 @@ export interface SynthesisRequest {
   speed?: number;
   /** Aborting rejects the request with an AbortError and stops the engine's work on it. */
   signal?: AbortSignal;
+  /**
+   * Lexicon entries to say wherever their terms occur in `text` as whole words
+   * (pronunciation/lexicon.ts): Kokoro says an entry's IPA, the others its respelling.
+   */
+  pronunciations?: readonly PronunciationEntry[];
 }
 
 /** Mono PCM in the range -1..1 at the engine's native rate (one rate for all of an engine's output). */
@@ -27,6 +35,8 @@ export interface TtsEngine {
    * key (segment-key.ts), so a new version re-voices lines instead of reusing stale audio.
    */
   readonly version: string;
+  /** How it takes lexicon entries: 'phonemes' says their IPA (Kokoro); left out, it says respellings. */
+  readonly pronunciationInput?: PronunciationInput;
   voices(): readonly string[];
   /** Loads models/starts workers ahead of time so the first line is not slow; optional to call. */
   warmUp(): Promise<void>;

@@ -5,6 +5,7 @@
 // is voiced again and an unchanged one never is; two identical lines are voiced once.
 
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import { pronunciationsFor } from './pronunciation/engine-pronunciations.ts';
 import { RenderScriptError } from './render-script-error.ts';
 import { segmentKey, SegmentKeyError, segmentText } from './segment-key.ts';
 import type { PronunciationEntry, SegmentKeyInput } from './segment-key.ts';
@@ -14,7 +15,7 @@ import { voicedClip, VoicedClipError } from './voiced-clip.ts';
 
 /** A script line and what else shapes its sound. */
 export interface VoicingLine extends ScriptLine {
-  /** The lexicon entries that apply to this line (keyed now; applied by a later engine feature). */
+  /** The lexicon entries that apply to this line (`Lexicon.entriesIn(text)`): said by the engine and keyed in the form it says them. */
   pronunciations?: readonly PronunciationEntry[];
   /** Style-dependent delivery settings for this line (keyed; engines that take them get them later). */
   delivery?: SegmentKeyInput['delivery'];
@@ -55,15 +56,22 @@ export interface VoiceLinesResult {
   sampleRate: number | undefined;
 }
 
+type KeyedEngine = Pick<TtsEngine, 'name' | 'version' | 'pronunciationInput'>;
+
+/** The line's entries as this engine says them (its IPA for Kokoro, a respelling for the rest). */
+function spokenPronunciations(line: VoicingLine, engine: KeyedEngine): PronunciationEntry[] {
+  return line.pronunciations ? pronunciationsFor(line.pronunciations, engine.pronunciationInput ?? 'respelling') : [];
+}
+
 /** The segment key of one line as `voiceLines` computes it, for callers that need keys without voicing. */
-export function lineSegmentKey(line: VoicingLine, voicing: { engine: Pick<TtsEngine, 'name' | 'version'>; voice: string; speed?: number }): string {
+export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine; voice: string; speed?: number }): string {
   return segmentKey({
     engine: voicing.engine.name,
     engineVersion: voicing.engine.version,
     voice: voicing.voice,
     ...(voicing.speed === undefined ? {} : { speed: voicing.speed }),
     ...(line.delivery === undefined ? {} : { delivery: line.delivery }),
-    ...(line.pronunciations === undefined ? {} : { pronunciations: line.pronunciations }),
+    pronunciations: spokenPronunciations(line, voicing.engine),
     text: line.text,
   });
 }
@@ -95,8 +103,10 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
     if (!reused) {
       const started = performance.now();
       result.engineCalls++;
-      // The text as keyed: two spellings of one key must be one sound.
-      const audio = await engine.synthesize({ text: segmentText(line.text), voice: voiceFor(line.speaker), speed, signal }).catch((error: unknown) => {
+      // The text and entries as keyed: two spellings of one key must be one sound.
+      const pronunciations = spokenPronunciations(line, engine);
+      const request = { text: segmentText(line.text), voice: voiceFor(line.speaker), speed, signal, ...(pronunciations.length > 0 ? { pronunciations } : {}) };
+      const audio = await engine.synthesize(request).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         throw new RenderScriptError(`${name(index)} could not be synthesized: ${reason}`, { cause: error });

@@ -272,3 +272,18 @@ void t.test('empty text is refused without a request', async (t) => {
   await t.rejects(engine.synthesize({ text: ' \n ', voice: 'default' }), { name: 'ChatterboxError', message: 'Cannot synthesize empty text' });
   t.equal(server.requests.length, 0);
 });
+
+void t.test('lexicon entries reach the server as respellings; the IPA of an IPA-only entry is respelled', async (t) => {
+  const server = await startFakeChatterbox(t);
+  const engine = engineFor(t, server);
+  const text = 'Nguyen ran SQL on Kubernetes, not sql.';
+  const pronunciations = [
+    { term: 'SQL', sayAs: 'sequel', caseSensitive: true },
+    { term: 'kubernetes', sayAs: 'koo-ber-net-eez', ipa: 'kˌuːbɚnˈɛtiːz' },
+    { term: 'Nguyen', ipa: 'wɪn' },
+  ];
+  const audio = await engine.synthesize({ text, voice: 'default', pronunciations });
+  const spoken = 'win ran sequel on koo-ber-net-eez, not sql.';
+  t.same(server.speechRequests().map((request) => (request.body as { input: string }).input), [spoken]);
+  t.equal(audio.samples.length, toneFor(spoken).length, 'the audio of the respelled text');
+});

@@ -10,6 +10,7 @@ import { KokoroEngine, KokoroError, KOKORO_SAMPLE_RATE } from '@castwright/media
 import { openKokoroSession, KokoroModelError } from '@castwright/media/kokoro/kokoro-session';
 import { MAX_PHONEME_TOKENS, phonemesToTokens, tokensToPhonemes } from '@castwright/media/kokoro/kokoro-vocabulary';
 import { VoiceFileError } from '@castwright/media/kokoro/voice-styles';
+import type { PronunciationEntry } from '@castwright/media/segment-key';
 import {
   decodeKokoroShapedOutput,
   HOP_SAMPLES,
@@ -80,6 +81,33 @@ t.test('speed reaches the model', async (t) => {
   t.equal(fast.samples.length, normal.samples.length);
   t.ok(Math.abs((fast.samples[HOP_SAMPLES * 2] as number) - 1.5 * (normal.samples[HOP_SAMPLES * 2] as number)) < 1e-5);
   await t.rejects(engine.synthesize({ text: 'x', voice: 'af_heart', speed: 3 }), KokoroError);
+});
+
+t.test('lexicon entries: the IPA reaches the model as written, a respelling goes through the phonemiser', async (t) => {
+  const engine = await openEngine(t);
+  const means = await styleRowMeans('am_adam');
+  const phonemes = async (text: string, pronunciations?: PronunciationEntry[]) => {
+    const audio = await engine.synthesize({ text, voice: 'am_adam', ...(pronunciations && { pronunciations }) });
+    return decodeKokoroShapedOutput(audio.samples, means).map((chunk) => tokensToPhonemes(chunk.tokens)).join(' ');
+  };
+  const sql = [{ term: 'SQL', ipa: 'ˈsiːkwəl' }];
+  t.equal(
+    await phonemes('We use SQL daily.', sql),
+    `${await phonemes('We use')} ˈsiːkwəl ${await phonemes('daily.')}`,
+    'the IPA in place of the term, the words around it phonemised as before',
+  );
+  t.notMatch(await phonemes('We use SQL daily.'), /ˈsiːkwəl/, 'without the entry eSpeak spells it out');
+  t.match(await phonemes('Rioja, please.', [{ term: 'rioja', ipa: 'riˈoxa' }]), /^riˈoxa, /, 'untouched by the misaki spellings (r and x would become ɹ and k)');
+  t.match(await phonemes("SQL's syntax.", sql), /^ˈsiːkwəlz /, 'a possessive after the term is said /z/, not the letter S');
+  t.match(await phonemes('The Kubernetes API.', [{ term: 'kubernetes', ipa: 'kˌuːbɚnˈɛtiːz' }]), /kˌuːbɚnˈɛtiːz/, 'any capitalisation');
+  t.notMatch(await phonemes('We use sql daily.', [{ term: 'SQL', ipa: 'ˈsiːkwəl', caseSensitive: true }]), /ˈsiːkwəl/, 'a case-sensitive entry only as written');
+  t.equal(
+    await phonemes('We use SQL daily.', [{ term: 'SQL', sayAs: 'sequel' }]),
+    await phonemes('We use sequel daily.'),
+    'a respelling is phonemised with the line',
+  );
+  t.match(await phonemes('We use SQL daily.', [{ term: 'SQL', sayAs: 'squeal', ipa: 'ˈsiːkwəl' }]), /ˈsiːkwəl/, 'with both, Kokoro says the IPA');
+  t.equal(await phonemes('We use SQL\uE000 daily.'), await phonemes('We use SQL daily.'), 'private-use characters in the text are not taken for stand-ins');
 });
 
 t.test('long text is voiced in chunks of at most 510 tokens, cut between sentences, nothing lost', async (t) => {

@@ -119,3 +119,15 @@ void t.test('close removes the private temp directory', async (t) => {
   await engine.close();
   t.same(await readdir(parent), [], 'nothing left after close');
 });
+
+void t.test('lexicon entries are said by their respelling (or one made from their IPA)', async (t) => {
+  const engine = new OfflineVoiceEngine({ tempDir: t.testdir() });
+  t.teardown(() => engine.close());
+  const say = (text: string, pronunciations?: { term: string; sayAs?: string; ipa?: string }[]) =>
+    engine.synthesize({ text, voice: 'slt', ...(pronunciations && { pronunciations }) }).then((audio) => audio.samples);
+  const plain = await say('We deploy on Kubernetes with Nguyen.');
+  const withEntries = await say('We deploy on Kubernetes with Nguyen.', [{ term: 'kubernetes', sayAs: 'koo ber net eez' }, { term: 'Nguyen', ipa: 'wɪn' }]);
+  t.same(withEntries, await say('We deploy on koo ber net eez with win.'), 'sample for sample, the respelled text');
+  t.not(withEntries.length, plain.length, 'not the written words');
+  t.same(await say('We deploy here.', [{ term: 'kubernetes', sayAs: 'koo ber net eez' }]), await say('We deploy here.'), 'a line without the term is unchanged');
+});

@@ -6,7 +6,9 @@ import t, { type Test } from 'tap';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import { LocalDiskStorage } from '@castwright/core/storage/local-disk-storage';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
+import { Lexicon } from '@castwright/media/pronunciation/lexicon';
 import { RenderScriptError } from '@castwright/media/render-script';
+import type { PronunciationEntry } from '@castwright/media/segment-key';
 import { StorageSegmentStore } from '@castwright/media/segment-store';
 import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '@castwright/media/tts-engine';
 import { lineSegmentKey, voiceLines } from '@castwright/media/voice-lines';
@@ -21,10 +23,12 @@ const LINES: ScriptLine[] = [
 const voiceFor = (speaker: string) => (speaker === 'Host 1' ? 'rms' : 'slt');
 
 /** The engine as it is, with every synthesis request it is asked for recorded. */
-function counted(engine: TtsEngine, change?: (audio: SynthesizedAudio, text: string) => SynthesizedAudio): { engine: TtsEngine; calls: string[] } {
+function counted(engine: TtsEngine, change?: (audio: SynthesizedAudio, text: string) => SynthesizedAudio): { engine: TtsEngine; calls: string[]; requests: SynthesisRequest[] } {
   const calls: string[] = [];
+  const requests: SynthesisRequest[] = [];
   return {
     calls,
+    requests,
     engine: {
       name: engine.name,
       version: engine.version,
@@ -33,6 +37,7 @@ function counted(engine: TtsEngine, change?: (audio: SynthesizedAudio, text: str
       close: () => engine.close(),
       synthesize: async (request: SynthesisRequest) => {
         calls.push(request.text);
+        requests.push(request);
         const audio = await engine.synthesize(request);
         return change ? change(audio, request.text) : audio;
       },
@@ -128,4 +133,43 @@ void t.test('failures name the line; bad audio is refused before it is stored', 
   await t.rejects(voiceLines({ lines: LINES, engine: { ...broken.engine, version: 'broken' }, voiceFor, store }), { message: /Line 1 \(Host 1\).*not numbers/ });
   const stored = await voiceLines({ lines: LINES.slice(0, 2), engine: { ...broken.engine, version: 'broken' }, voiceFor, store }).catch(() => undefined);
   t.equal(stored, undefined, 'nothing was stored for the broken engine');
+});
+
+void t.test('a lexicon entry voices again exactly the lines that contain its term, and reaches the engine', async (t) => {
+  const { offline, store } = setup(t);
+  const { engine, calls, requests } = counted(offline);
+  const withLexicon = (entries: PronunciationEntry[]) => {
+    const lexicon = new Lexicon(entries);
+    return LINES.map((line) => ({ ...line, pronunciations: lexicon.entriesIn(line.text) }));
+  };
+  const before = await voiceLines({ lines: withLexicon([]), engine, voiceFor, store });
+  t.same(before.lines.map((line) => line.key), LINES.map((line) => lineSegmentKey(line, { engine: offline, voice: voiceFor(line.speaker) })), 'an empty lexicon keys lines as before');
+
+  const withTerm = [LINES[0]?.text, LINES[1]?.text];
+  calls.length = 0;
+  requests.length = 0;
+  const after = await voiceLines({ lines: withLexicon([{ term: 'rivers', sayAs: 'rivvers' }, { term: 'ocean', sayAs: 'oshun' }]), engine, voiceFor, store });
+  t.same(after.lines.map((line, index) => line.key !== before.lines[index]?.key), [true, true, false, false, false], 'the keys of the two lines with "rivers" change, no others');
+  t.same(after.lines.map((line) => line.reused), [false, false, true, true, true]);
+  t.same(calls, withTerm, 'only they are voiced again, their text as written');
+  t.same(requests.map((request) => request.pronunciations), [[{ term: 'rivers', sayAs: 'rivvers' }], [{ term: 'rivers', sayAs: 'rivvers' }]], 'with the entry for the engine to say');
+
+  calls.length = 0;
+  await voiceLines({ lines: withLexicon([{ term: 'rivers', sayAs: 'ryvers' }]), engine, voiceFor, store });
+  t.same(calls, withTerm, 'a changed entry: those two lines again');
+  calls.length = 0;
+  await voiceLines({ lines: withLexicon([{ term: 'rivers', sayAs: 'ryvers', ipa: 'ˈɹaɪvɚz' }]), engine, voiceFor, store });
+  t.same(calls, [], 'IPA beside a respelling is not what this engine says: nothing to voice again');
+
+  const line = LINES[0] as ScriptLine;
+  const keyOn = (voicing: { name: string; version: string; pronunciationInput?: 'phonemes' }, ipa: string) =>
+    lineSegmentKey({ ...line, pronunciations: [{ term: 'rivers', sayAs: 'ryvers', ipa }] }, { engine: voicing, voice: 'af_heart' });
+  const kokoroLike = { name: 'kokoro', version: 'test', pronunciationInput: 'phonemes' as const };
+  t.not(keyOn(kokoroLike, 'ˈɹaɪvɚz'), keyOn(kokoroLike, 'ˈɹɪvɚz'), 'but it is what Kokoro says: its key follows the IPA');
+  t.equal(keyOn(kokoroLike, 'ˈɹɪvɚz'), lineSegmentKey({ ...line, pronunciations: [{ term: 'rivers', ipa: 'ˈɹɪvɚz' }] }, { engine: kokoroLike, voice: 'af_heart' }), 'and not the respelling Kokoro does not say');
+  t.not(
+    lineSegmentKey({ ...line, pronunciations: [{ term: 'rivers', sayAs: 'ryvers', caseSensitive: true }] }, { engine: offline, voice: 'rms' }),
+    lineSegmentKey({ ...line, pronunciations: [{ term: 'rivers', sayAs: 'ryvers' }] }, { engine: offline, voice: 'rms' }),
+    'case sensitivity is keyed: it decides which words change',
+  );
 });

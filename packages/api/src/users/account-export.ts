@@ -3,20 +3,23 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { selectAllEpisodes } from '@castwright/core/repositories/episodes';
 import { selectAllPlaylists } from '@castwright/core/repositories/playlists';
+import { selectPronunciations } from '@castwright/core/repositories/pronunciations';
 import { selectUsageRecords } from '@castwright/core/repositories/usage-reports';
 import { selectWebhooksWithStats } from '@castwright/core/repositories/webhooks';
 import { episodeDetail } from '../episodes/episode-views.ts';
+import { pronunciationView } from '../pronunciations/pronunciation-views.ts';
 import { webhookView } from '../webhooks/webhook-views.ts';
 import { usageRecordView } from './user-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
-  const [episodes, playlists, usage, webhooks] = await Promise.all([
+  const [episodes, playlists, usage, webhooks, pronunciations] = await Promise.all([
     selectAllEpisodes(db, user.id),
     selectAllPlaylists(db, user.id),
     selectUsageRecords(db, user.id),
     selectWebhooksWithStats(db, user.id),
+    selectPronunciations(db, user.id),
   ]);
   return {
     success: true as const,
@@ -34,6 +37,7 @@ export async function buildAccountExport(db: Db, user: UserRow, now = new Date()
     usage: usage.map(usageRecordView),
     // Never the signing secrets: they are shown once, at creation.
     webhooks: webhooks.map(webhookView),
+    pronunciations: pronunciations.map(pronunciationView),
     summary: { totalEpisodes: episodes.length, accountAge: Math.floor((now.getTime() - user.created_at.getTime()) / DAY_MS) },
   };
 }

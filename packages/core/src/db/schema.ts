@@ -7,6 +7,7 @@ import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tab
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
+import type { PronunciationsTable } from './tables/pronunciations.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
 import type { WebhookDeliveriesTable, WebhookEventsTable, WebhooksTable } from './tables/webhooks.ts';
@@ -36,6 +37,7 @@ export interface Database {
   briefing_sources: BriefingSourcesTable;
   briefing_runs: BriefingRunsTable;
   briefing_items: BriefingItemsTable;
+  pronunciations: PronunciationsTable;
 }
 
 export type * from './tables/billing.ts';
@@ -44,6 +46,7 @@ export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
+export type * from './tables/pronunciations.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';
 export type * from './tables/webhooks.ts';

@@ -19,6 +19,7 @@ import {
   VOICES_PATHS,
   type SpeechRequestBody,
 } from './chatterbox-protocol.ts';
+import { respelledText } from '../pronunciation/engine-pronunciations.ts';
 import { chunkText } from './text-chunks.ts';
 
 /** The shape of `config.chatterbox`, plus tuning that has sensible defaults. */
@@ -171,7 +172,8 @@ export class ChatterboxEngine implements TtsEngine {
     await untilAborted(this.discover(), signal);
     await this.checkVoice(request.voice, signal);
     const parts: SynthesizedAudio[] = [];
-    for (const text of chunkText(request.text, this.maxInputChars)) {
+    // Lexicon entries are said by their respelling: Chatterbox takes only text.
+    for (const text of chunkText(respelledText(request.text, request.pronunciations), this.maxInputChars)) {
       const body: SpeechRequestBody = {
         input: text,
         ...(request.voice === DEFAULT_VOICE ? {} : { voice: request.voice }),

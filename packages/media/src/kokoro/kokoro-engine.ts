@@ -2,7 +2,8 @@
 // One session per process (the engine is created once by the worker), CUDA when
 // the machine has it, CPU otherwise. Text is normalised, phonemised per sentence
 // by eSpeak NG, mapped to Kokoro's tokens and voiced in chunks of at most 510
-// tokens, each with the voice's style row for that chunk's length.
+// tokens, each with the voice's style row for that chunk's length. Lexicon entries
+// are said by their IPA, spliced into the phonemes as given.
 import type { Logger } from '@castwright/core/logger';
 import { concatSamples } from '../concat-samples.ts';
 import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type TtsEngine } from '../tts-engine.ts';
@@ -10,6 +11,7 @@ import { findKokoroInstall } from './kokoro-files.ts';
 import { openKokoroSession, type KokoroDevice, type KokoroSession } from './kokoro-session.ts';
 import { phonemesToTokens } from './kokoro-vocabulary.ts';
 import { normalizeText } from './normalize-text.ts';
+import { withPhonemeSlots } from './phoneme-slots.ts';
 import { phonemizeText } from './phonemize-text.ts';
 import { chunkTokens } from './token-chunks.ts';
 import { kokoroVersion } from './kokoro-version.ts';
@@ -32,6 +34,8 @@ const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 export class KokoroEngine implements TtsEngine {
   readonly name = 'kokoro';
+  /** Lexicon entries' IPA goes straight into the phoneme input (phoneme-slots.ts). */
+  readonly pronunciationInput = 'phonemes';
   /** The model's SHA-256 (the pin, for the pinned file), the phonemizer's version and the text pipeline's revision. */
   readonly version: string;
   private readonly styles = new Map<string, Promise<VoiceStyles>>();
@@ -87,8 +91,9 @@ export class KokoroEngine implements TtsEngine {
     signal?.throwIfAborted();
 
     const sentences: number[][] = [];
-    for (const { segment } of sentenceSegmenter.segment(normalizeText(text))) {
-      const phonemes = segment.trim() ? await phonemizeText(segment.trim(), voiceLanguage(voice)) : '';
+    const slotted = withPhonemeSlots(text, request.pronunciations);
+    for (const { segment } of sentenceSegmenter.segment(normalizeText(slotted.text))) {
+      const phonemes = segment.trim() ? await phonemizeText(segment.trim(), voiceLanguage(voice), slotted.slots) : '';
       // A "sentence" of bare punctuation ("...") has nothing to say.
       if (/\p{L}/u.test(phonemes)) sentences.push(phonemesToTokens(phonemes));
     }

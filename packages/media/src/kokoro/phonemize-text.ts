@@ -3,9 +3,11 @@
 // punctuation runs are kept aside and re-joined, as kokoro-js does. A few
 // substitutions map eSpeak's spelling onto misaki's, the G2P Kokoro was trained on.
 import { phonemize } from 'phonemizer';
+import { fillPhonemeSlots, SLOT_CHARACTERS } from './phoneme-slots.ts';
 
 const PUNCTUATION = ';:,.!?¡¿—…"«»“”(){}[]';
-const PUNCTUATION_RUN = new RegExp(`(\\s*[${PUNCTUATION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}]+\\s*)+`, 'g');
+/** Punctuation, and the stand-ins of lexicon IPA (phoneme-slots.ts): kept aside, never phonemised. */
+const PUNCTUATION_RUN = new RegExp(`(\\s*[${PUNCTUATION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${SLOT_CHARACTERS}]+\\s*)+`, 'g');
 
 export type PhonemeLanguage = 'en-us' | 'en-gb';
 
@@ -25,8 +27,8 @@ function toMisaki(phonemes: string, language: PhonemeLanguage): string {
   return language === 'en-us' ? out.replace(/(?<=nˈaɪn)ti(?!ː)/g, 'di') : out;
 }
 
-/** Phonemes for one stretch of already-normalised text; punctuation kept in place. */
-export async function phonemizeText(text: string, language: PhonemeLanguage): Promise<string> {
+/** Phonemes for one stretch of already-normalised text; punctuation kept in place, and each stand-in replaced by its slot's IPA as given. */
+export async function phonemizeText(text: string, language: PhonemeLanguage, slots: readonly string[] = []): Promise<string> {
   const voice = ESPEAK_VOICE[language];
   const parts: string[] = [];
   let last = 0;
@@ -36,5 +38,6 @@ export async function phonemizeText(text: string, language: PhonemeLanguage): Pr
     last = match.index + match[0].length;
   }
   if (last < text.length) parts.push((await phonemize(text.slice(last), voice)).join(' '));
-  return toMisaki(parts.join(''), language).trim();
+  // After the misaki spellings: the lexicon's IPA reaches Kokoro exactly as written.
+  return fillPhonemeSlots(toMisaki(parts.join(''), language), slots).trim();
 }

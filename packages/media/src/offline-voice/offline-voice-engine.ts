@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { respelledText } from '../pronunciation/engine-pronunciations.ts';
 import { abortReason } from '../synthesis-abort.ts';
 import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type TtsEngine } from '../tts-engine.ts';
 import type { FliteThreadConfig, FromFliteThread, ToFliteThread } from './flite-protocol.ts';
@@ -294,7 +295,8 @@ export class OfflineVoiceEngine implements TtsEngine {
           const message: ToFliteThread = {
             type: 'synthesize',
             id,
-            text: request.text,
+            // Lexicon entries are said by their respelling: Flite takes only text.
+            text: respelledText(request.text, request.pronunciations),
             voice: request.voice,
             durationStretch: 1 / (request.speed ?? 1),
           };

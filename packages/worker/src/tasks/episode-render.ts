@@ -18,6 +18,7 @@ import { embedChapters } from '@castwright/media/embed-chapters';
 import { renderScript } from '@castwright/media/render-script';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { renderWithFallback } from '../render/engine-fallback.ts';
+import { lexiconSnapshot } from '../render/lexicon-snapshot.ts';
 import { publishEpisode } from '../render/publish-episode.ts';
 import { openRenderWorkspace } from '../render/render-workspace.ts';
 import type { TtsEngines } from '../tts-engines.ts';
@@ -39,6 +40,9 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
       attempt = started.render_attempt;
       const lines = parseScript(episode.script_text ?? '');
       if (lines.length === 0) throw new PermanentError('The script is empty');
+      // Each line with the lexicon entries that apply to it: said by the engine, part of its segment key.
+      const lexicon = await lexiconSnapshot(context.db, episode.user_id);
+      const spokenLines = lines.map((line) => ({ ...line, pronunciations: lexicon.entriesIn(line.text) }));
 
       // Whatever an earlier, killed attempt was uploading is abandoned now.
       const abandoned = await context.storage.deletePartialUploads(episodeAudioPrefix(episodeId)).catch((error: unknown) => {
@@ -61,7 +65,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           (voicing) =>
             renderScript({
               ...voicing,
-              lines,
+              lines: spokenLines,
               workDir,
               metadata: { title: episode.title, artist: 'Castwright' },
               signal,

@@ -1,0 +1,14 @@
+// How lexicon entries look in API responses.
+import type { PronunciationRow } from '@castwright/core/db/schema';
+
+export function pronunciationView(row: PronunciationRow) {
+  return {
+    id: row.id,
+    term: row.term,
+    sayAs: row.say_as,
+    ipa: row.ipa,
+    caseSensitive: row.case_sensitive,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,81 @@
+// The account's pronunciation lexicon (owner-scoped: another user's entry is a 404).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PRONUNCIATION_LIMITS } from '@castwright/core/pronunciations';
+import { currentUser } from '../plugins/authentication.ts';
+import { createPronunciation } from '../pronunciations/create-pronunciation.ts';
+import { editPronunciation } from '../pronunciations/edit-pronunciation.ts';
+import { listPronunciations } from '../pronunciations/read-pronunciations.ts';
+import { removePronunciation } from '../pronunciations/remove-pronunciation.ts';
+import { errorResponses, MessageBody } from '../schemas/common.ts';
+import {
+  CreatePronunciationBody,
+  PronunciationList,
+  PronunciationParams,
+  PronunciationReply,
+  UpdatePronunciationBody,
+} from '../schemas/pronunciations.ts';
+import { bearer } from '../schemas/security.ts';
+import type { ApiServices } from '../services.ts';
+
+const RULES =
+  'An entry changes how a term is said wherever it appears as a whole word in a line (any capitalisation unless `caseSensitive`; ' +
+  'the longest term wins where entries overlap). Kokoro says `ipa` as given, else the `sayAs` respelling; Chatterbox and the built-in ' +
+  'voice say `sayAs`, else a respelling made from `ipa`. Scripts and transcripts keep the original words. A render reads the lexicon ' +
+  'once, when it starts.';
+
+export function pronunciationRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
+  const { db, auth } = services;
+  const common = { tags: ['pronunciations'], security: bearer };
+  return async (app) => {
+    app.get('/api/pronunciations', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: "The account's pronunciation lexicon",
+        description: `Every entry, by term (at most ${PRONUNCIATION_LIMITS.entriesPerAccount}, so never paginated). ${RULES}`,
+        response: { 200: PronunciationList, ...errorResponses(401, 429) },
+      },
+    }, async (request) => ({ success: true as const, ...(await listPronunciations(db, currentUser(request))) }));
+
+    app.post('/api/pronunciations', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: 'Add a lexicon entry',
+        description:
+          `\`term\` 1–${PRONUNCIATION_LIMITS.termMaxLength} characters, \`sayAs\` 1–${PRONUNCIATION_LIMITS.sayAsMaxLength} characters of plain text, ` +
+          `\`ipa\` 1–${PRONUNCIATION_LIMITS.ipaMaxLength} IPA symbols (400 naming any character Kokoro cannot say); at least one of \`sayAs\` and \`ipa\`. ` +
+          `409 \`Conflict\` when the lexicon already has the term (in any capitalisation, or this exact one for a case-sensitive entry), ` +
+          `409 \`Limit reached\` beyond ${PRONUNCIATION_LIMITS.entriesPerAccount} entries.`,
+        body: CreatePronunciationBody,
+        response: { 201: PronunciationReply, ...errorResponses(400, 401, 409, 429) },
+      },
+    }, async (request, reply) => reply.status(201).send({ success: true as const, pronunciation: await createPronunciation(db, currentUser(request), request.body) }));
+
+    app.put('/api/pronunciations/:id', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: 'Change a lexicon entry',
+        description: 'Only the fields given change (null removes `sayAs` or `ipa`; one of them must remain), with the same rules as adding one. Episodes rendered after the change say it; re-rendering an episode voices again only the lines whose sound the entry changes.',
+        params: PronunciationParams,
+        body: UpdatePronunciationBody,
+        response: { 200: PronunciationReply, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    }, async (request) => ({ success: true as const, pronunciation: await editPronunciation(db, currentUser(request), request.params.id, request.body) }));
+
+    app.delete('/api/pronunciations/:id', {
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: 'Delete a lexicon entry',
+        description: 'Episodes already rendered keep their audio; the next render says the term as written.',
+        params: PronunciationParams,
+        response: { 200: MessageBody, ...errorResponses(401, 404, 429) },
+      },
+    }, async (request) => {
+      await removePronunciation(db, currentUser(request), request.params.id);
+      return { success: true as const, message: 'Pronunciation entry deleted' };
+    });
+  };
+}
