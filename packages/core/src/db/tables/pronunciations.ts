@@ -1,4 +1,4 @@
-// An account's pronunciation lexicon (migration 0014).
+// An account's pronunciation lexicon (migration 0013).
 import type { Selectable } from 'kysely';
 import type { Defaulted, Timestamp } from '../column-types.ts';
 
