@@ -7,44 +7,23 @@
 // reset through the e-mail's link. axe-core checks every page; no page may break its CSP.
 // STUDIO_SCREENSHOTS=<dir> saves a screenshot of each main page there (docs/studio).
 import t, { type Test } from 'tap';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { Agent, fetch } from 'undici';
-import { buildStudio } from '@castwright/studio/build';
+import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
-import { launchChromium, linkIn, outboxMail, seriousAxeViolations, startService, type Page } from '#test-helpers/studio-service';
+import { openStudio } from '#test-helpers/studio-browser';
+import { linkIn, outboxMail, type Page } from '#test-helpers/studio-service';
 
 // Two episodes are rendered on the way; on a busy 2-core machine that takes minutes.
 t.setTimeout(600_000);
-const build = await buildStudio();
-t.comment(`studio build: ${build.reason}`);
-const service = await startService();
-t.teardown(() => service.stop());
-const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required', '--mute-audio']);
-t.teardown(() => browser.close());
-const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: service.baseUrl, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
-const page = await context.newPage();
-page.setDefaultTimeout(30_000);
-const policyViolations: string[] = [];
-const pageErrors: string[] = [];
-page.on('console', (message) => {
-  if (/Content Security Policy|Refused to/i.test(message.text())) policyViolations.push(message.text());
-});
-page.on('pageerror', (error) => pageErrors.push(error.message));
-
-const screenshots = process.env.STUDIO_SCREENSHOTS;
-if (screenshots) await mkdir(screenshots, { recursive: true });
-const insecure = new Agent({ connect: { rejectUnauthorized: false } });
-t.teardown(() => insecure.close());
+const studio = await openStudio((close) => t.teardown(close), { chromiumArgs: ['--autoplay-policy=no-user-gesture-required', '--mute-audio'], acceptDownloads: true });
+t.comment(`studio build: ${studio.build}`);
+const { service, context, page, insecure, apiBase, policyViolations, pageErrors } = studio;
 
 const email = 'listener@example.com';
 let password = 'Listen2podcasts';
 
 /** axe on the page as it stands, and a screenshot of it when asked for. */
 async function checkPage(t: Test, name: string, screenshot?: string): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  t.same(await seriousAxeViolations(page), [], `axe: no serious or critical violations on ${name}`);
-  if (screenshots && screenshot) await page.screenshot({ path: path.join(screenshots, `${screenshot}.png`), fullPage: true });
+  t.same(await studio.inspect(screenshot), [], `axe: no serious or critical violations on ${name}`);
 }
 
 const heading = (page: Page) => page.locator('main h1').first();
@@ -119,10 +98,10 @@ t.test('an episode from text, script reviewed first: a line edited and re-spoken
     'that bent scattered light into one bright beam visible for miles. Keepers trimmed wicks, wound clockwork and logged the weather. ' +
     'Today most lights are automatic, and satellite navigation guides ships, yet many towers still shine as aids and landmarks.',
   );
-  await page.getByLabel('Length').selectOption('quick');
+  await page.getByLabel('Preset', { exact: true }).selectOption('quick');
   await page.getByLabel('Two hosts').check();
   await page.getByLabel('Let me review the script before it is recorded').check();
-  await checkPage(t, 'new episode', 'new-episode');
+  await checkPage(t, 'new episode');
   await page.getByRole('button', { name: 'Create episode' }).click();
   await page.waitForURL(/\/episodes\/ep_[^/]+$/);
   episodeUrl = new URL(page.url()).pathname;
@@ -132,7 +111,7 @@ t.test('an episode from text, script reviewed first: a line edited and re-spoken
   await page.getByRole('link', { name: 'Review the script' }).click();
   await heading(page).getByText(/Script review/).waitFor();
   await page.getByLabel('Text of line 1').waitFor();
-  await checkPage(t, 'script review', 'script-review');
+  await checkPage(t, 'script review');
   const edited = 'Welcome! Today we follow the light that kept sailors off the rocks.';
   await page.getByLabel('Text of line 1', { exact: true }).fill(edited);
   await page.getByRole('button', { name: 'Save line 1', exact: true }).click();
@@ -214,14 +193,14 @@ t.test('play: the highlighted line follows the audio clock; a line and a chapter
   t.match(download.suggestedFilename(), /\.mp3$/, 'the MP3 downloads');
   await page.getByRole('switch', { name: /Public/ }).click();
   await page.getByText('The episode is public').waitFor();
-  const anonymous = await fetch(`${service.baseUrl.replace('localhost', '127.0.0.1')}/api${episodeUrl}`, { dispatcher: insecure });
+  const anonymous = await fetch(`${apiBase}/api${episodeUrl}`, { dispatcher: insecure });
   t.equal(anonymous.status, 200, 'the public switch opened the episode to anyone');
 });
 
 t.test('the episode list shows status and duration', async (t) => {
   await page.goto('/episodes/new');
   await page.getByLabel('Your text').fill('Bees dance to tell each other where the flowers are. The angle of the dance points the way and its length says how far.');
-  await page.getByLabel('Length').selectOption('quick');
+  await page.getByLabel('Preset', { exact: true }).selectOption('quick');
   await page.getByRole('button', { name: 'Create episode' }).click();
   await page.waitForURL(/\/episodes\/ep_[^/]+$/);
   await page.getByRole('link', { name: 'Episodes', exact: true }).click();
@@ -288,13 +267,12 @@ t.test('briefings and the account', async (t) => {
 });
 
 t.test('a refused request (the hourly limit) says when to try again', async (t) => {
-  const api = service.baseUrl.replace('localhost', '127.0.0.1');
-  const registered = await fetch(`${api}/api/auth/register`, {
+  const registered = await fetch(`${apiBase}/api/auth/register`, {
     method: 'POST', dispatcher: insecure, headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'busy@example.com', password: 'Busy2listener' }),
   });
   const { tokens } = (await registered.json()) as { tokens: { accessToken: string } };
-  for (let n = 0; n < 10; n++) await fetch(`${api}/api/user/quota`, { dispatcher: insecure, headers: { authorization: `Bearer ${tokens.accessToken}` } }).then((response) => response.body?.cancel());
+  for (let n = 0; n < 10; n++) await fetch(`${apiBase}/api/user/quota`, { dispatcher: insecure, headers: { authorization: `Bearer ${tokens.accessToken}` } }).then((response) => response.body?.cancel());
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/sign-in');
   await page.getByLabel('E-mail').fill('busy@example.com');

@@ -27,6 +27,7 @@ const Webhooks = page(() => import('./pages/webhooks.tsx').then((m) => m.Webhook
 const Webhook = page(() => import('./pages/webhook.tsx').then((m) => m.Webhook));
 const Briefings = page(() => import('./pages/briefings.tsx').then((m) => m.Briefings));
 const Briefing = page(() => import('./pages/briefing.tsx').then((m) => m.Briefing));
+const Pronunciations = page(() => import('./pages/pronunciations.tsx').then((m) => m.Pronunciations));
 const Account = page(() => import('./pages/account.tsx').then((m) => m.Account));
 const NotFound = page(() => import('./pages/not-found.tsx').then((m) => m.NotFound));
 
@@ -53,6 +54,7 @@ const WebhooksPage = signedIn(Webhooks);
 const WebhookPage = signedIn(Webhook);
 const BriefingsPage = signedIn(Briefings);
 const BriefingPage = signedIn(Briefing);
+const PronunciationsPage = signedIn(Pronunciations);
 const AccountPage = signedIn(Account);
 
 /** After navigation, focus moves to the new page's heading, so screen readers announce it. */
@@ -94,6 +96,7 @@ export function App() {
             <Route path="/webhooks/:id" component={WebhookPage} />
             <Route path="/briefings" component={BriefingsPage} />
             <Route path="/briefings/:id" component={BriefingPage} />
+            <Route path="/pronunciations" component={PronunciationsPage} />
             <Route path="/account" component={AccountPage} />
             <Route default component={NotFound} />
           </Router>

@@ -17,6 +17,9 @@ export function spokenDuration(seconds: number | null | undefined): string {
   return m > 0 ? `${m} min${s ? ` ${s} s` : ''}` : `${s} s`;
 }
 
+/** 1 → "1 minute"; 15 → "15 minutes". */
+export const minutes = (count: number) => `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+
 // One formatter for the page's life: toLocaleString builds a new one on every call.
 const dateFormat = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -37,3 +37,21 @@ t.test('failures before any answer', async (t) => {
   t.equal(toStudioError(new TypeError('Failed to fetch')).message, 'Could not reach the server. Check your connection and try again.');
   t.equal(toStudioError(new DOMException('stop', 'AbortError')).message, 'Cancelled.');
 });
+
+t.test('a rule names its field as a person would, not by its place in the request body', async (t) => {
+  const refused = describeFailure(answer(400), {
+    success: false, error: 'Validation failed',
+    message: 'body.sayAs must contain a letter or a digit; body.ipa has characters that are not IPA symbols Kokoro can say: "/" (U+002F)',
+    errors: ['body.sayAs must contain a letter or a digit', 'body.ipa has characters that are not IPA symbols Kokoro can say: "/" (U+002F)'],
+  });
+  t.equal(refused.message, 'Validation failed:');
+  t.same(refused.details, ['“say it as” must contain a letter or a digit', 'IPA has characters that are not IPA symbols Kokoro can say: "/" (U+002F)']);
+  const one = describeFailure(answer(400), { error: 'Validation failed', message: 'body.voicePair must be one of: debate, interview', errors: ['body.voicePair must be one of: debate, interview'] });
+  t.equal(one.message, 'voice pair must be one of: debate, interview', 'an unnamed field in words');
+  t.same(one.details, [], 'said once');
+  const tooLong = describeFailure(answer(403), {
+    error: 'Duration not allowed', message: 'Episodes on the free tier may be up to 3 minutes long; 5 were asked for',
+    tier: 'free', maxDurationMinutes: 3, upgrade: { message: 'Upgrade for longer episodes', url: '/api/billing/pricing' },
+  });
+  t.same(tooLong.upgrade, { message: 'Upgrade for longer episodes', href: '/account#plans' }, 'a length beyond the tier links to the plans');
+});

@@ -9,11 +9,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** The studio's pages (packages/studio/src/routes.ts); a new page there is added here. */
+/** The studio's pages (the routes in packages/studio/src/app.tsx); a new page there is added here. */
 export const STUDIO_PAGES = [
   '/', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/verify-email',
   '/episodes', '/episodes/*', '/playlists', '/playlists/*', '/webhooks', '/webhooks/*',
-  '/briefings', '/briefings/*', '/account', '/account/*',
+  '/briefings', '/briefings/*', '/pronunciations', '/account', '/account/*',
 ];
 
 export const DEFAULT_STUDIO_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'studio', 'dist');

@@ -30,6 +30,18 @@ interface ErrorFields {
 
 const PLANS_PAGE = '/account#plans';
 
+/** Field names a person would not guess from the API's spelling; the rest are split into words (`sayAs` → "say as"). */
+const FIELD_WORDS: Record<string, string> = { ipa: 'IPA', url: 'web address', sayAs: '“say it as”', durationMinutes: 'length in minutes', caseSensitive: 'exact capitalisation' };
+
+/**
+ * A rule as the API words it names the field by its place in the request (`body.sayAs must
+ * contain a letter`); a person reads the field's name (`“say it as” must contain a letter`).
+ */
+function ruleInWords(rule: string): string {
+  return rule.replace(/\b(?:body|querystring|params)\.([A-Za-z]\w*)/g, (_, field: string) =>
+    FIELD_WORDS[field] ?? field.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`));
+}
+
 function whenAgain(response: Response): string {
   const seconds = Number(response.headers.get('retry-after') ?? response.headers.get('ratelimit-reset'));
   if (!Number.isFinite(seconds) || seconds <= 0) return 'Try again later.';
@@ -41,10 +53,12 @@ function whenAgain(response: Response): string {
 /** The error a failed answer means, in words. */
 export function describeFailure(response: Response, body: unknown): StudioError {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as ErrorFields;
-  let message = typeof fields.message === 'string' ? fields.message : `The server answered ${response.status} ${response.statusText}`.trim();
-  const rules = Array.isArray(fields.errors) ? fields.errors.filter((rule): rule is string => typeof rule === 'string' && rule !== message) : [];
+  const said = typeof fields.message === 'string' ? fields.message : `The server answered ${response.status} ${response.statusText}`.trim();
+  const given = Array.isArray(fields.errors) ? fields.errors.filter((rule): rule is string => typeof rule === 'string') : [];
   // A message that only joins the rules is said once: the short error, then the list.
-  if (rules.length > 1 && message === rules.join('; ') && typeof fields.error === 'string') message = `${fields.error}:`;
+  const joined = given.length > 1 && said === given.join('; ') && typeof fields.error === 'string';
+  const message = joined ? `${fields.error}:` : ruleInWords(said);
+  const rules = given.filter((rule) => rule !== said).map(ruleInWords);
   const upgradeText = typeof fields.upgrade?.message === 'string' ? fields.upgrade.message : undefined;
   if (response.status === 429 && fields.quota) {
     const { used, limit, tier } = fields.quota;

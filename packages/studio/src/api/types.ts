@@ -5,3 +5,4 @@ type Json<O extends keyof operations> = operations[O]['responses'] extends { 200
 
 export type EpisodeDetail = Json<'getEpisodesById'>['episode'];
 export type UserProfile = Json<'getUserProfile'>['user'];
+export type Pronunciation = Json<'getPronunciations'>['pronunciations'][number];

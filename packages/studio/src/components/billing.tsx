@@ -48,7 +48,7 @@ export function Billing({ tier }: { tier: string }) {
           {pricing.data.map((plan) => (
             <li key={plan.tier} class={plan.tier === tier ? 'current' : undefined}>
               <h3>{plan.name}</h3>
-              <p class="price">{plan.price === 0 ? 'Free' : `${money(plan.price)} a month`}</p>
+              <p class="price">{`${money(plan.price)} a month`}</p>
               <ul>{plan.features.map((feature) => <li key={feature}>{feature}</li>)}</ul>
               {plan.tier === tier
                 ? <p><strong>Your plan</strong></p>

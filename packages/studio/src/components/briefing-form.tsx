@@ -2,17 +2,17 @@
 // sounds and when it runs.
 import { useState } from 'preact/hooks';
 import { Choice } from './choice.tsx';
+import { PRESETS, type Preset } from './length-fields.tsx';
 
 const TEMPLATES = [['general', 'General'], ['tech_news', 'Tech news'], ['market_update', 'Market update'], ['research_digest', 'Research digest']] as const;
 const FREQUENCIES = [['daily', 'Every day'], ['weekdays', 'Monday to Friday'], ['weekly', 'On chosen days of the week'], ['custom', 'On chosen days of the month']] as const;
 const WEEKDAYS = [['mon', 'Monday'], ['tue', 'Tuesday'], ['wed', 'Wednesday'], ['thu', 'Thursday'], ['fri', 'Friday'], ['sat', 'Saturday'], ['sun', 'Sunday']] as const;
-const PRESETS = ['quick', 'standard', 'deep', 'extended'] as const;
 
 export interface BriefingFields {
   name: string;
   description: string;
   template_type: (typeof TEMPLATES)[number][0];
-  preset: (typeof PRESETS)[number];
+  preset: Preset;
   host_mode: 'single' | 'multi';
   schedule_frequency: (typeof FREQUENCIES)[number][0];
   schedule_days: (number | string)[];
@@ -77,7 +77,7 @@ export function BriefingForm(props: { initial: BriefingFields; submitLabel: stri
         </div>
         <div>
           <label for="briefing-preset">Length</label>
-          <Choice id="briefing-preset" name="preset" initial={initial.preset} options={PRESETS.map((preset) => [preset, preset] as const)} />
+          <Choice id="briefing-preset" name="preset" initial={initial.preset} options={PRESETS} />
         </div>
         <div>
           <label for="briefing-hosts">Hosts</label>

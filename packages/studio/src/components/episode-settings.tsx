@@ -17,10 +17,13 @@ export function Downloads({ episode }: { episode: Editable }) {
   });
   const base = `/api/episodes/${encodeURIComponent(episode.id)}`;
   return (
-    <div class="row">
-      <button type="button" onClick={() => void download.run(`${base}/audio`, 'mp3')} disabled={download.busy}>Download MP3</button>
-      <button type="button" onClick={() => void download.run(`${base}/transcript?format=vtt`, 'vtt')} disabled={download.busy}>Transcript (WebVTT)</button>
-      <button type="button" onClick={() => void download.run(`${base}/transcript?format=srt`, 'srt')} disabled={download.busy}>Transcript (SubRip)</button>
+    <div class="downloads">
+      <div class="row" role="group" aria-labelledby="downloads-label">
+        <span id="downloads-label">Download</span>
+        <button type="button" onClick={() => void download.run(`${base}/audio`, 'mp3')} disabled={download.busy} aria-label="Download MP3">MP3</button>
+        <button type="button" onClick={() => void download.run(`${base}/transcript?format=vtt`, 'vtt')} disabled={download.busy} aria-label="Download the transcript as WebVTT">WebVTT</button>
+        <button type="button" onClick={() => void download.run(`${base}/transcript?format=srt`, 'srt')} disabled={download.busy} aria-label="Download the transcript as SubRip">SubRip</button>
+      </div>
       <ErrorNotice error={download.error} />
     </div>
   );

@@ -12,7 +12,13 @@ const SECTIONS = [
   ['/playlists', 'Playlists'],
   ['/webhooks', 'Webhooks'],
   ['/briefings', 'Briefings'],
+  ['/pronunciations', 'Pronunciation'],
   ['/account', 'Account'],
+] as const;
+
+const VISITOR_PAGES = [
+  ['/sign-in', 'Sign in'],
+  ['/sign-up', 'Sign up'],
 ] as const;
 
 function VerifyBanner() {
@@ -49,8 +55,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         ) : session.kind === 'signed-out' ? (
           <nav aria-label="Account">
             <ul>
-              <li><a href="/sign-in">Sign in</a></li>
-              <li><a href="/sign-up">Sign up</a></li>
+              {VISITOR_PAGES.map(([href, label]) => <li key={href}><a href={href} aria-current={path === href ? 'page' : undefined}>{label}</a></li>)}
             </ul>
           </nav>
         ) : null}

@@ -12,10 +12,9 @@ import { Player, useAudioClock, usePlayer } from '../components/player.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { Chapters, ShowNotes, type ShowNotesData } from '../components/show-notes.tsx';
 import { Transcript, type Segment } from '../components/transcript.tsx';
-import { date, spokenDuration, statusLabel } from '../format.ts';
+import { date, minutes, spokenDuration, statusLabel } from '../format.ts';
 import type { EpisodeDetail } from '../api/types.ts';
 import { useResource, useSession, useTitle } from '../hooks.ts';
-
 
 type Material = { segments: Segment[]; notes: ShowNotesData };
 
@@ -93,11 +92,13 @@ export function Episode() {
         <p class="meta">
           <span class={`status status-${status}`}>{statusLabel(status)}</span>
           <span>{spokenDuration(data.audioDuration)}</span>
-          <span>{data.hostMode === 'multi' ? 'Two hosts' : 'One host'}, {data.preset}</span>
+          <span>{data.hostMode === 'multi' ? 'Two hosts' : 'One host'}</span>
+          <span>Planned for {minutes(data.durationMinutes)}</span>
           <span>{date(data.createdAt)}</span>
           {data.voice.engineUsed && <span>Voiced by {data.voice.engineUsed}</span>}
         </p>
         {data.description && <p>{data.description}</p>}
+        {data.lengthNote && <p class="notice length-note">{data.lengthNote}</p>}
       </header>
       {/* Followed during this visit, the bar stays at 100% when the episode is ready. */}
       {((status !== 'ready' && status !== 'error' && status !== 'review_script') || live?.status === 'ready') && (

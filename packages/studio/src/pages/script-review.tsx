@@ -1,43 +1,32 @@
-// `/episodes/:id/script`: the script as numbered lines. While the episode waits in
-// review_script, each line's text and speaker can be changed (PATCH …/script/lines/:index),
-// a line removed (PUT …/script with the rest), and the script approved for recording.
-// (Editing a finished episode, with revisions and re-rendering, is a later page.)
+// `/episodes/:id/script`: the script as numbered lines, with the sections (chapters) they
+// open. While the episode waits in review_script, a line's text and speaker are saved on
+// their own (PATCH …/script/lines/:index, which keeps the line's section); a section
+// title changed, a line inserted or removed sends the whole script (PUT …/script) with
+// every other line's section kept (script-edits.ts); then the script is approved for
+// recording. (Editing a finished episode, with revisions and re-rendering, comes with its
+// API: each change here goes through `change`, the one place that writes.)
 import { useRoute, useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
-import { Choice } from '../components/choice.tsx';
+import { LineEditor, lineId, SECTION_HELP_ID } from '../components/line-editor.tsx';
 import { ErrorNotice, Loading, DoneNotice } from '../components/notice.tsx';
+import { focusSoon } from '../focus.ts';
 import { statusLabel } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
+import { asScriptLine, SPEAKERS, withInserted, withLine, withoutLine, type ScriptLine } from '../script-edits.ts';
 
-const SPEAKERS = ['Host 1', 'Host 2'] as const;
-type Speaker = (typeof SPEAKERS)[number];
-interface Line {
-  index: number;
-  speaker: string;
-  text: string;
-}
+type Change = { kind: 'save'; index: number; line: ScriptLine } | { kind: 'insert'; after: number; line: ScriptLine } | { kind: 'remove'; index: number };
 
-function LineEditor({ line, speakers, onSave, onRemove, busy }: { line: Line; speakers: readonly Speaker[]; onSave: (line: Line) => void; onRemove: () => void; busy: boolean }) {
-  const id = `line-${line.index}`;
+function ReadOnlyScript({ lines }: { lines: ScriptLine[] }) {
   return (
-    <li>
-      <form class="line-editor" aria-label={`Line ${line.index + 1}`} onSubmit={(event) => {
-        event.preventDefault();
-        const values = new FormData(event.currentTarget);
-        onSave({ index: line.index, speaker: String(values.get('speaker')), text: String(values.get('text')) });
-      }}>
-        <span class="number" aria-hidden="true">{line.index + 1}</span>
-        <label for={`${id}-speaker`} class="visually-hidden">Speaker of line {line.index + 1}</label>
-        <Choice id={`${id}-speaker`} name="speaker" initial={line.speaker} options={speakers.map((speaker) => [speaker, speaker] as const)} />
-        <label for={`${id}-text`} class="visually-hidden">Text of line {line.index + 1}</label>
-        <textarea id={`${id}-text`} name="text" rows={3} required maxLength={4000} defaultValue={line.text} />
-        <div class="row">
-          <button disabled={busy}>Save line {line.index + 1}</button>
-          <button type="button" class="link" disabled={busy} onClick={onRemove}>Remove</button>
-        </div>
-      </form>
-    </li>
+    <ol class="script readonly">
+      {lines.map((line, index) => (
+        <li key={index}>
+          {line.section && <h2 class="section-heading">{line.section}</h2>}
+          <strong>{line.speaker}:</strong> {line.text}
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -50,14 +39,30 @@ export function ScriptReview() {
   const episode = useResource(async () => ok(await api.GET('/api/episodes/{id}', { params: { path: { id } } })).episode, [id]);
   // A second speaker only for two-host episodes (the API refuses `Host 2` otherwise).
   const speakers = episode.data?.hostMode === 'single' ? SPEAKERS.slice(0, 1) : SPEAKERS;
-  const save = useAction(async (line: Line) => {
-    script.set(ok(await api.PATCH('/api/episodes/{id}/script/lines/{index}', { params: { path: { id, index: line.index } }, body: { text: line.text, speaker: line.speaker as Speaker } })));
-    return `Line ${line.index + 1} saved.`;
-  });
-  const remove = useAction(async (index: number) => {
-    const lines = (script.data?.lines ?? []).filter((line) => line.index !== index).map(({ speaker, text }) => ({ speaker: speaker as Speaker, text }));
-    script.set(ok(await api.PUT('/api/episodes/{id}/script', { params: { path: { id } }, body: { lines } })));
-    return `Line ${index + 1} removed.`;
+  const lines = (script.data?.lines ?? []).map(asScriptLine);
+
+  const put = async (next: ScriptLine[]) => ok(await api.PUT('/api/episodes/{id}/script', { params: { path: { id } }, body: { lines: next } }));
+  const change = useAction(async (edit: Change) => {
+    if (edit.kind === 'save') {
+      const old = lines[edit.index]?.section;
+      // No section field (the line opens none and none was started): the section stays as it is.
+      const asked = edit.line.section === undefined ? old : edit.line.section.trim() || undefined;
+      const sameSection = asked === old;
+      const { speaker, text } = edit.line;
+      script.set(sameSection
+        ? ok(await api.PATCH('/api/episodes/{id}/script/lines/{index}', { params: { path: { id, index: edit.index } }, body: { text, speaker } }))
+        : await put(withLine(lines, edit.index, edit.line)));
+      focusSoon(lineId(edit.index, 'save'));
+      return `Line ${edit.index + 1} saved.`;
+    }
+    if (edit.kind === 'insert') {
+      script.set(await put(withInserted(lines, edit.after, edit.line)));
+      focusSoon(lineId(edit.after + 1, 'text'));
+      return `Line ${edit.after + 2} added.`;
+    }
+    script.set(await put(withoutLine(lines, edit.index)));
+    focusSoon(lineId(Math.min(edit.index, lines.length - 2), 'text'));
+    return `Line ${edit.index + 1} removed.`;
   });
   const approve = useAction(async () => {
     ok(await api.POST('/api/episodes/{id}/approve-script', { params: { path: { id } } }));
@@ -73,24 +78,24 @@ export function ScriptReview() {
       {data && !data.editable && <p class="notice">This script can no longer be edited here: the episode is {statusLabel(data.status).toLowerCase()}.</p>}
       {data && data.editable && (
         <>
-          <p>Change what each host says, or who says it, then approve the script to have it recorded.</p>
+          <p>Change what each host says, or who says it, add or remove lines, and name the sections; then approve the script to have it recorded.</p>
+          <p id={SECTION_HELP_ID} class="hint">Each section is a chapter of the episode, starting at the line that carries its title. Empty a title and save the line to join its section to the one before.</p>
           <div class="sticky-actions">
             <button type="button" class="primary" onClick={() => void approve.run()} disabled={approve.busy}>Approve and record</button>
-            <ErrorNotice error={approve.error ?? save.error ?? remove.error} />
-            <DoneNotice message={save.done ?? remove.done} />
+            <ErrorNotice error={approve.error ?? change.error} />
+            <DoneNotice message={change.done} />
           </div>
-          <ol class="script" key={data.lines.length}>
-            {data.lines.map((line) => (
-              <LineEditor key={`${line.index}:${line.speaker}:${line.text}`} line={line} speakers={speakers} busy={save.busy || remove.busy} onSave={(changed) => void save.run(changed)} onRemove={() => void remove.run(line.index)} />
+          <ol class="script">
+            {lines.map((line, index) => (
+              <LineEditor key={`${index}:${line.speaker}:${line.section ?? ''}:${line.text}`} line={line} index={index} speakers={speakers} busy={change.busy}
+                onSave={(changed) => void change.run({ kind: 'save', index, line: changed })}
+                onInsert={(added) => void change.run({ kind: 'insert', after: index, line: added })}
+                onRemove={() => void change.run({ kind: 'remove', index })} />
             ))}
           </ol>
         </>
       )}
-      {data && !data.editable && (
-        <ol class="script readonly">
-          {data.lines.map((line) => <li key={line.index}><strong>{line.speaker}:</strong> {line.text}</li>)}
-        </ol>
-      )}
+      {data && !data.editable && <ReadOnlyScript lines={lines} />}
     </section>
   );
 }
