@@ -27,6 +27,7 @@ import { playlistFeedRoutes } from './routes/playlist-feed.ts';
 import { playlistRoutes } from './routes/playlists.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userProfileRoutes } from './routes/user-profile.ts';
+import { voiceRoutes } from './routes/voices.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { ErrorBody } from './schemas/common.ts';
 import type { ApiServices } from './services.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
     episodeAudioRoutes,
     episodeScriptReviewRoutes,
     episodeShowNotesRoutes,
+    voiceRoutes,
     billingRoutes,
     billingWebhookRoutes,
     playlistRoutes,

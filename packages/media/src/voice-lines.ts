@@ -23,8 +23,8 @@ export interface VoicingLine extends ScriptLine {
 export interface VoiceLinesOptions {
   lines: readonly VoicingLine[];
   engine: TtsEngine;
-  /** Maps a speaker to one of `engine.voices()`. */
-  voiceFor(speaker: Speaker): string;
+  /** Maps a speaker to one of `engine.voices()` (or a Kokoro blend of them); undefined for a speaker the episode does not have. */
+  voiceFor(speaker: Speaker): string | undefined;
   /** Speaking-rate multiplier for every line (default 1). */
   speed?: number;
   store: SegmentStore;
@@ -74,10 +74,15 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
   signal?.throwIfAborted();
   const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
 
-  // Every key first: a line that cannot be keyed fails the render before any work.
+  // Every voice and key first: a line that cannot be keyed fails the render before any work.
+  const voices = lines.map((line, index) => {
+    const voice = voiceFor(line.speaker);
+    if (voice === undefined) throw new RenderScriptError(`${name(index)} cannot be voiced: the episode has no ${line.speaker}`);
+    return voice;
+  });
   const keys = lines.map((line, index) => {
     try {
-      return lineSegmentKey(line, { engine, voice: voiceFor(line.speaker), speed });
+      return lineSegmentKey(line, { engine, voice: voices[index] as string, speed });
     } catch (error) {
       if (!(error instanceof SegmentKeyError)) throw error;
       throw new RenderScriptError(`${name(index)} cannot be voiced: ${error.message}`, { cause: error });
@@ -96,7 +101,7 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       const started = performance.now();
       result.engineCalls++;
       // The text as keyed: two spellings of one key must be one sound.
-      const audio = await engine.synthesize({ text: segmentText(line.text), voice: voiceFor(line.speaker), speed, signal }).catch((error: unknown) => {
+      const audio = await engine.synthesize({ text: segmentText(line.text), voice: voices[index] as string, speed, signal }).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         throw new RenderScriptError(`${name(index)} could not be synthesized: ${reason}`, { cause: error });

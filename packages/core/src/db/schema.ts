@@ -9,6 +9,7 @@ import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } fr
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
+import type { VoicesTable } from './tables/voices.ts';
 import type { WebhookDeliveriesTable, WebhookEventsTable, WebhooksTable } from './tables/webhooks.ts';
 
 export interface Database {
@@ -36,6 +37,7 @@ export interface Database {
   briefing_sources: BriefingSourcesTable;
   briefing_runs: BriefingRunsTable;
   briefing_items: BriefingItemsTable;
+  voices: VoicesTable;
 }
 
 export type * from './tables/billing.ts';
@@ -46,4 +48,5 @@ export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';
+export type * from './tables/voices.ts';
 export type * from './tables/webhooks.ts';
