@@ -11,10 +11,17 @@ const VoiceId = Type.String({
   minLength: 1,
   maxLength: 120,
   description: 'A catalog id: `<engine>:<name>` for built-in voices (`kokoro:af_heart`, `offline:slt`, `chatterbox:default`), `voice_…` for custom voices',
+  examples: ['kokoro:af_heart'],
 });
-const Language = Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'A BCP 47 tag such as en-US, en-GB, es, fr, hi, it, ja, pt-BR, zh' });
+const Language = Type.String({
+  minLength: 2,
+  maxLength: 35,
+  pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+  description: 'A BCP 47 tag such as en-US, en-GB, es, fr, hi, it, ja, pt-BR, zh',
+  examples: ['en-US'],
+});
 
-export const VoiceView = Type.Object({
+const VoiceView = Type.Object({
   id: VoiceId,
   engine: Type.Enum([...VOICE_ENGINES]),
   name: Type.String(),
@@ -62,14 +69,15 @@ export const CreateVoiceForm = Type.Object({
 }, { additionalProperties: false, description: `Creator tier and up; at most ${MAX_CUSTOM_VOICES_PER_ACCOUNT} custom voices an account` });
 
 /** One named host of an episode. */
-export const HostInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: HOST_NAME_MAX_CHARACTERS, description: 'How the other hosts address this one' }),
+const HostInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: HOST_NAME_MAX_CHARACTERS, description: 'How the other hosts address this one', examples: ['Ada'] }),
   voice: Type.String({
     minLength: 1,
     maxLength: 200,
     description: `A catalog id from GET /api/voices, or a blend of 2 to ${MAX_BLEND_PARTS} Kokoro voices: \`kokoro:af_heart*0.7+kokoro:af_bella*0.3\` (weights above 0 that add up to 1, or none for equal shares)`,
+    examples: ['kokoro:af_heart'],
   }),
-  role: Type.Optional(Type.String({ minLength: 1, maxLength: HOST_ROLE_MAX_CHARACTERS, description: 'What this host is on the show, e.g. host, expert, guest, skeptic' })),
+  role: Type.Optional(Type.String({ minLength: 1, maxLength: HOST_ROLE_MAX_CHARACTERS, description: 'What this host is on the show, e.g. host, expert, guest, skeptic', examples: ['expert'] })),
 }, { additionalProperties: false });
 
 export const Hosts = Type.Array(HostInput, {

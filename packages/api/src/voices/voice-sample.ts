@@ -15,7 +15,7 @@ import { isNotModified, notModified, validatorHeaders, type ConditionalRequest, 
 import { unavailableReason } from './voice-views.ts';
 
 /** Seconds a client waits between asks while the sample is made. */
-export const SAMPLE_RETRY_AFTER_SECONDS = 2;
+const SAMPLE_RETRY_AFTER_SECONDS = 2;
 /** A claim older than this without a sample is taken to be lost (its job failed for good), and a request asks again. */
 const SAMPLE_CLAIM_STALE_MS = 5 * 60_000;
 

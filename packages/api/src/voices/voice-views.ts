@@ -14,7 +14,7 @@ export function unavailableReason(voice: CatalogVoiceRow): string | null {
   return voice.live ? null : NO_LIVE_WORKER;
 }
 
-export function voiceSamplePath(id: string): string {
+function voiceSamplePath(id: string): string {
   return `/api/voices/${encodeURIComponent(id)}/sample`;
 }
 

@@ -95,12 +95,6 @@ export async function selectVoiceById(db: Executor, id: string): Promise<VoiceRo
   return db.selectFrom('voices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Voices by id, for the render's recasting (genders) and the media worker's jobs. */
-export async function selectVoicesByIds(db: Executor, ids: readonly string[]): Promise<VoiceRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('voices').selectAll().where('id', 'in', [...new Set(ids)]).execute();
-}
-
 /**
  * Claims the making of a voice's sample: true for the one request that should queue the
  * job (no sample yet, and none asked for within `staleAfterMs`, after which a request
@@ -161,10 +155,6 @@ export async function insertCustomVoice(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-export async function selectOwnCustomVoice(db: Executor, userId: string, id: string): Promise<VoiceRow | undefined> {
-  return db.selectFrom('voices').selectAll().where('id', '=', id).where('owner_id', '=', userId).executeTakeFirst();
 }
 
 /** Deletes the owner's custom voice and returns what it had stored; undefined when it is not theirs. */

@@ -22,7 +22,7 @@ export interface VoiceRef {
   custom: boolean;
 }
 
-export function isVoiceEngine(value: string): value is VoiceEngine {
+function isVoiceEngine(value: string): value is VoiceEngine {
   return (VOICE_ENGINES as readonly string[]).includes(value);
 }
 

@@ -16,7 +16,7 @@ export interface EngineRender {
 }
 
 /** An episode's named hosts as the casting takes them; undefined for an episode voiced by hostMode/voicePair. */
-export function castHostsOf(episode: Pick<EpisodeRow, 'hosts'>): CastHost[] | undefined {
+function castHostsOf(episode: Pick<EpisodeRow, 'hosts'>): CastHost[] | undefined {
   return episode.hosts && episode.hosts.length > 0 ? labelledHosts(episode.hosts) : undefined;
 }
 
