@@ -52,7 +52,8 @@ export async function readVoiceSample(
   const reason = unavailableReason(voice);
   if (reason) throw new AppError('conflict', `No sample of ${voice.id} can be made now: ${reason}`);
   await db.transaction().execute(async (trx) => {
-    if (await updateSampleRequested(trx, voice.id, SAMPLE_CLAIM_STALE_MS)) {
+    // A recorded sample whose file is gone (storage lost it) is made again.
+    if (await updateSampleRequested(trx, voice.id, SAMPLE_CLAIM_STALE_MS, voice.sample_key ?? undefined)) {
       // Ahead of queued renders: someone is waiting to hear it.
       await addJob(trx, 'voice:sample', { voiceId: voice.id }, { jobKey: `voice:sample:${voice.id}`, priority: -10 });
     }

@@ -97,15 +97,16 @@ export async function selectVoiceById(db: Executor, id: string): Promise<VoiceRo
 
 /**
  * Claims the making of a voice's sample: true for the one request that should queue the
- * job (no sample yet, and none asked for within `staleAfterMs`, after which a request
- * that was lost is asked again). The row lock makes concurrent requests queue one job.
+ * job (no sample yet, or only `lostKey`, a recorded sample storage no longer has; and
+ * none asked for within `staleAfterMs`, after which a request that was lost is asked
+ * again). The row lock makes concurrent requests queue one job.
  */
-export async function updateSampleRequested(trx: Trx, id: string, staleAfterMs: number): Promise<boolean> {
+export async function updateSampleRequested(trx: Trx, id: string, staleAfterMs: number, lostKey?: string): Promise<boolean> {
   const claimed = await trx
     .updateTable('voices')
-    .set({ sample_requested_at: sql`now()` })
+    .set({ sample_requested_at: sql`now()`, sample_key: null })
     .where('id', '=', id)
-    .where('sample_key', 'is', null)
+    .where((eb) => (lostKey === undefined ? eb('sample_key', 'is', null) : eb.or([eb('sample_key', 'is', null), eb('sample_key', '=', lostKey)])))
     .where((eb) => eb.or([eb('sample_requested_at', 'is', null), eb('sample_requested_at', '<', sql<Date>`now() - make_interval(secs => ${staleAfterMs / 1000})`)]))
     .returning('id')
     .executeTakeFirst();
