@@ -12,6 +12,7 @@ import t from 'tap';
 import { FormData } from 'undici';
 import { parseScript } from '@castwright/content/script/script-format';
 import { segmentText } from '@castwright/media/segment-key';
+import { castEpisode } from '@castwright/worker/render/engine-fallback';
 import { startFakeChatterbox } from '#test-helpers/fake-chatterbox';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
@@ -162,4 +163,15 @@ t.test('script edits take Host 1 … Host N of the episode only', async (t) => {
   t.equal((await json(third)).lines[1].speaker, 'Host 3');
   const replaced = await api.request(`/api/episodes/${id}/script`, { method: 'PUT', token: user.accessToken, json: { lines: [{ speaker: 'Host 1', text: 'Hello.' }, { speaker: 'Host 5', text: 'Who?' }] } });
   t.equal(replaced.status, 400, 'Host 5 is no label at all');
+});
+
+t.test("another account's custom voice in the Chatterbox library is never cast for an episode", async (t) => {
+  const someonesClone = 'voice_AAAAAAAAAAAAAAAAAAAAAA';
+  const installed = ['default', someonesClone, 'ada-voice', 'bram-voice'];
+  const legacy = castEpisode('chatterbox', { hosts: null, voice_style: 'casual', voice_pair: 'interview' }, installed);
+  t.same(legacy.voices, { 'Host 1': 'default', 'Host 2': 'ada-voice' }, 'the pair table passes over it');
+  const recast = castEpisode('chatterbox', { hosts: [{ name: 'Ada', voice: 'kokoro:af_heart', gender: 'female' }, { name: 'Sam', voice: 'kokoro:am_adam', gender: 'male' }], voice_style: 'casual', voice_pair: 'interview' }, installed);
+  t.notOk(Object.values(recast.voices).includes(someonesClone), 'recasting passes over it');
+  const own = castEpisode('chatterbox', { hosts: [{ name: 'Me', voice: someonesClone, gender: 'unknown' }], voice_style: 'casual', voice_pair: 'interview' }, installed);
+  t.equal(own.voices['Host 1'], someonesClone, 'a host given that voice by its owner speaks with it');
 });

@@ -3,6 +3,7 @@
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { TtsEngineChoice } from '@castwright/core/episode-options';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
+import { isCustomVoiceId } from '@castwright/core/voices/voice-ids';
 import type { RenderOptions, RenderResult } from '@castwright/media/render-script';
 import { castHosts, castVoices, hostVoiceOnEngine, type CastHost, type Casting, type EngineName } from '@castwright/media/voice-casting';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
@@ -26,10 +27,15 @@ export function requestedEngine(episode: Pick<EpisodeRow, 'hosts' | 'tts_engine'
   return (first && hostVoiceOnEngine(first.voice)?.engine) || episode.tts_engine;
 }
 
-/** The voices, speed and pauses of an episode on one engine: its named hosts, or the voiceStyle/voicePair table. */
+/**
+ * The voices, speed and pauses of an episode on one engine: its named hosts, or the
+ * voiceStyle/voicePair table. Accounts' custom voices sit in the Chatterbox library
+ * beside the shared ones; they are never cast for anyone else (a host names its own).
+ */
 export function castEpisode(engine: EngineName, episode: Pick<EpisodeRow, 'hosts' | 'voice_style' | 'voice_pair'>, installed: readonly string[]): Casting {
   const hosts = castHostsOf(episode);
-  return hosts ? castHosts(engine, episode.voice_style, episode.voice_pair, hosts, installed) : castVoices(engine, episode.voice_style, episode.voice_pair, installed);
+  const shared = installed.filter((voice) => !isCustomVoiceId(voice));
+  return hosts ? castHosts(engine, episode.voice_style, episode.voice_pair, hosts, shared) : castVoices(engine, episode.voice_style, episode.voice_pair, shared);
 }
 
 /**
