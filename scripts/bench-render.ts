@@ -27,7 +27,7 @@ import type { ScriptLine } from '@castwright/core/script-lines';
 import { renderScript } from '@castwright/media/render-script';
 import { TimelineBuilder } from '@castwright/media/timeline';
 import type { SynthesizedAudio, TtsEngine } from '@castwright/media/tts-engine';
-import { castVoices, type EngineName } from '@castwright/media/voice-casting';
+import { castVoice, castVoices, type EngineName } from '@castwright/media/voice-casting';
 import { WavFileWriter } from '@castwright/media/wav-file-writer';
 import { ebur128 } from '#test-helpers/ebur128';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
@@ -62,7 +62,7 @@ async function voice(engine: TtsEngine, name: EngineName, lines: readonly Script
   const casting = castVoices(name, 'professional', 'expert-curious', engine.voices());
   const clips: SynthesizedAudio[] = [];
   const started = performance.now();
-  for (const line of lines) clips.push(await engine.synthesize({ text: line.text, voice: casting.voices[line.speaker], speed: casting.speed }));
+  for (const line of lines) clips.push(await engine.synthesize({ text: line.text, voice: castVoice(casting, line.speaker), speed: casting.speed }));
   const seconds = (performance.now() - started) / 1000;
   const audioSeconds = clips.reduce((sum, clip) => sum + clip.samples.length / clip.sampleRate, 0);
   return { clips, seconds, audioSeconds };

@@ -28,6 +28,7 @@ import { playlistRoutes } from './routes/playlists.ts';
 import { pronunciationRoutes } from './routes/pronunciations.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userProfileRoutes } from './routes/user-profile.ts';
+import { voiceRoutes } from './routes/voices.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { ErrorBody } from './schemas/common.ts';
 import type { ApiServices } from './services.ts';
@@ -80,6 +81,7 @@ export async function buildApp(
     episodeAudioRoutes,
     episodeScriptReviewRoutes,
     episodeShowNotesRoutes,
+    voiceRoutes,
     billingRoutes,
     billingWebhookRoutes,
     playlistRoutes,

@@ -49,6 +49,25 @@ t.test('create from a document file', async (t) => {
   t.match(JSON.parse((await episode('get', result.stdout.trim())).stdout), { durationMinutes: 2, preset: 'quick' }, 'a length in minutes');
 });
 
+t.test('create --host, repeated: named hosts in speaking order, from text or a document', async (t) => {
+  const result = await episode('create', '--text', 'Octopuses have three hearts and blue blood. Each arm can taste on its own.', '--preset', 'quick', '--host', 'Ada=offline:slt=host', '--host', 'Bram = offline:rms');
+  t.equal(result.code, 0, result.stderr);
+  t.match(JSON.parse((await episode('get', result.stdout.trim())).stdout), {
+    hostMode: 'multi',
+    hosts: [{ speaker: 'Host 1', name: 'Ada', voice: 'offline:slt', role: 'host' }, { speaker: 'Host 2', name: 'Bram', voice: 'offline:rms', role: null }],
+  });
+  const file = path.join(scratch, 'hearts.md');
+  await writeFile(file, '# Octopus\n\nOctopuses have three hearts and blue blood.\n');
+  const uploaded = await episode('create', '--file', file, '--preset', 'quick', '--host', 'Ada=offline:slt');
+  t.equal(uploaded.code, 0, uploaded.stderr);
+  t.match(JSON.parse((await episode('get', uploaded.stdout.trim())).stdout), { hostMode: 'single', hosts: [{ name: 'Ada', voice: 'offline:slt' }] });
+  const unknown = await episode('create', '--text', 'a', '--host', 'Ada=kokoro:nobody');
+  t.equal(unknown.code, 1);
+  t.match(unknown.stderr, /^castwright: 400 Validation failed: hosts\[0\]\.voice: unknown voice "kokoro:nobody"/);
+  const malformed = await episode('create', '--text', 'a', '--host', 'Ada');
+  t.same([malformed.code, malformed.stderr.trim()], [2, 'castwright episode create: --host must be name=voice or name=voice=role (got "Ada")']);
+});
+
 t.test('mistakes: one line, exit 2, nothing sent', async (t) => {
   const both = await episode('create', '--text', 'a', '--url', 'https://example.com/');
   t.equal(both.code, 2);

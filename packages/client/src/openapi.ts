@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from text or a web page address
-         * @description Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodes"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from a document (PDF, DOCX, DOC, TXT, MD)
-         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodesUpload"];
         delete?: never;
@@ -688,6 +688,74 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The voices you can give your hosts
+         * @description Every voice of every engine the media workers have (published by the workers themselves), and your own custom voices. `available` is false while no live media worker can speak a voice (it cannot be chosen then). Filter by `engine` and `language`.
+         */
+        get: operations["getVoices"];
+        put?: never;
+        /**
+         * Add a custom voice from a clip of one speaker (creator tier and up)
+         * @description multipart/form-data: `name`, `file` (WAV, MP3 or FLAC, 5–30 s, at least 16 kHz, up to 10 MB: larger is 413), `consent` = `true`, and optional `gender`, `language`, `description`. The clip is decoded and checked at once (length, sample rate, silence, clipping: 400 with the reason), then registered with the Chatterbox server's voice library by a media worker (`status` processing, then ready). Only you see it, and it works in `hosts[].voice`. At most 10 custom voices an account (409).
+         */
+        post: operations["postVoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voices/{id}/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hear a voice: an MP3 of one fixed sentence
+         * @description Made once per voice by a media worker and kept. While the first one is being made the answer is 202 with `Retry-After` (seconds): ask again then. 409 when no live media worker can voice it now. Conditional GET (`ETag`, 304) is supported.
+         */
+        get: operations["getVoicesByIdSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Hear a voice: an MP3 of one fixed sentence
+         * @description Made once per voice by a media worker and kept. While the first one is being made the answer is 202 with `Retry-After` (seconds): ask again then. 409 when no live media worker can voice it now. Conditional GET (`ETag`, 304) is supported.
+         */
+        head: operations["headVoicesByIdSample"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your custom voices
+         * @description It leaves the catalog at once; its clip, sample and Chatterbox library entry are removed by a media worker shortly after. Episodes that named it are voiced with the closest voice by gender if they render again. 404 for a voice that is not yours; 403 for a built-in voice.
+         */
+        delete: operations["deleteVoicesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4046,7 +4114,14 @@ export interface operations {
                  *       "voiceStyle": "professional",
                  *       "voicePair": "expert-curious",
                  *       "ttsEngine": "kokoro",
-                 *       "reviewScript": true
+                 *       "reviewScript": true,
+                 *       "hosts": [
+                 *         {
+                 *           "name": "Ada",
+                 *           "voice": "kokoro:af_heart",
+                 *           "role": "expert"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -4066,6 +4141,24 @@ export interface operations {
                     /** @enum {unknown} */
                     ttsEngine?: "kokoro" | "chatterbox" | "auto";
                     reviewScript?: boolean;
+                    /** @description 1 to 4 named hosts, speaking as Host 1 … Host 4 in this order, all with voices of one engine. Replaces hostMode (one host: single, more: multi) and the voicePair casting; voiceStyle still sets pace and pauses. An unknown or unavailable voice is a 400. */
+                    hosts?: {
+                        /**
+                         * @description How the other hosts address this one
+                         * @example Ada
+                         */
+                        name: string;
+                        /**
+                         * @description A catalog id from GET /api/voices, or a blend of 2 to 4 Kokoro voices: `kokoro:af_heart*0.7+kokoro:af_bella*0.3` (weights above 0 that add up to 1, or none for equal shares)
+                         * @example kokoro:af_heart
+                         */
+                        voice: string;
+                        /**
+                         * @description What this host is on the show, e.g. host, expert, guest, skeptic
+                         * @example expert
+                         */
+                        role?: string;
+                    }[];
                 };
             };
         };
@@ -4252,6 +4345,14 @@ export interface operations {
                      *         "lengthNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
                      *         "voice": {
                      *           "ttsEngine": "kokoro",
                      *           "voiceStyle": "professional",
@@ -4287,6 +4388,13 @@ export interface operations {
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
                             /** @description How the episode is voiced (the mapping of voiceStyle/voicePair is in the README) */
                             voice: {
                                 /**
@@ -4539,6 +4647,14 @@ export interface operations {
                      *         "lengthNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
                      *         "voice": {
                      *           "ttsEngine": "kokoro",
                      *           "voiceStyle": "professional",
@@ -4574,6 +4690,13 @@ export interface operations {
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
                             /** @description How the episode is voiced (the mapping of voiceStyle/voicePair is in the README) */
                             voice: {
                                 /**
@@ -4720,6 +4843,7 @@ export interface operations {
                      *         {
                      *           "id": "example",
                      *           "speaker": "example",
+                     *           "speakerName": "example",
                      *           "text": "example",
                      *           "startTimeMs": 1,
                      *           "endTimeMs": 1,
@@ -4742,7 +4866,10 @@ export interface operations {
                         episodeId: string;
                         segments: {
                             id: string;
+                            /** @description The host label: Host 1 … Host 4 */
                             speaker: string;
+                            /** @description The host's name, for an episode with named hosts */
+                            speakerName?: string;
                             text: string;
                             startTimeMs: number;
                             endTimeMs: number;
@@ -4858,7 +4985,8 @@ export interface operations {
                  *       "durationMinutes": 1,
                  *       "hostMode": "single",
                  *       "voiceStyle": "professional",
-                 *       "voicePair": "expert-curious"
+                 *       "voicePair": "expert-curious",
+                 *       "hosts": "example"
                  *     }
                  */
                 "multipart/form-data": {
@@ -4874,6 +5002,8 @@ export interface operations {
                     voiceStyle?: "professional" | "casual" | "educational" | "enthusiastic";
                     /** @enum {unknown} */
                     voicePair?: "expert-curious" | "debate" | "interview";
+                    /** @description The named hosts as a JSON array, as POST /api/episodes takes them */
+                    hosts?: string;
                 };
             };
         };
@@ -5509,10 +5639,10 @@ export interface operations {
                 "application/json": {
                     lines: {
                         /**
-                         * @description `Host 2` only for multi-host episodes
+                         * @description One of the episode's hosts: `Host 1` alone in a single-host episode, `Host 1` and `Host 2` in a two-host one, `Host 1` to `Host N` for N named hosts
                          * @enum {unknown}
                          */
-                        speaker: "Host 1" | "Host 2";
+                        speaker: "Host 1" | "Host 2" | "Host 3" | "Host 4";
                         /** @description One turn; runs of whitespace (newlines included) become one space */
                         text: string;
                         /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
@@ -5681,10 +5811,10 @@ export interface operations {
                     /** @description One turn; runs of whitespace (newlines included) become one space */
                     text?: string;
                     /**
-                     * @description `Host 2` only for multi-host episodes
+                     * @description One of the episode's hosts: `Host 1` alone in a single-host episode, `Host 1` and `Host 2` in a two-host one, `Host 1` to `Host N` for N named hosts
                      * @enum {unknown}
                      */
-                    speaker?: "Host 1" | "Host 2";
+                    speaker?: "Host 1" | "Host 2" | "Host 3" | "Host 4";
                 };
             };
         };
@@ -6291,6 +6421,778 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unauthorized",
                      *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getVoices: {
+        parameters: {
+            query?: {
+                /** @description Only this engine's voices */
+                engine?: "kokoro" | "chatterbox" | "offline";
+                /**
+                 * @description Only voices in this language: `en` matches en-US and en-GB, `en-GB` only en-GB
+                 * @example en-US
+                 */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "voices": [
+                     *         {
+                     *           "id": "kokoro:af_heart",
+                     *           "engine": "kokoro",
+                     *           "name": "example",
+                     *           "language": "en-US",
+                     *           "gender": "female",
+                     *           "description": "example",
+                     *           "custom": true,
+                     *           "available": true,
+                     *           "unavailableReason": "example",
+                     *           "status": "processing",
+                     *           "sampleUrl": "example",
+                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        voices: {
+                            /**
+                             * @description A catalog id: `<engine>:<name>` for built-in voices (`kokoro:af_heart`, `offline:slt`, `chatterbox:default`), `voice_…` for custom voices
+                             * @example kokoro:af_heart
+                             */
+                            id: string;
+                            /** @enum {unknown} */
+                            engine: "kokoro" | "chatterbox" | "offline";
+                            name: string;
+                            /**
+                             * @description A BCP 47 tag such as en-US, en-GB, es, fr, hi, it, ja, pt-BR, zh
+                             * @example en-US
+                             */
+                            language: string;
+                            /** @enum {unknown} */
+                            gender: "female" | "male" | "unknown";
+                            description: string;
+                            /** @description A voice cloned from your own clip (POST /api/voices); only you see it */
+                            custom: boolean;
+                            /** @description A live media worker can speak it now; only available voices are accepted in hosts */
+                            available: boolean;
+                            unavailableReason: string | null;
+                            /**
+                             * @description Built-in voices are always ready. A custom voice is processing (being registered with the Chatterbox server), ready, waiting (no Chatterbox server is configured yet) or rejected (`unavailableReason` says why)
+                             * @enum {unknown}
+                             */
+                            status: "processing" | "ready" | "waiting" | "rejected";
+                            /** @description GET it for an MP3 of one fixed sentence in this voice */
+                            sampleUrl: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postVoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Creator tier and up; at most 10 custom voices an account */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "file": "example",
+                 *       "consent": "true",
+                 *       "gender": "female",
+                 *       "language": "en-US",
+                 *       "description": "example"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description What the voice is called in the catalog */
+                    name: string;
+                    /** @description WAV, MP3 or FLAC: 5 to 30 s of one speaker, at least 16 kHz, not silent, not clipped, at most 10 MB (larger is 413) */
+                    file: string;
+                    /**
+                     * @description Your statement that you have the right to use this voice (your own, or its speaker agreed to this use)
+                     * @enum {string}
+                     */
+                    consent: "true";
+                    /**
+                     * @description Used to cast the closest voice when another engine has to voice the episode
+                     * @enum {unknown}
+                     */
+                    gender?: "female" | "male";
+                    /**
+                     * @description The language spoken in the clip (default en)
+                     * @example en-US
+                     */
+                    language?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "voice": {
+                     *         "id": "kokoro:af_heart",
+                     *         "engine": "kokoro",
+                     *         "name": "example",
+                     *         "language": "en-US",
+                     *         "gender": "female",
+                     *         "description": "example",
+                     *         "custom": true,
+                     *         "available": true,
+                     *         "unavailableReason": "example",
+                     *         "status": "processing",
+                     *         "sampleUrl": "example",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        voice: {
+                            /**
+                             * @description A catalog id: `<engine>:<name>` for built-in voices (`kokoro:af_heart`, `offline:slt`, `chatterbox:default`), `voice_…` for custom voices
+                             * @example kokoro:af_heart
+                             */
+                            id: string;
+                            /** @enum {unknown} */
+                            engine: "kokoro" | "chatterbox" | "offline";
+                            name: string;
+                            /**
+                             * @description A BCP 47 tag such as en-US, en-GB, es, fr, hi, it, ja, pt-BR, zh
+                             * @example en-US
+                             */
+                            language: string;
+                            /** @enum {unknown} */
+                            gender: "female" | "male" | "unknown";
+                            description: string;
+                            /** @description A voice cloned from your own clip (POST /api/voices); only you see it */
+                            custom: boolean;
+                            /** @description A live media worker can speak it now; only available voices are accepted in hosts */
+                            available: boolean;
+                            unavailableReason: string | null;
+                            /**
+                             * @description Built-in voices are always ready. A custom voice is processing (being registered with the Chatterbox server), ready, waiting (no Chatterbox server is configured yet) or rejected (`unavailableReason` says why)
+                             * @enum {unknown}
+                             */
+                            status: "processing" | "ready" | "waiting" | "rejected";
+                            /** @description GET it for an MP3 of one fixed sentence in this voice */
+                            sampleUrl: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Payload too large",
+                     *       "message": "The request body exceeds the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unsupported media type",
+                     *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getVoicesByIdSample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A catalog id: `<engine>:<name>` for built-in voices (`kokoro:af_heart`, `offline:slt`, `chatterbox:default`), `voice_…` for custom voices
+                 * @example kokoro:af_heart
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                    };
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    headVoicesByIdSample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A catalog id: `<engine>:<name>` for built-in voices (`kokoro:af_heart`, `offline:slt`, `chatterbox:default`), `voice_…` for custom voices
+                 * @example kokoro:af_heart
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                    };
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteVoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A catalog id: `<engine>:<name>` for built-in voices (`kokoro:af_heart`, `offline:slt`, `chatterbox:default`), `voice_…` for custom voices
+                 * @example kokoro:af_heart
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

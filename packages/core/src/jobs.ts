@@ -46,6 +46,21 @@ export const JOBS = {
   'briefing:schedule': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   'briefing:run': { role: 'general', payload: Type.Object({ runId: Type.String({ minLength: 1 }) }), maxAttempts: 3 },
   'briefing:prune-items': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  // Voices (media role): voice a catalog voice's sample once (job key per voice); register
+  // a custom voice's clip with the Chatterbox server's library (job key per voice); remove
+  // a deleted custom voice's stored files and library entry (the row is gone by then, so
+  // the payload carries what to remove).
+  'voice:sample': { role: 'media', payload: Type.Object({ voiceId: Type.String({ minLength: 1 }) }), maxAttempts: 5 },
+  'voice:register': { role: 'media', payload: Type.Object({ voiceId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
+  'voice:remove': {
+    role: 'media',
+    payload: Type.Object({
+      voiceId: Type.String({ minLength: 1 }),
+      storageKeys: Type.Array(Type.String({ minLength: 1 }), { maxItems: 4 }),
+      inLibrary: Type.Boolean({ description: 'the clip may be in the Chatterbox library (its registration was queued or done)' }),
+    }),
+    maxAttempts: 10,
+  },
 } as const;
 
 export type TaskName = keyof typeof JOBS;
@@ -64,13 +79,14 @@ export function parseJobPayload<T extends TaskName>(task: T, payload: unknown): 
 /**
  * Queues a job with graphile-worker's own SQL function, so it commits or rolls back
  * with the caller's transaction: a row never exists without its job, nor a job
- * without its row. Jobs with the same `queueName` run one at a time, in order.
+ * without its row. Jobs with the same `queueName` run one at a time, in order; a lower
+ * `priority` is taken first (graphile-worker's default is 0).
  */
 export async function addJob<T extends TaskName>(
   executor: Executor,
   task: T,
   payload: JobPayload<T>,
-  options: { jobKey?: string; runAt?: Date; queueName?: string } = {},
+  options: { jobKey?: string; runAt?: Date; queueName?: string; priority?: number } = {},
 ): Promise<void> {
   const checked = parseJobPayload(task, payload);
   await sql`
@@ -80,6 +96,7 @@ export async function addJob<T extends TaskName>(
       max_attempts => ${JOBS[task].maxAttempts},
       job_key => ${options.jobKey ?? null},
       queue_name => ${options.queueName ?? null},
-      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz
+      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+      priority => ${options.priority ?? null}::int
     )`.execute(executor);
 }

@@ -1,9 +1,13 @@
-// A script is a list of turns, each spoken by one of two hosts. The one definition of
-// a line, its speakers and its bounds, shared by the writers, the review endpoints
-// and the renderer.
+// A script is a list of turns, each spoken by one of up to four hosts. The one
+// definition of a line, its speakers and its bounds, shared by the writers, the review
+// endpoints and the renderer.
 
-export const SPEAKERS = ['Host 1', 'Host 2'] as const;
+/** Every label a script may use, in order: an episode with N hosts uses the first N. */
+export const SPEAKERS = ['Host 1', 'Host 2', 'Host 3', 'Host 4'] as const;
 export type Speaker = (typeof SPEAKERS)[number];
+
+/** The most hosts an episode may have (`hosts` on POST /api/episodes). */
+export const MAX_HOSTS = SPEAKERS.length;
 
 export interface ScriptLine {
   speaker: Speaker;
@@ -22,4 +26,9 @@ export const MAX_SCRIPT_LINES = 2000;
 
 export function isSpeaker(value: string): value is Speaker {
   return (SPEAKERS as readonly string[]).includes(value);
+}
+
+/** The labels of an episode with `count` hosts: `Host 1` … `Host <count>`. */
+export function speakersFor(count: number): Speaker[] {
+  return SPEAKERS.slice(0, Math.max(1, Math.min(MAX_HOSTS, count)));
 }

@@ -1,40 +1,24 @@
-// Where ffmpeg and ffprobe come from, and the small wrappers every media step
-// uses to run them. Paths resolve in order: explicit option (from config), the
-// FFMPEG_PATH / FFPROBE_PATH environment variables (what fluent-ffmpeg itself
-// honours, and how a container points at a system build), then the static builds
-// from @ffmpeg-installer / @ffprobe-installer so a plain `npm install` works.
+// The small wrappers every media step uses to run ffmpeg and ffprobe, over the binaries
+// core resolves (core/audio/ffmpeg-binaries.ts: explicit option, FFMPEG_PATH /
+// FFPROBE_PATH, then the static builds from @ffmpeg-installer / @ffprobe-installer).
 
-import { createRequire } from 'node:module';
 import ffmpeg from 'fluent-ffmpeg';
 import type { FfmpegCommand, FfprobeData } from 'fluent-ffmpeg';
+import { resolveFfmpegBinaries, type FfmpegBinaries } from '@castwright/core/audio/ffmpeg-binaries';
 
-export interface FfmpegToolPaths {
-  ffmpeg: string;
-  ffprobe: string;
-}
+export type FfmpegToolPaths = FfmpegBinaries;
 
 export class FfmpegError extends Error {
   override name = 'FfmpegError';
 }
 
-function installerPath(packageName: string): string {
-  try {
-    const { path } = createRequire(import.meta.url)(packageName) as { path: string };
-    return path;
-  } catch (error) {
-    throw new FfmpegError(
-      `No ${packageName.includes('ffprobe') ? 'ffprobe' : 'ffmpeg'} binary: set FFMPEG_PATH/FFPROBE_PATH or install ${packageName} for this platform`,
-      { cause: error },
-    );
-  }
-}
-
 /** Resolves both binaries without touching any global state. */
 export function resolveFfmpegToolPaths(explicit: Partial<FfmpegToolPaths> = {}, env: NodeJS.ProcessEnv = process.env): FfmpegToolPaths {
-  return {
-    ffmpeg: explicit.ffmpeg || env.FFMPEG_PATH || installerPath('@ffmpeg-installer/ffmpeg'),
-    ffprobe: explicit.ffprobe || env.FFPROBE_PATH || installerPath('@ffprobe-installer/ffprobe'),
-  };
+  try {
+    return resolveFfmpegBinaries(explicit, env);
+  } catch (error) {
+    throw new FfmpegError((error as Error).message, { cause: error });
+  }
 }
 
 let configured: FfmpegToolPaths | undefined;

@@ -1,5 +1,5 @@
-// Turns a two-host script into the episode MP3 plus the timing of every line, in one
-// call: the lines are voiced (voice-lines.ts) into a segment store private to this
+// Turns a script of one to four hosts into the episode MP3 plus the timing of every
+// line, in one call: the lines are voiced (voice-lines.ts) into a segment store private to this
 // render, then mastered as a chain of chunks (assemble-episode.ts). The worker's
 // editable-episode renders call those two directly with a store that outlives the
 // render; this keeps every caller that wants one finished MP3 working as before.
@@ -24,8 +24,8 @@ export interface RenderOptions {
   /** The script's lines, each with the lexicon entries that apply to it. */
   lines: readonly VoicingLine[];
   engine: TtsEngine;
-  /** Maps a speaker to one of `engine.voices()`. */
-  voiceFor(speaker: Speaker): string;
+  /** Maps a speaker to one of `engine.voices()` (or a Kokoro blend of them); undefined for a speaker the episode does not have. */
+  voiceFor(speaker: Speaker): string | undefined;
   /** Caller-owned directory; the MP3 is written here and nothing else is left behind. */
   workDir: string;
   metadata: { title: string; artist: string };

@@ -1,9 +1,14 @@
 // Who speaks each host, and how: the one table that turns an episode's voiceStyle
-// and voicePair into voices, speaking rate and pauses for each engine. The README
-// prints this table; change them together.
+// and voicePair into voices, speaking rate and pauses for each engine, and the casting
+// of named hosts (each host's own voice, or on another engine the closest by gender).
+// The README prints this table; change them together.
 import type { VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import type { Speaker } from '@castwright/core/script-lines';
+import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
+import { formatBlend, looksLikeBlend, parseBlend } from '@castwright/core/voices/voice-blend';
+import { parseVoiceId } from '@castwright/core/voices/voice-ids';
 import type { PausePlan } from './timeline.ts';
+import { describeVoice } from './voice-catalog.ts';
 
 export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
 
@@ -36,9 +41,22 @@ const STYLE_DELIVERY: Record<VoiceStyle, { speed: number; pauses: PausePlan }> =
 const PAIR_TURN_FACTOR: Record<VoicePair, number> = { 'expert-curious': 1, debate: 0.8, interview: 1.1 };
 
 export interface Casting {
-  voices: Record<Speaker, string>;
+  /**
+   * Each speaker's voice as the engine names it (a Kokoro blend as `af_bella*0.3+af_heart*0.7`):
+   * Host 1 and Host 2 always (a one-host episode's Host 2 is its host's voice), Host 3 and 4 with that many hosts.
+   */
+  voices: Record<'Host 1' | 'Host 2', string> & Partial<Record<Speaker, string>>;
   speed: number;
   pauses: PausePlan;
+  /** Hosts whose own voice this engine does not have, and the voice it gives them instead. */
+  recast?: string[];
+}
+
+/** The voice a speaker is cast with; a speaker the episode does not have cannot be voiced. */
+export function castVoice(casting: Casting, speaker: Speaker): string {
+  const voice = casting.voices[speaker];
+  if (voice === undefined) throw new Error(`${speaker} is not one of this episode's hosts`);
+  return voice;
 }
 
 /**
@@ -53,10 +71,65 @@ export function castVoices(engine: EngineName, style: VoiceStyle, pair: VoicePai
   const pick = (voice: string) => (installed.includes(voice) ? voice : (spare.shift() ?? installed[0] ?? voice));
   const host1 = pick(wanted[0]);
   const host2 = pick(wanted[1]);
-  const delivery = STYLE_DELIVERY[style];
-  return {
-    voices: { 'Host 1': host1, 'Host 2': host2 },
-    speed: delivery.speed,
-    pauses: { ...delivery.pauses, speakerChangeMs: Math.round(delivery.pauses.speakerChangeMs * PAIR_TURN_FACTOR[pair]) },
-  };
+  return { voices: { 'Host 1': host1, 'Host 2': host2 }, ...delivery(style, pair) };
+}
+
+function delivery(style: VoiceStyle, pair: VoicePair): Pick<Casting, 'speed' | 'pauses'> {
+  const { speed, pauses } = STYLE_DELIVERY[style];
+  return { speed, pauses: { ...pauses, speakerChangeMs: Math.round(pauses.speakerChangeMs * PAIR_TURN_FACTOR[pair]) } };
+}
+
+/** A named host as the render casts it: its label, name, catalog voice (or blend) and that voice's gender. */
+export interface CastHost {
+  speaker: Speaker;
+  name: string;
+  voice: string;
+  gender: VoiceGender;
+}
+
+/** The engine a host's catalog voice (or Kokoro blend) belongs to, and its name there. */
+export function hostVoiceOnEngine(voice: string): { engine: EngineName; name: string } | undefined {
+  if (looksLikeBlend(voice)) {
+    try {
+      return { engine: 'kokoro', name: formatBlend(parseBlend(voice), { prefixed: false }) };
+    } catch {
+      return undefined;
+    }
+  }
+  const ref = parseVoiceId(voice);
+  return ref ? { engine: ref.engine, name: ref.name } : undefined;
+}
+
+/**
+ * Named hosts on one engine: each speaks with its own voice when it belongs to this
+ * engine (the one every host's voice was chosen on). On any other engine, a fallback,
+ * each host gets the closest installed voice: one of the same gender not yet given to
+ * another host, else any not yet given, else the first; `recast` records who got what.
+ * Speed and pauses come from voiceStyle and voicePair, as without hosts.
+ */
+export function castHosts(engine: EngineName, style: VoiceStyle, pair: VoicePair, hosts: readonly CastHost[], installed: readonly string[]): Casting {
+  const cast: Partial<Record<Speaker, string>> = {};
+  const recast: string[] = [];
+  const taken = new Set<string>();
+  for (const host of hosts) {
+    const own = hostVoiceOnEngine(host.voice);
+    if (own?.engine === engine) {
+      cast[host.speaker] = own.name;
+      taken.add(own.name);
+    }
+  }
+  const genderOf = (voice: string) => describeVoice(engine, voice)?.gender ?? 'unknown';
+  for (const host of hosts) {
+    if (cast[host.speaker] !== undefined) continue;
+    const free = installed.filter((voice) => !taken.has(voice));
+    const chosen = free.find((voice) => genderOf(voice) === host.gender) ?? free[0] ?? installed[0];
+    if (chosen === undefined) throw new Error(`The ${engine} engine has no voices`);
+    cast[host.speaker] = chosen;
+    taken.add(chosen);
+    recast.push(`${host.name} (${host.voice}) as ${engine}:${chosen}`);
+  }
+  const first = cast['Host 1'];
+  if (first === undefined) throw new Error('An episode with named hosts has at least one');
+  const voices = { ...cast, 'Host 1': first, 'Host 2': cast['Host 2'] ?? first };
+  return { voices, ...delivery(style, pair), ...(recast.length > 0 ? { recast } : {}) };
 }

@@ -24,8 +24,8 @@ export interface VoicingLine extends ScriptLine {
 export interface VoiceLinesOptions {
   lines: readonly VoicingLine[];
   engine: TtsEngine;
-  /** Maps a speaker to one of `engine.voices()`. */
-  voiceFor(speaker: Speaker): string;
+  /** Maps a speaker to one of `engine.voices()` (or a Kokoro blend of them); undefined for a speaker the episode does not have. */
+  voiceFor(speaker: Speaker): string | undefined;
   /** Speaking-rate multiplier for every line (default 1). */
   speed?: number;
   store: SegmentStore;
@@ -82,10 +82,15 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
   signal?.throwIfAborted();
   const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
 
-  // Every key first: a line that cannot be keyed fails the render before any work.
+  // Every voice and key first: a line that cannot be keyed fails the render before any work.
+  const voices = lines.map((line, index) => {
+    const voice = voiceFor(line.speaker);
+    if (voice === undefined) throw new RenderScriptError(`${name(index)} cannot be voiced: the episode has no ${line.speaker}`);
+    return voice;
+  });
   const keys = lines.map((line, index) => {
     try {
-      return lineSegmentKey(line, { engine, voice: voiceFor(line.speaker), speed });
+      return lineSegmentKey(line, { engine, voice: voices[index] as string, speed });
     } catch (error) {
       if (!(error instanceof SegmentKeyError)) throw error;
       throw new RenderScriptError(`${name(index)} cannot be voiced: ${error.message}`, { cause: error });
@@ -105,7 +110,7 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       result.engineCalls++;
       // The text and entries as keyed: two spellings of one key must be one sound.
       const pronunciations = spokenPronunciations(line, engine);
-      const request = { text: segmentText(line.text), voice: voiceFor(line.speaker), speed, signal, ...(pronunciations.length > 0 ? { pronunciations } : {}) };
+      const request = { text: segmentText(line.text), voice: voices[index] as string, speed, signal, ...(pronunciations.length > 0 ? { pronunciations } : {}) };
       const audio = await engine.synthesize(request).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);

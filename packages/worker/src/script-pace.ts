@@ -3,20 +3,32 @@
 // and each voice's measured speaking rate. The script writers then size the episode in
 // minutes of audio on the engine that will read it.
 import type { Config } from '@castwright/core/config';
+import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { TtsEngineChoice, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import { SPEAKERS, type Speaker } from '@castwright/core/script-lines';
 import type { ScriptPace } from '@castwright/content/script/script-writer';
 import { findKokoroInstall } from '@castwright/media/kokoro/kokoro-files';
 import { speakingRate } from '@castwright/media/speaking-rates';
-import { castVoices, type EngineName } from '@castwright/media/voice-casting';
+import { castVoice, castVoices, type Casting, type EngineName } from '@castwright/media/voice-casting';
+import { castEpisode, requestedEngine } from './render/engine-fallback.ts';
 
 export function scriptPace(engine: EngineName, style: VoiceStyle, pair: VoicePair): ScriptPace {
   // No installed list: the table's own voices, which are the ones the rates were measured for.
-  const casting = castVoices(engine, style, pair, []);
+  return paceOf(engine, castVoices(engine, style, pair, []));
+}
+
+/** The pace of an episode: its named hosts' voices on their engine, or the table's voices for its style and pair. */
+export async function episodePace(episode: Pick<EpisodeRow, 'hosts' | 'tts_engine' | 'voice_style' | 'voice_pair'>, config: Pick<Config, 'kokoro' | 'chatterbox'>): Promise<ScriptPace> {
+  const requested = requestedEngine(episode);
+  const engine = requested === 'offline' ? requested : await engineForPace(requested, config);
+  return paceOf(engine, castEpisode(engine, episode, []));
+}
+
+function paceOf(engine: EngineName, casting: Casting): ScriptPace {
+  const rate = (speaker: Speaker) => speakingRate(engine, castVoice(casting, speaker), casting.speed);
+  const more = SPEAKERS.slice(2).filter((speaker) => casting.voices[speaker] !== undefined);
   return {
-    wordsPerMinute: {
-      'Host 1': speakingRate(engine, casting.voices['Host 1'], casting.speed),
-      'Host 2': speakingRate(engine, casting.voices['Host 2'], casting.speed),
-    },
+    wordsPerMinute: { 'Host 1': rate('Host 1'), 'Host 2': rate('Host 2'), ...Object.fromEntries(more.map((speaker) => [speaker, rate(speaker)])) },
     pauseMsBetweenTurns: casting.pauses.speakerChangeMs,
     pauseMsWithinSpeaker: casting.pauses.sameSpeakerMs,
     leadInMs: casting.pauses.leadInMs,

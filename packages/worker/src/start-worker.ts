@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import { selectOne } from '@castwright/core/repositories/database-health';
+import type { Heartbeat } from '@castwright/core/repositories/worker-heartbeats';
 import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
@@ -91,12 +92,21 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['briefing:prune-items'] = briefingPruneTask(context);
     crontab = [MAINTENANCE_CRONTAB, BILLING_CRONTAB, BRIEFING_CRONTAB].join('\n');
   }
+  let publisher: { capabilities(): Promise<Heartbeat['capabilities']> } | undefined;
   if (role === 'media' || role === 'all') {
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');
+    const { voiceSampleTask } = await import('./tasks/voice-sample.ts');
+    const { voiceRegisterTask, voiceRemoveTask } = await import('./tasks/voice-library.ts');
     const { openTtsEngines } = await import('./tts-engines.ts');
+    const { startVoicePublisher } = await import('./voices/publish-voices.ts');
     const engines = await openTtsEngines(config, logger);
     closers.push(() => engines.close());
     taskList['episode:render'] = episodeRenderTask(context, engines);
+    taskList['voice:sample'] = voiceSampleTask(context, engines);
+    taskList['voice:register'] = voiceRegisterTask(context, engines);
+    taskList['voice:remove'] = voiceRemoveTask(context, engines);
+    // The catalog learns this worker's voices before it takes any job.
+    publisher = await startVoicePublisher(db, engines, logger);
   }
   const missing = tasksForRole(role).filter((task) => !taskList[task]);
   if (missing.length > 0) throw new Error(`No handler for ${missing.join(', ')}`);
@@ -120,7 +130,14 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     logger: graphileLogger(logger),
   });
   if (!poolId) throw new Error('graphile-worker started without announcing its worker pool');
-  const liveness = await startWorkerLiveness({ databaseUrl, workerId: poolId, role, settings: config.liveness, logger });
+  const liveness = await startWorkerLiveness({
+    databaseUrl,
+    workerId: poolId,
+    role,
+    settings: config.liveness,
+    logger,
+    ...(publisher ? { capabilities: publisher.capabilities } : {}),
+  });
   let stopping = false;
   let runnerRunning = true;
   runner.promise.then(

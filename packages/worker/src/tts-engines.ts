@@ -16,15 +16,20 @@ import type { EngineName } from '@castwright/media/voice-casting';
 /** `auto`'s preference: local neural voices, then the Chatterbox server, then the built-in voice. */
 const QUALITY_ORDER: readonly EngineName[] = ['kokoro', 'chatterbox', 'offline'];
 
+/** Every engine a media worker may hold. */
+export const ENGINE_NAMES: readonly EngineName[] = QUALITY_ORDER;
+
 export interface TtsEngines {
   get(name: EngineName): TtsEngine | undefined;
+  /** The Chatterbox engine, whose server keeps the custom voices' library; undefined when not configured. */
+  voiceLibrary(): ChatterboxEngine | undefined;
   /** Why an engine is not available here (not installed, not configured, failed to load). */
   unavailableReason(name: EngineName): string | undefined;
   close(): Promise<void>;
 }
 
-/** The engines to try for an episode, in order: the one asked for, then the rest by quality. */
-export function engineOrder(requested: TtsEngineChoice): EngineName[] {
+/** The engines to try for an episode, in order: the one asked for (or its hosts' voices are of), then the rest by quality. */
+export function engineOrder(requested: TtsEngineChoice | EngineName): EngineName[] {
   return requested === 'auto' ? [...QUALITY_ORDER] : [requested, ...QUALITY_ORDER.filter((name) => name !== requested)];
 }
 
@@ -35,6 +40,7 @@ export async function openTtsEngines(config: Config, logger: Logger): Promise<Tt
   });
   const engines = new Map<EngineName, TtsEngine>();
   const reasons = new Map<EngineName, string>();
+  let library: ChatterboxEngine | undefined;
 
   if (await findKokoroInstall(config.kokoro.modelDir)) {
     try {
@@ -55,6 +61,7 @@ export async function openTtsEngines(config: Config, logger: Logger): Promise<Tt
     // request falls back per episode. The warm-up only reports.
     await chatterbox.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'Chatterbox is not reachable yet'));
     engines.set('chatterbox', chatterbox);
+    library = chatterbox;
   } else {
     reasons.set('chatterbox', 'not configured (CHATTERBOX_URL)');
   }
@@ -66,6 +73,7 @@ export async function openTtsEngines(config: Config, logger: Logger): Promise<Tt
   logger.info({ engines: [...engines.keys()], unavailable: Object.fromEntries(reasons), ffmpeg: tools.ffmpeg }, 'TTS engines ready');
   return {
     get: (name) => engines.get(name),
+    voiceLibrary: () => library,
     unavailableReason: (name) => reasons.get(name),
     async close() {
       for (const engine of engines.values()) await engine.close();

@@ -1,11 +1,17 @@
 // Accepting an episode from a request: the rules and the one transaction live in
-// core (`episodes/accept-episode.ts`), shared with briefing runs; this opens the
-// transaction and fills the interface's defaults (a length in minutes, or a preset).
+// core (`episodes/accept-episode.ts`), shared with briefing runs; this fills the
+// interface's defaults (a length in minutes, or a preset), checks named hosts against
+// the voice catalog, and opens the transaction.
+import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { requestedLength } from '@castwright/core/episode-length';
 import { EPISODE_DEFAULTS, type EpisodeChoices } from '@castwright/core/episode-options';
-import { acceptEpisode, checkLengthAllowed, type AcceptedEpisode, type AcceptEpisodeOptions, type EpisodeRequest } from '@castwright/core/episodes/accept-episode';
+import { acceptEpisode, checkLengthAllowed, type AcceptedEpisode, type AcceptEpisodeOptions, type EpisodeSource } from '@castwright/core/episodes/accept-episode';
+import { checkHosts, type HostInput } from './episode-hosts.ts';
+
+/** What a client asked for: any choice may be left out (its default applies), and `hosts` may name the hosts. */
+export type RequestedChoices = Partial<{ [K in keyof EpisodeChoices]: EpisodeChoices[K] | undefined }> & { hosts?: readonly HostInput[] | undefined };
 
 /**
  * The choices a client made, with the interface's default for each one it left out;
@@ -16,8 +22,17 @@ export function withDefaults(choices: Partial<{ [K in keyof EpisodeChoices]: Epi
   return { ...EPISODE_DEFAULTS, ...chosen, ...requestedLength(choices, EPISODE_DEFAULTS.preset) };
 }
 
-export async function createEpisode(db: Db, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions = {}): Promise<AcceptedEpisode> {
+export async function createEpisode(
+  services: { db: Db; config: Config },
+  user: UserRow,
+  request: { source: EpisodeSource } & RequestedChoices,
+  options: AcceptEpisodeOptions = {},
+): Promise<AcceptedEpisode> {
+  const { source, hosts: hostInputs, ...choices } = request;
+  const chosen = withDefaults(choices);
   // Refused before a transaction (and a pooled connection) is taken.
-  checkLengthAllowed(user, request);
-  return db.transaction().execute((trx) => acceptEpisode(trx, user, request, options));
+  checkLengthAllowed(user, chosen);
+  const named = await checkHosts(services.db, user, { hosts: hostInputs, hostMode: choices.hostMode, ttsEngine: choices.ttsEngine }, services.config.liveness.deadAfterMs);
+  const accepted = { source, ...chosen, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}) };
+  return services.db.transaction().execute((trx) => acceptEpisode(trx, user, accepted, options));
 }

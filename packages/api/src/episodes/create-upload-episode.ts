@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import type { AcceptedEpisode } from '@castwright/core/episodes/accept-episode';
@@ -14,10 +15,11 @@ import { uploadKey, type ObjectStorage } from '@castwright/core/storage/object-s
 import { DOCUMENT_CONTENT_TYPES } from '@castwright/content/ingest/documents/document-type';
 import { checkDocument } from './check-document.ts';
 import { createEpisode } from './create-episode.ts';
-import { receiveUpload, type UploadForm } from './receive-upload.ts';
+import type { UploadForm } from '../http/form-file.ts';
+import { receiveUpload } from './receive-upload.ts';
 
 export async function createUploadEpisode(
-  services: { db: Db; storage: ObjectStorage; logger: ServiceLogger },
+  services: { db: Db; config: Config; storage: ObjectStorage; logger: ServiceLogger },
   form: UploadForm,
   user: UserRow,
 ): Promise<AcceptedEpisode> {
@@ -28,7 +30,7 @@ export async function createUploadEpisode(
     const episodeId = newId('episode');
     const key = uploadKey(episodeId, type);
     let stored = false;
-    const created = await createEpisode(services.db, user, { source: { type: 'upload', key, filename: upload.filename }, ...upload.choices }, {
+    const created = await createEpisode(services, user, { source: { type: 'upload', key, filename: upload.filename }, ...upload.choices }, {
       id: episodeId,
       beforeInsert: async () => {
         stored = true;

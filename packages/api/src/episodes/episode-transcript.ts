@@ -4,6 +4,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectTranscript } from '@castwright/core/repositories/episodes';
+import { hostNames } from '@castwright/core/voices/episode-hosts';
 import type { ShowNotes } from '@castwright/core/show-notes';
 import { searchTranscript } from '@castwright/content/search/transcript-search';
 import { toPodcastTranscript, toSrt, toWebVtt, TRANSCRIPT_TYPES } from './transcript-formats.ts';
@@ -17,15 +18,18 @@ export type TranscriptFormat = 'json' | 'vtt' | 'srt' | 'podcast-json';
  */
 export async function readTranscript(db: Db, episode: EpisodeRow, format: TranscriptFormat = 'json') {
   const rows = await selectTranscript(db, episode.id);
+  // Named hosts are named in every format; the files show the name where the label would be.
+  const names = hostNames(episode.hosts);
+  const named = names ? rows.map((row) => ({ ...row, speaker: names[row.speaker] ?? row.speaker })) : rows;
   switch (format) {
     case 'json':
-      return { contentType: 'application/json; charset=utf-8', body: transcriptView(episode.id, rows) };
+      return { contentType: 'application/json; charset=utf-8', body: transcriptView(episode.id, rows, names) };
     case 'vtt':
-      return { contentType: TRANSCRIPT_TYPES.vtt, body: toWebVtt(rows) };
+      return { contentType: TRANSCRIPT_TYPES.vtt, body: toWebVtt(named) };
     case 'srt':
-      return { contentType: TRANSCRIPT_TYPES.srt, body: toSrt(rows) };
+      return { contentType: TRANSCRIPT_TYPES.srt, body: toSrt(named) };
     case 'podcast-json':
-      return { contentType: TRANSCRIPT_TYPES.podcastJson, body: JSON.stringify(toPodcastTranscript(rows)) };
+      return { contentType: TRANSCRIPT_TYPES.podcastJson, body: JSON.stringify(toPodcastTranscript(named)) };
   }
 }
 

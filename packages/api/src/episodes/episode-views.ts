@@ -2,6 +2,7 @@
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
 import { episodeAudioPath } from '@castwright/core/episode-states';
+import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 
 export function audioUrlOf(episode: EpisodeRow): string | null {
   return episode.status === 'ready' && episode.audio_key ? episodeAudioPath(episode.id) : null;
@@ -53,6 +54,7 @@ export function episodeDetail(episode: EpisodeRow) {
     }),
     error: episode.status === 'error' ? episode.error_message : null,
     isPublic: episode.is_public,
+    hosts: hostsView(episode),
     voice: {
       ttsEngine: episode.tts_engine,
       voiceStyle: episode.voice_style,
@@ -62,6 +64,12 @@ export function episodeDetail(episode: EpisodeRow) {
     },
     createdAt: episode.created_at.toISOString(),
   };
+}
+
+/** The named hosts with the labels they speak under; null for an episode voiced by hostMode/voicePair. */
+function hostsView(episode: EpisodeRow) {
+  if (!episode.hosts || episode.hosts.length === 0) return null;
+  return labelledHosts(episode.hosts).map((host) => ({ speaker: host.speaker, name: host.name, voice: host.voice, role: host.role ?? null }));
 }
 
 /** Public episodes are readable by anyone; others only by their owner. */

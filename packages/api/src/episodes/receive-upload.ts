@@ -3,18 +3,15 @@
 // body is read (the error handler discards that rest after answering). The small form
 // fields are checked against their allowed values, durationMinutes as a whole number. The form
 // arrives as plain parts (plugins/multipart-form.ts reads them off the request).
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '@castwright/core/db/schema';
 import { HOST_MODES, VOICE_PAIRS, VOICE_STYLES, type EpisodeChoices } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
+import { parseValue, SchemaError } from '@castwright/core/validation';
 import { MAX_DURATION_MINUTES, PRESETS, TIER_LIMITS } from '@castwright/core/tiers';
-import { withDefaults } from './create-episode.ts';
-
-/** Room for the multipart boundaries, part headers and the small form fields. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+import { cleanFilename, FORM_OVERHEAD_BYTES, saveFilePart, type UploadForm } from '../http/form-file.ts';
+import { Hosts } from '../schemas/voices.ts';
+import { withDefaults, type RequestedChoices } from './create-episode.ts';
 
 const FIELD_CHOICES = {
   preset: PRESETS,
@@ -23,42 +20,15 @@ const FIELD_CHOICES = {
   voicePair: VOICE_PAIRS,
 } as const;
 type FieldName = keyof typeof FIELD_CHOICES;
-const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes'];
-
-/** Bounds the multipart parser applies while it reads (busboy's limits). */
-export interface FormLimits {
-  fileSize: number;
-  files: number;
-  fields: number;
-  fieldSize: number;
-  parts: number;
-  headerPairs: number;
-}
-
-export type FormPart =
-  | { kind: 'field'; name: string; value: unknown }
-  | {
-      kind: 'file';
-      name: string;
-      filename: string;
-      /** Must be read to its end before the next part comes. */
-      content: Readable;
-      /** True once the parser cut the file at `fileSize`. */
-      truncated(): boolean;
-    };
-
-/** A multipart/form-data body, read part by part as it arrives. */
-export interface UploadForm {
-  /** The body's declared Content-Length, if any. */
-  declaredBytes: number | undefined;
-  parts(limits: FormLimits): AsyncIterable<FormPart>;
-}
+const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts'];
+/** The longest form field: `hosts` as JSON (four hosts with blends and roles fit in well under this). */
+const MAX_FIELD_BYTES = 4096;
 
 export interface ReceivedUpload {
   filePath: string;
   filename: string;
   size: number;
-  choices: EpisodeChoices;
+  choices: RequestedChoices;
 }
 
 const MB = 1024 * 1024;
@@ -69,47 +39,52 @@ function uploadTooLarge(user: UserRow): AppError {
   return new AppError('payloadTooLarge', `The file is larger than the ${limitMb} MB upload limit of the ${user.tier} tier`);
 }
 
-/** The client's file name, reduced to a plain base name fit to show back. */
-function cleanFilename(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim();
-  return base.length > 255 ? base.slice(-255) : base;
-}
-
 /** Reads the form into `directory`; the caller removes the directory. */
 export async function receiveUpload(form: UploadForm, user: UserRow, directory: string): Promise<ReceivedUpload> {
   const maxBytes = TIER_LIMITS[user.tier].maxUploadBytes;
   if (form.declaredBytes !== undefined && form.declaredBytes > maxBytes + FORM_OVERHEAD_BYTES) throw uploadTooLarge(user);
 
   let file: { filePath: string; filename: string; size: number } | undefined;
-  const fields: Partial<Record<FieldName | 'durationMinutes', string>> = {};
-  const parts = form.parts({ fileSize: maxBytes + 1, files: 2, fields: 8, fieldSize: 256, parts: 10, headerPairs: 20 });
+  const fields: Partial<Record<FieldName | 'durationMinutes' | 'hosts', string>> = {};
+  const parts = form.parts({ fileSize: maxBytes + 1, files: 2, fields: 9, fieldSize: MAX_FIELD_BYTES, parts: 11, headerPairs: 20 });
   for await (const part of parts) {
     if (part.kind === 'field') {
       if (!FIELD_NAMES.includes(part.name)) {
         throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: file, ${FIELD_NAMES.join(', ')}`);
       }
       if (typeof part.value !== 'string') throw AppError.validation(`${part.name} must be text`);
-      fields[part.name as FieldName | 'durationMinutes'] = part.value;
+      fields[part.name as FieldName | 'durationMinutes' | 'hosts'] = part.value;
       continue;
     }
     if (part.name !== 'file') throw AppError.validation(`Unexpected file field ${JSON.stringify(part.name)}; send the document as "file"`);
     if (file) throw AppError.validation('Send exactly one file');
     const filePath = path.join(directory, 'upload');
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        callback(size > maxBytes ? uploadTooLarge(user) : null, chunk);
-      },
-    });
-    await pipeline(part.content, counter, createWriteStream(filePath));
-    if (part.truncated()) throw uploadTooLarge(user);
+    const size = await saveFilePart(part, filePath, maxBytes, () => uploadTooLarge(user));
     file = { filePath, filename: cleanFilename(part.filename), size };
   }
   if (!file) throw AppError.validation('The "file" field is required');
   if (file.size === 0) throw AppError.validation('The file is empty');
-  return { ...file, choices: withDefaults({ ...checkedChoices(fields), durationMinutes: checkedMinutes(fields.durationMinutes), ttsEngine: 'auto', reviewScript: false }) };
+  const choices = { ...checkedChoices(fields), durationMinutes: checkedMinutes(fields.durationMinutes) };
+  // A preset with durationMinutes is a 400 here already, before the document is read.
+  withDefaults(choices);
+  return { ...file, choices: { ...choices, hosts: checkedHosts(fields.hosts) } };
+}
+
+/** The hosts form field: the same JSON array as POST /api/episodes takes. */
+function checkedHosts(value: string | undefined): RequestedChoices['hosts'] {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw AppError.validation('hosts must be a JSON array of {name, voice, role}, as POST /api/episodes takes it');
+  }
+  try {
+    return parseValue(Hosts, parsed, { what: 'hosts' });
+  } catch (error) {
+    if (error instanceof SchemaError) throw AppError.validation(`hosts: ${error.problems.join('; ')}`, error.problems.map((problem) => `hosts.${problem}`));
+    throw error;
+  }
 }
 
 /** The durationMinutes form field: a whole number of minutes within the schema's bounds (the tier's are checked later). */

@@ -5,7 +5,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { lockOwnEpisode, selectOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
-import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import { speakersFor, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
 import { formatScript, parseScript } from '@castwright/content/script/script-format';
 import { ownedOr404 } from '../owned-or-404.ts';
 
@@ -48,11 +48,27 @@ async function saveScript(db: Db, userId: string, id: string, change: (lines: Sc
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, userId, id));
     if (episode.status !== 'review_script') throw notInReview(episode);
     const lines = change(parseScript(episode.script_text ?? ''));
-    if (episode.host_mode === 'single' && lines.some((line) => line.speaker !== 'Host 1')) {
-      throw AppError.validation('This is a single-host episode: every line must be spoken by Host 1', ['speaker must be Host 1 in a single-host episode']);
-    }
+    checkSpeakers(episode, lines);
     return updateScriptText(trx, id, formatScript(lines));
   });
+}
+
+/** Every line is spoken by one of the episode's hosts: Host 1 … Host N for N named hosts, else one or two by hostMode. */
+function checkSpeakers(episode: EpisodeRow, lines: readonly ScriptLine[]): void {
+  const hosts = episode.hosts?.length ?? 0;
+  if (hosts === 0 && episode.host_mode === 'single') {
+    if (lines.some((line) => line.speaker !== 'Host 1')) {
+      throw AppError.validation('This is a single-host episode: every line must be spoken by Host 1', ['speaker must be Host 1 in a single-host episode']);
+    }
+    return;
+  }
+  const speakers = speakersFor(hosts === 0 ? 2 : hosts);
+  const stray = lines.findIndex((line) => !speakers.includes(line.speaker));
+  if (stray >= 0) {
+    const allowed = speakers.length === 1 ? 'Host 1' : `Host 1 to Host ${speakers.length}`;
+    const rule = `speaker must be ${allowed} in an episode with ${speakers.length === 1 ? 'one host' : `${speakers.length} hosts`}`;
+    throw AppError.validation(`Line ${stray} is spoken by ${(lines[stray] as ScriptLine).speaker}, but this episode's hosts are ${allowed}`, [rule]);
+  }
 }
 
 /** A section title on one line (the stored format writes it as a `## ` line of its own); none when blank. */

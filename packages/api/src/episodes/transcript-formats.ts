@@ -3,7 +3,8 @@
 // timings from the rendered audio, exactly as the JSON transcript gives them.
 import type { TranscriptSegmentRow } from '@castwright/core/db/schema';
 
-type Segment = Pick<TranscriptSegmentRow, 'speaker' | 'text' | 'start_ms' | 'end_ms'>;
+/** `speaker` is what the file shows: the host label, or the host's name for named hosts. */
+type Segment = Pick<TranscriptSegmentRow, 'text' | 'start_ms' | 'end_ms'> & { speaker: string };
 
 export const TRANSCRIPT_TYPES = {
   vtt: 'text/vtt; charset=utf-8',

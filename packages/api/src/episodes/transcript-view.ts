@@ -1,10 +1,13 @@
-// The transcript as the interface shows it: segments plus totals.
+// The transcript as the interface shows it: segments (with the host's name, for named
+// hosts) plus totals.
 import type { TranscriptSegmentRow } from '@castwright/core/db/schema';
+import type { Speaker } from '@castwright/core/script-lines';
 
-export function transcriptView(episodeId: string, rows: TranscriptSegmentRow[]) {
+export function transcriptView(episodeId: string, rows: TranscriptSegmentRow[], names?: Partial<Record<Speaker, string>>) {
   const segments = rows.map((row) => ({
     id: row.id,
     speaker: row.speaker,
+    ...(names?.[row.speaker] ? { speakerName: names[row.speaker] } : {}),
     text: row.text,
     startTimeMs: row.start_ms,
     endTimeMs: row.end_ms,

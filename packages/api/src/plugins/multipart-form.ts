@@ -5,7 +5,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@castwright/core/errors';
-import type { FormPart, UploadForm } from '../episodes/receive-upload.ts';
+import type { FormPart, UploadForm } from '../http/form-file.ts';
 
 export function uploadForm(request: FastifyRequest): UploadForm {
   if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'Send the document as multipart/form-data with a "file" field');

@@ -11,7 +11,7 @@ import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 
 export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
-  const { db, auth, storage } = services;
+  const { db, auth, storage, config } = services;
   return async (app) => {
     // Registered here, so only this plugin's routes parse multipart bodies.
     await app.register(multipart, { throwFileSizeLimit: false });
@@ -22,7 +22,8 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
         tags: ['episodes'],
         summary: 'Create an episode from a document (PDF, DOCX, DOC, TXT, MD)',
         description:
-          'multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`. ' +
+          'multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, ' +
+          'and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field. ' +
           'The file may be up to the tier\'s upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. ' +
           'Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         consumes: ['multipart/form-data'],
@@ -31,7 +32,7 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
       },
       config: { documented: { body: UploadEpisodeForm } },
     }, async (request, reply) => {
-      const { episode, quota } = await createUploadEpisode({ db, storage, logger: request.log }, uploadForm(request), currentUser(request));
+      const { episode, quota } = await createUploadEpisode({ db, config, storage, logger: request.log }, uploadForm(request), currentUser(request));
       return reply.status(202).send(acceptedEpisodeBody(episode, quota));
     });
   };

@@ -1,7 +1,7 @@
 // Creating, listing, reading and deleting episodes, and their transcripts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_SOURCE_CHARACTERS } from '@castwright/core/episode-options';
-import { createEpisode, withDefaults } from '../episodes/create-episode.ts';
+import { createEpisode } from '../episodes/create-episode.ts';
 import { editEpisode } from '../episodes/edit-episode.ts';
 import { sourceFromBody } from '../episodes/episode-source.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
@@ -27,6 +27,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         summary: 'Create an episode from text or a web page address',
         description:
           'Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
+          '`hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. ' +
           'Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         security: bearer,
         body: CreateEpisodeBody,
@@ -34,7 +35,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       },
     }, async (request, reply) => {
       const { content, url, ...choices } = request.body;
-      const { episode, quota } = await createEpisode(db, currentUser(request), { source: sourceFromBody({ content, url }), ...withDefaults(choices) });
+      const { episode, quota } = await createEpisode(services, currentUser(request), { source: sourceFromBody({ content, url }), ...choices });
       return reply.status(202).send(acceptedEpisodeBody(episode, quota));
     });
 

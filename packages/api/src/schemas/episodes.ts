@@ -4,6 +4,7 @@ import { HOST_MODES, MAX_SOURCE_CHARACTERS, TTS_ENGINES, VOICE_PAIRS, VOICE_STYL
 import { EPISODE_STATUSES } from '@castwright/core/episode-states';
 import { MAX_DURATION_MINUTES, PRESETS } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
+import { Hosts, HostView } from './voices.ts';
 
 const Status = Type.Enum([...EPISODE_STATUSES]);
 const Preset = Type.Enum([...PRESETS]);
@@ -28,6 +29,7 @@ export const CreateEpisodeBody = Type.Object({
   voicePair: Type.Optional(Type.Enum([...VOICE_PAIRS])),
   ttsEngine: Type.Optional(Type.Enum([...TTS_ENGINES])),
   reviewScript: Type.Optional(Type.Boolean()),
+  hosts: Type.Optional(Hosts),
 });
 
 const QuotaView = Type.Object({
@@ -81,13 +83,16 @@ const EpisodeDetail = Type.Object({
   })),
   error: Nullable(Type.String({ description: 'Why processing failed, when status is error' })),
   isPublic: Type.Boolean({ description: 'Public episodes are readable without credentials (set with PATCH /api/episodes/{id})' }),
+  hosts: Nullable(Type.Array(HostView, {
+    description: 'The named hosts the episode was created with, in speaking order; null when its voices come from hostMode and voicePair',
+  })),
   voice: Type.Object(
     {
       ttsEngine: Type.Enum([...TTS_ENGINES], { description: 'The engine asked for' }),
       voiceStyle: Type.Enum([...VOICE_STYLES]),
       voicePair: Type.Enum([...VOICE_PAIRS]),
       engineUsed: Nullable(Type.String({ description: 'The engine that voiced the audio (kokoro, chatterbox or offline); null until rendered' })),
-      fallbackReason: Nullable(Type.String({ description: 'Why the asked-for engine was not used, when it was not' })),
+      fallbackReason: Nullable(Type.String({ description: 'Why the asked-for engine was not used, when it was not (and which voices named hosts got instead)' })),
     },
     { description: 'How the episode is voiced (the mapping of voiceStyle/voicePair is in the README)' },
   ),
@@ -123,7 +128,8 @@ const Transcript = Type.Object({
   segments: Type.Array(
     Type.Object({
       id: Type.String(),
-      speaker: Type.String(),
+      speaker: Type.String({ description: 'The host label: Host 1 … Host 4' }),
+      speakerName: Type.Optional(Type.String({ description: "The host's name, for an episode with named hosts" })),
       text: Type.String(),
       startTimeMs: Type.Integer(),
       endTimeMs: Type.Integer(),
@@ -151,7 +157,7 @@ export const transcriptFiles = {
   description: 'The transcript in the requested format',
   content: {
     'application/json': { schema: Transcript },
-    'text/vtt': { schema: Type.String({ description: 'WebVTT with <v Speaker> voice tags' }) },
+    'text/vtt': { schema: Type.String({ description: "WebVTT with <v Speaker> voice tags (the host's name for named hosts)" }) },
     'application/x-subrip': { schema: Type.String({ description: 'SubRip' }) },
   },
 };
@@ -169,4 +175,5 @@ export const UploadEpisodeForm = Type.Object({
   hostMode: Type.Optional(HostMode),
   voiceStyle: Type.Optional(Type.Enum([...VOICE_STYLES])),
   voicePair: Type.Optional(Type.Enum([...VOICE_PAIRS])),
+  hosts: Type.Optional(Type.String({ contentMediaType: 'application/json', description: 'The named hosts as a JSON array, as POST /api/episodes takes them' })),
 }, { additionalProperties: false });

@@ -2,7 +2,7 @@
 import Type from 'typebox';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES, MAX_SECTION_TITLE_CHARACTERS, SPEAKERS } from '@castwright/core/script-lines';
 
-const Speaker = Type.Enum([...SPEAKERS], { description: '`Host 2` only for multi-host episodes' });
+const Speaker = Type.Enum([...SPEAKERS], { description: 'One of the episode\'s hosts: `Host 1` alone in a single-host episode, `Host 1` and `Host 2` in a two-host one, `Host 1` to `Host N` for N named hosts' });
 const LineText = Type.String({
   minLength: 1,
   maxLength: MAX_SCRIPT_LINE_CHARACTERS,

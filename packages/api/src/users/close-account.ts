@@ -1,5 +1,6 @@
 // Deleting an account: the password and the literal confirmation first, then every
-// row (one cascading delete, with the Stripe customer's deletion queued), then the stored files.
+// row (one cascading delete, with the Stripe customer's deletion and the custom voices'
+// removal queued), then the stored files.
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
@@ -10,6 +11,7 @@ import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { verifyPassword } from '../auth/passwords.ts';
 import { queueCustomerDeletion } from '../billing/close-billing-account.ts';
 import { removeRowsThenFiles } from '../episodes/remove-stored-files.ts';
+import { queueAccountVoiceRemovals } from '../voices/remove-custom-voice.ts';
 
 const DELETE_CONFIRMATION = 'DELETE';
 
@@ -26,6 +28,7 @@ export async function closeAccount(
   await removeRowsThenFiles(services, episodes, () =>
     services.db.transaction().execute(async (trx) => {
       await queueCustomerDeletion(trx, user.id);
+      await queueAccountVoiceRemovals(trx, user.id);
       await deleteUser(trx, user.id);
     }),
   );

@@ -9,6 +9,8 @@ export interface OptionSpec {
   description: string;
   /** The only values a string option takes. */
   choices?: readonly string[];
+  /** May be given more than once: the values come as an array, in order. */
+  multiple?: boolean;
   default?: string;
 }
 
@@ -38,5 +40,5 @@ export interface ParsedCommand {
   spec: CommandSpec;
   /** The arguments by name (absent optional ones are undefined). */
   args: Record<string, string | undefined>;
-  options: Record<string, string | boolean | undefined>;
+  options: Record<string, string | boolean | string[] | undefined>;
 }

@@ -59,6 +59,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       file: { type: 'string', value: '<path>', description: 'a PDF, DOCX, DOC, TXT or MD document' },
       preset: { type: 'string', value: '<preset>', description: 'the length', choices: PRESETS },
       minutes: { type: 'string', value: '<n>', description: 'the length in minutes, instead of --preset (up to your tier\'s longest episode)' },
+      host: {
+        type: 'string',
+        multiple: true,
+        value: '<name=voice[=role]>',
+        description: 'a named host with a voice from GET /api/voices or a Kokoro blend (Ada=kokoro:af_heart=expert); repeat for up to four, in speaking order',
+      },
       follow: { type: 'boolean', description: 'show progress until the episode is ready (or fails)' },
       out: { type: 'string', value: '<file.mp3>', description: 'when ready, save the audio here (implies --follow)' },
     },

@@ -52,11 +52,11 @@ function parseCommand(spec: CommandSpec, rest: readonly string[]): CommandLine {
   const name = `${PROGRAM} ${spec.path.join(' ')}`;
   const declared = spec.options ?? {};
   const options: NonNullable<ParseArgsConfig['options']> = { help: HELP_OPTION };
-  for (const [option, { type, short, default: fallback }] of Object.entries(declared)) {
-    options[option] = { type, ...(short ? { short } : {}), ...(fallback !== undefined ? { default: fallback } : {}) };
+  for (const [option, { type, short, default: fallback, multiple }] of Object.entries(declared)) {
+    options[option] = { type, ...(short ? { short } : {}), ...(fallback !== undefined ? { default: fallback } : {}), ...(multiple ? { multiple } : {}) };
   }
   const allowedOptions = ['--help', ...Object.keys(declared).map((option) => `--${option}`)];
-  // No option is declared `multiple`, so no value is an array (a repeated option: the last wins).
+  // A repeated option: the last wins, unless it is declared `multiple` (then all of them, in order).
   let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
@@ -68,6 +68,10 @@ function parseCommand(spec: CommandSpec, rest: readonly string[]): CommandLine {
   const values: ParsedCommand['options'] = {};
   for (const [option, optionSpec] of Object.entries(declared)) {
     const given = parsed.values[option];
+    if (optionSpec.multiple) {
+      values[option] = Array.isArray(given) ? given.map(String) : undefined;
+      continue;
+    }
     const value = Array.isArray(given) ? given.at(-1) : given;
     if (typeof value === 'string' && optionSpec.choices && !optionSpec.choices.includes(value)) {
       throw new UsageError(`${name}: --${option} must be one of ${list(optionSpec.choices)} (got "${value}")`);

@@ -21,6 +21,7 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
   if (minutes !== undefined && !(Number.isInteger(minutes) && minutes >= 1)) throw new UsageError('castwright episode create: --minutes must be a whole number of minutes');
   if (minutes !== undefined && preset) throw new UsageError('castwright episode create: give --preset or --minutes, not both');
   const length = preset ? { preset } : minutes !== undefined ? { durationMinutes: minutes } : {};
+  const hosts = parseHosts(values.host);
   const client = createCastwrightClient(options);
   let episodeId: string;
   if (typeof values.file === 'string') {
@@ -33,6 +34,7 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
       bodySerializer: () => {
         const form = new FormData();
         for (const [name, value] of Object.entries(length)) form.append(name, String(value));
+        if (hosts) form.append('hosts', JSON.stringify(hosts));
         form.append('file', new Blob([bytes]), path.basename(filePath));
         return form;
       },
@@ -40,7 +42,7 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
     episodeId = check(created).episode.id;
   } else {
     const source = typeof values.text === 'string' ? { content: values.text } : { url: String(values.url) };
-    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...length } })).episode.id;
+    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...length, ...(hosts ? { hosts } : {}) } })).episode.id;
   }
   console.log(episodeId);
   const out = typeof values.out === 'string' ? values.out : undefined;
@@ -61,6 +63,16 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
     const bytes = await downloadAudio(await connect(), episodeId, out);
     console.error(`saved ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
   }
+}
+
+/** `--host Ada=kokoro:af_heart[=expert]`, repeated: the hosts in speaking order (the API checks the voices). */
+function parseHosts(given: ParsedCommand['options'][string]): { name: string; voice: string; role?: string }[] | undefined {
+  if (!Array.isArray(given) || given.length === 0) return undefined;
+  return given.map((host) => {
+    const [name, voice, role, ...rest] = host.split('=').map((part) => part.trim());
+    if (!name || !voice || rest.length > 0 || role === '') throw new UsageError(`castwright episode create: --host must be name=voice or name=voice=role (got "${host}")`);
+    return { name, voice, ...(role ? { role } : {}) };
+  });
 }
 
 export async function episodeCommand(config: Config, command: ParsedCommand): Promise<void> {

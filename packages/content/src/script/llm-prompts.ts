@@ -1,5 +1,6 @@
 // What the LLM is told: the hosts, their tone and roles, and for each request the
 // length to aim for. Prompts are plain text; the reply shape comes from the schema.
+import type { ScriptHost } from './script-hosts.ts';
 import type { ScriptRequest } from './script-writer.ts';
 
 const TONES: Record<ScriptRequest['voiceStyle'], string> = {
@@ -36,9 +37,12 @@ const TEMPLATES: Record<NonNullable<ScriptRequest['briefing']>['template'], { fo
 };
 
 export function systemPrompt(request: ScriptRequest): string {
-  const hosts = request.hostMode === 'single'
-    ? 'There is one host, "Host 1", speaking alone to the listener; every line has speaker "Host 1".'
-    : `There are two hosts, "Host 1" and "Host 2", in conversation. ${PAIRS[request.voicePair]} Alternate speakers naturally; avoid long runs by one host.`;
+  const named = request.hosts && request.hosts.length > 0 ? request.hosts : undefined;
+  const hosts = named
+    ? namedHosts(named)
+    : request.hostMode === 'single'
+      ? 'There is one host, "Host 1", speaking alone to the listener; every line has speaker "Host 1".'
+      : `There are two hosts, "Host 1" and "Host 2", in conversation. ${PAIRS[request.voicePair]} Alternate speakers naturally; avoid long runs by one host.`;
   return [
     'You write scripts for an audio podcast that is read aloud by text-to-speech voices.',
     hosts,
@@ -46,9 +50,26 @@ export function systemPrompt(request: ScriptRequest): string {
     'Base everything on the source text; do not invent facts, numbers or quotes.',
     'The source marks its structure the way Markdown does: "#" lines are headings, "- " lines are list items and "|" lines are table rows. ' +
       'Follow its headings as the episode\'s sections, and say what a table shows instead of reading its cells.',
-    'Write spoken language only: whole sentences, no stage directions, sound cues, Markdown, lists, code, symbols, URLs or speaker names inside the text.',
+    named
+      ? 'Write spoken language only: whole sentences, no stage directions, sound cues, Markdown, lists, code, symbols, URLs or speaker labels ("Host 1:") inside the text; the hosts call each other by name.'
+      : 'Write spoken language only: whole sentences, no stage directions, sound cues, Markdown, lists, code, symbols, URLs or speaker names inside the text.',
     'Each line is one turn of a few sentences. Reply with JSON only, matching the given schema.',
   ].join('\n');
+}
+
+/** Named hosts: who each label is, that they address each other by name, and what a fair share of the lines is. */
+function namedHosts(hosts: readonly ScriptHost[]): string {
+  const who = hosts.map((host, index) => `"Host ${index + 1}" is ${host.name}${host.role ? ` (${host.role})` : ''}`).join('; ');
+  if (hosts.length === 1) {
+    return `There is one host, "Host 1", named ${(hosts[0] as ScriptHost).name}, speaking alone to the listener and introducing themselves by name; every line has speaker "Host 1".`;
+  }
+  const low = Math.ceil(100 / (2 * hosts.length));
+  const high = Math.floor(200 / hosts.length);
+  return [
+    `There are ${hosts.length} hosts in conversation: ${who}. Each line's speaker is the host's label, never the name.`,
+    'Each host plays their part as their role says. Host 1 opens the show and introduces the others by name; the hosts address each other by name',
+    `(every host is named by another at least once) and pass the conversation around. Share the lines fairly: each host speaks ${low} % to ${high} % of the lines.`,
+  ].join(' ');
 }
 
 function briefingRules(briefing: NonNullable<ScriptRequest['briefing']>): string[] {

@@ -15,7 +15,8 @@ import { isAnnounced, sectionTitle } from './script-sections.ts';
 import { cleanSpokenLine } from './spoken-text.ts';
 import { outlinePrompt, sectionPrompt, systemPrompt, wholeScriptPrompt, type OutlineSection } from './llm-prompts.ts';
 import { requestStructured, UnusableReplyError, type ChatMessage } from './llm-structured-reply.ts';
-import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, SPEAKERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
+import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
+import { scriptSpeakers, unfairShares, unnamedHosts } from './script-hosts.ts';
 import type { ScriptRequest, TokenUsage, WrittenScript } from './script-writer.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
@@ -53,7 +54,7 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
   });
   const { minutes } = request;
   // Words for the minutes asked for at the pace the episode will be read at.
-  const targetWords = wordsForMs(minutes * 60_000, request.pace, request.hostMode);
+  const targetWords = wordsForMs(minutes * 60_000, request.pace, request.hosts?.length ? scriptSpeakers(request) : request.hostMode);
   const system: ChatMessage = { role: 'system', content: systemPrompt(request) };
   const writer: Writer = {
     client,
@@ -91,7 +92,7 @@ interface Writer {
 }
 
 function lineSchema(request: ScriptRequest) {
-  const speakers: Speaker[] = request.hostMode === 'single' ? ['Host 1'] : [...SPEAKERS];
+  const speakers = scriptSpeakers(request);
   return Type.Array(
     Type.Object(
       { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }) },
@@ -103,7 +104,7 @@ function lineSchema(request: ScriptRequest) {
 
 /** Lines of a script written in one go: the line that opens a section names it (null elsewhere; optional here, required and nullable on the wire). */
 function sectionedLineSchema(request: ScriptRequest) {
-  const speakers: Speaker[] = request.hostMode === 'single' ? ['Host 1'] : [...SPEAKERS];
+  const speakers = scriptSpeakers(request);
   return Type.Array(
     Type.Object(
       {
@@ -117,15 +118,32 @@ function sectionedLineSchema(request: ScriptRequest) {
   );
 }
 
-function checkLines(lines: readonly { speaker: Speaker; text: string }[], request: ScriptRequest): string[] {
+/**
+ * Rules a reply must keep. `whole`: the reply is the whole script, so named hosts must
+ * also share its lines fairly (unfairShares); a section of a longer script is only
+ * asked to (hostWishes), as a short section cannot give four hosts their share.
+ */
+function checkLines(lines: readonly { speaker: Speaker; text: string }[], request: ScriptRequest, whole: boolean): string[] {
   const problems: string[] = [];
   lines.forEach((line, index) => {
     if (line.text.trim() === '') problems.push(`lines.${index}.text is blank`);
   });
-  if (request.hostMode === 'multi' && lines.length > 1 && !lines.some((line) => line.speaker === 'Host 2')) {
+  if (!request.hosts?.length && request.hostMode === 'multi' && lines.length > 1 && !lines.some((line) => line.speaker === 'Host 2')) {
     problems.push('Host 2 never speaks; this is a two-host conversation');
   }
+  if (whole && request.hosts?.length) problems.push(...unfairShares(lines, scriptSpeakers(request), request.hosts.map((host) => host.name)));
   return problems;
+}
+
+/** Named hosts' wishes: a fair share in every section too, and each host named by another somewhere in the whole script. */
+function hostWishes(request: ScriptRequest, whole: boolean) {
+  return (value: { lines: { speaker: Speaker; text: string }[] }): string[] => {
+    const hosts = request.hosts ?? [];
+    if (hosts.length < 2) return [];
+    if (!whole) return unfairShares(value.lines, scriptSpeakers(request), hosts.map((host) => host.name));
+    const unnamed = unnamedHosts(value.lines, hosts);
+    return unnamed.length > 0 ? [`no other host calls ${unnamed.map((host) => host.name).join(' or ')} by name`] : [];
+  };
 }
 
 /**
@@ -185,8 +203,8 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     name: 'podcast_script',
     schema,
     messages: [writer.system, { role: 'user', content: wholeScriptPrompt(text, targetWords) }],
-    check: (value) => checkLines(value.lines, writer.request),
-    preferred: (value) => [...lengthWanted(value), ...sectionWish(value)],
+    check: (value) => checkLines(value.lines, writer.request, true),
+    preferred: (value) => [...lengthWanted(value), ...sectionWish(value), ...hostWishes(writer.request, true)(value)],
     signal: writer.signal,
     tokens: writer.tokens,
   });
@@ -256,9 +274,10 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
           }),
         },
       ],
-      check: (value) => checkLines(value.lines, writer.request),
+      check: (value) => checkLines(value.lines, writer.request, false),
       preferred: (value) => [
         ...lengthWanted(value),
+        ...hostWishes(writer.request, false)(value),
         ...(value.lines[0] && !isAnnounced(title, value.lines[0].text) ? [`lines.0 must announce the section in the words of its title, "${title}"`] : []),
       ],
       signal: writer.signal,

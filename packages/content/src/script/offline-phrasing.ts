@@ -98,6 +98,17 @@ export const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
   },
 };
 
+/** What the third and fourth named hosts say when greeting Host 1, after its name; the second uses the pair's own greeting. */
+export const NAMED_GREETINGS = ["It's good to be here.", 'Glad to join in.', "I'm happy to be part of this one."];
+/** What the third and fourth named hosts say before the sign-off; the second uses the pair's own thanks. */
+export const NAMED_THANKS = ['Thanks for having me, this was fun.', 'It was a pleasure, thank you all.'];
+
+/** How Host 1 introduces itself and the other named hosts. */
+export function introduceHosts(first: string, others: readonly string[]): string {
+  if (others.length === 0) return `I'm ${first}, your host for today.`;
+  return `I'm ${first}, and with me ${others.length === 1 ? 'is' : 'are'} ${listOf(others)}.`;
+}
+
 export function preview(labels: readonly string[]): string {
   return `We'll cover ${listOf(labels)}.`;
 }
@@ -121,11 +132,26 @@ export function isHostPhrasing(sentence: string): boolean {
 }
 
 const SLOT = '\uE000';
+/** A host's name (or a list of names) in a framing sentence: short, without sentence punctuation. */
+const NAME = '\uE001';
 const FRAMING: RegExp[] = (() => {
   const texts: string[] = [];
+  const questions: string[] = [];
   for (const style of Object.values(STYLE_PHRASING)) texts.push(style.opening(SLOT), ...style.transitions.map((make) => make(SLOT)), ...style.reactions, style.signOff);
-  for (const pair of Object.values(PAIR_PHRASING)) texts.push(pair.greeting, pair.thanks, ...pair.answerLeads, ...(pair.reactions ?? []), ...pair.questions.map((make) => make(SLOT)));
+  for (const pair of Object.values(PAIR_PHRASING)) {
+    texts.push(pair.greeting, pair.thanks, ...pair.answerLeads, ...(pair.reactions ?? []));
+    questions.push(...pair.questions.map((make) => make(SLOT)));
+  }
   texts.push(preview([SLOT]), recap([SLOT, SLOT]), recap([SLOT]), `Let's start with ${SLOT}.`, ...briefingFramingTexts(SLOT));
-  const sentences = new Set(texts.flatMap((text) => text.split(/(?<=[.!?])\s+/)));
-  return [...sentences].map((sentence) => new RegExp(`^${sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(SLOT, '.+')}$`, 'u'));
+  // Named hosts (offline-cast.ts) introduce, greet and thank each other by name.
+  const others = [[], [NAME], [NAME, NAME], [NAME, NAME, NAME]];
+  texts.push(...others.map((names) => introduceHosts(NAME, names)), ...others.slice(1).map((names) => `Thank you, ${listOf(names)}.`), `Thanks, ${NAME}.`, ...NAMED_GREETINGS, ...NAMED_THANKS);
+  const sentencesOf = (list: string[]) => [...new Set(list.flatMap((text) => text.split(/(?<=[.!?])\s+/)))];
+  const pattern = (sentence: string) => sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(SLOT, '.+').replaceAll(NAME, '[^,.!?]{1,40}');
+  // A question put to a named host starts with the name and a comma, its first letter lowered.
+  const addressed = (sentence: string) => `(?:[^,.!?]{1,40}, )?${pattern(sentence).replace(/^(\p{L})/u, (letter) => `[${letter}${letter.toLowerCase()}]`)}`;
+  return [
+    ...sentencesOf(texts).map((sentence) => new RegExp(`^${pattern(sentence)}$`, 'u')),
+    ...sentencesOf(questions).map((sentence) => new RegExp(`^${addressed(sentence)}$`, 'u')),
+  ];
 })();

@@ -20,6 +20,7 @@ import { estimateScriptMs } from './script-length.ts';
 import { sectionTitle } from './script-sections.ts';
 import { NO_TOKENS, type ScriptRequest, type WrittenScript } from './script-writer.ts';
 import { BRIEFING_PHRASING } from './briefing-phrasing.ts';
+import { castShow } from './offline-cast.ts';
 import { PAIR_PHRASING, pick, preview, recap, STYLE_PHRASING } from './offline-phrasing.ts';
 import { listOf } from './spoken-list.ts';
 import { selectSentences } from './sentence-selection.ts';
@@ -127,7 +128,8 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   const pair = PAIR_PHRASING[request.voicePair];
   // A briefing is framed by its template: rundown, numbered items, its own questions and close.
   const briefing = request.briefing ? BRIEFING_PHRASING[request.briefing.template] : undefined;
-  const multi = request.hostMode === 'multi';
+  const cast = castShow(request, pair, briefing?.greeting ?? pair.greeting);
+  const { multi } = cast;
   const sections = [...chosen.entries()].filter(([, sentences]) => sentences.length > 0).sort((a, b) => a[0] - b[0]);
   const sectionNames = sections.map(([index]) => (labels[index] as SectionLabel).text);
   const subject = document.title ? titleSubject(document, document.title) : topicOf(document);
@@ -137,17 +139,18 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
 
   // The intro is a section of its own, titled by what the opening names.
   if (briefing && request.briefing) {
-    say('Host 1', [briefing.opening(request.briefing.title, sections.length), ...(sectionNames.length > 1 ? [briefing.rundown(sectionNames)] : [])], {}, sectionTitle(request.briefing.title));
+    say('Host 1', [briefing.opening(request.briefing.title, sections.length), ...cast.introduction, ...(sectionNames.length > 1 ? [briefing.rundown(sectionNames)] : [])], {}, sectionTitle(request.briefing.title));
   } else {
-    say('Host 1', [style.opening(subject), ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, sectionTitle(subject));
+    say('Host 1', [style.opening(subject), ...cast.introduction, ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, sectionTitle(subject));
   }
-  if (multi) say('Host 2', [briefing?.greeting ?? pair.greeting]);
+  for (const [speaker, greeting] of cast.greetings) say(speaker, [greeting]);
 
   const chosenWords = sections.reduce((sum, [, sentences]) => sum + sentences.reduce((total, sentence) => total + sentence.words, 0), 0);
   const turnWords = Math.min(TURN_WORDS, Math.max(MIN_TURN_WORDS, Math.round(chosenWords / 8)));
   const recentSubjects: string[] = [];
   const questions = briefing?.questions ?? pair.questions;
   let questionCount = 0;
+  let turnsSoFar = 0;
   // A long episode asks about a subject again now and then: never in the same words.
   const asked = new Set<string>();
   const ask = (subject: string) => {
@@ -172,10 +175,9 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
       for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(' ')], { sources: turn.map((sentence) => sentence.index) });
       return;
     }
-    // In a debate the sides take turns to make the case, section by section.
-    const teller: Speaker = request.voicePair === 'interview' ? 'Host 2' : request.voicePair === 'debate' && position % 2 === 1 ? 'Host 2' : 'Host 1';
-    const asker: Speaker = teller === 'Host 1' ? 'Host 2' : 'Host 1';
     turns.forEach((turn, turnIndex) => {
+      const { teller, asker } = cast.turn(position, turnsSoFar);
+      turnsSoFar += 1;
       let phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
       let question = ask(phrase ?? label);
       if (question === undefined && phrase !== undefined) [phrase, question] = [undefined, ask(label)];
@@ -184,7 +186,7 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
       const sameAsLabel = !briefing && phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
       const lead = turnIndex === 0 ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 && question !== undefined ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
       // Every question form was used on this subject already: the answer follows the last one on.
-      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [question])], { subjects: phrase && question ? [phrase] : [] }, turnIndex === 0 ? title : undefined);
+      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [] }, turnIndex === 0 ? title : undefined);
       const answerLead = pair.answerLeads.length > 0 && turnIndex === 0 ? [pick(pair.answerLeads, position)] : [];
       say(teller, [...answerLead, ...turn.map((sentence) => sentence.text)], { sources: turn.map((sentence) => sentence.index) });
     });
@@ -195,10 +197,10 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   const signOff = briefing?.signOff ?? style.signOff;
   if (multi) {
     say('Host 1', [closing]);
-    say('Host 2', [pair.thanks]);
-    say('Host 1', [signOff]);
+    for (const [speaker, thanks] of cast.farewells) say(speaker, [thanks]);
+    say('Host 1', [cast.signOff(signOff)]);
   } else {
-    say('Host 1', [closing, signOff]);
+    say('Host 1', [closing, cast.signOff(signOff)]);
   }
 
   const merged = multi ? mergeSameSpeaker(drafts) : drafts;

@@ -1,9 +1,10 @@
-// The stored script format: one line per turn, `[Host 1]: text`, and before the first turn
-// of a section a heading line, `## Section title` (the chapters follow them). Parsing is
-// strict about the label and forgiving about blank lines, so an edited script still renders.
+// The stored script format: one line per turn, `[Host 1]: text` (`Host 1` to `Host 4`),
+// and before the first turn of a section a heading line, `## Section title` (the chapters
+// follow them). Parsing is strict about the label and forgiving about blank lines, so an
+// edited script still renders.
 import { isSpeaker, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine } from '@castwright/core/script-lines';
 
-const LINE = /^\[(Host [12])\]:\s*(.+)$/;
+const LINE = /^\[(Host [1-4])\]:\s*(.+)$/;
 const SECTION = /^##\s+(.+)$/;
 
 export function formatScript(lines: readonly ScriptLine[]): string {

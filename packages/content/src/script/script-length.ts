@@ -14,8 +14,13 @@ export function spokenWords(text: string): number {
   return words(text).reduce((sum, word) => sum + (/^[0-9][0-9,.]*$/.test(word) ? Math.max(1, Math.ceil(word.replace(/[^0-9]/g, '').length / 2)) : 1), 0);
 }
 
+/** A speaker's words a minute; a speaker the pace does not know reads at Host 1's. */
+function rateOf(pace: ScriptPace, speaker: Speaker): number {
+  return pace.wordsPerMinute[speaker] ?? pace.wordsPerMinute['Host 1'];
+}
+
 export function lineMs(text: string, speaker: Speaker, pace: ScriptPace): number {
-  return (spokenWords(text) / pace.wordsPerMinute[speaker]) * 60_000;
+  return (spokenWords(text) / rateOf(pace, speaker)) * 60_000;
 }
 
 export function estimateScriptMs(lines: readonly ScriptLine[], pace: ScriptPace): number {
@@ -31,10 +36,12 @@ export function estimateScriptMs(lines: readonly ScriptLine[], pace: ScriptPace)
 /**
  * Words to ask for to fill `targetMs`, for a writer that does not place every line
  * itself (the LLM): speech at the hosts' mean rate, plus a pause every `wordsPerLine`.
+ * The hosts are one or two by hostMode, or the speakers named.
  */
-export function wordsForMs(targetMs: number, pace: ScriptPace, hostMode: 'single' | 'multi', wordsPerLine = 45): number {
-  const rate = hostMode === 'single' ? pace.wordsPerMinute['Host 1'] : (pace.wordsPerMinute['Host 1'] + pace.wordsPerMinute['Host 2']) / 2;
-  const pause = hostMode === 'single' ? pace.pauseMsWithinSpeaker : pace.pauseMsBetweenTurns;
+export function wordsForMs(targetMs: number, pace: ScriptPace, hosts: 'single' | 'multi' | readonly Speaker[], wordsPerLine = 45): number {
+  const speakers: readonly Speaker[] = hosts === 'single' ? ['Host 1'] : hosts === 'multi' ? ['Host 1', 'Host 2'] : hosts;
+  const rate = speakers.reduce((sum, speaker) => sum + rateOf(pace, speaker), 0) / speakers.length;
+  const pause = speakers.length === 1 ? pace.pauseMsWithinSpeaker : pace.pauseMsBetweenTurns;
   const msPerWord = 60_000 / rate + pause / wordsPerLine;
   return Math.max(1, Math.round((targetMs - pace.leadInMs - pace.leadOutMs) / msPerWord));
 }

@@ -4,6 +4,7 @@
 import type { TemplateType } from '@castwright/core/briefing-options';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
+import type { ScriptHost } from './script-hosts.ts';
 
 /**
  * How the episode will sound, so a script can be sized to its length in minutes of
@@ -13,7 +14,8 @@ import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
  * and the measured rates (`worker/script-pace.ts`); content never imports media.
  */
 export interface ScriptPace {
-  wordsPerMinute: Record<Speaker, number>;
+  /** Host 1 and Host 2 always (a one-host episode's Host 2 speaks as its host); Host 3 and 4 with that many hosts. */
+  wordsPerMinute: Record<'Host 1' | 'Host 2', number> & Partial<Record<Speaker, number>>;
   /** Silence when the other host speaks next. */
   pauseMsBetweenTurns: number;
   /** Silence when the same host goes on with another line. */
@@ -31,6 +33,12 @@ export interface ScriptRequest {
   voiceStyle: VoiceStyle;
   voicePair: VoicePair;
   pace: ScriptPace;
+  /**
+   * Named hosts, 1 to 4: the script has exactly that many speakers, `Host 1` for the first
+   * and so on, who address each other by name and share the lines fairly (script-hosts.ts).
+   * Left out, hostMode decides: one host, or two (whose roles voicePair gives).
+   */
+  hosts?: readonly ScriptHost[] | undefined;
   /**
    * Set for a briefing's episode: the text is its items, one `##` section each, and the
    * script takes the template's structure and tone and this title.

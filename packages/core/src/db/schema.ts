@@ -10,6 +10,7 @@ import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from '
 import type { PronunciationsTable } from './tables/pronunciations.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
+import type { VoicesTable } from './tables/voices.ts';
 import type { WebhookDeliveriesTable, WebhookEventsTable, WebhooksTable } from './tables/webhooks.ts';
 
 export interface Database {
@@ -38,6 +39,7 @@ export interface Database {
   briefing_runs: BriefingRunsTable;
   briefing_items: BriefingItemsTable;
   pronunciations: PronunciationsTable;
+  voices: VoicesTable;
 }
 
 export type * from './tables/billing.ts';
@@ -49,4 +51,5 @@ export type * from './tables/playlists.ts';
 export type * from './tables/pronunciations.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';
+export type * from './tables/voices.ts';
 export type * from './tables/webhooks.ts';

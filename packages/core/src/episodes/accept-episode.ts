@@ -14,6 +14,7 @@ import { addJob } from '../jobs.ts';
 import { insertEpisode } from '../repositories/episodes.ts';
 import { countEpisodeAgainstQuota, type QuotaSnapshot } from '../repositories/usage.ts';
 import { isPresetAllowed, TIER_LIMITS, UPGRADE_PATH } from '../tiers.ts';
+import type { EpisodeHost } from '../voices/episode-hosts.ts';
 
 export interface EpisodeSource {
   type: SourceType;
@@ -30,6 +31,8 @@ export interface EpisodeRequest extends EpisodeChoices {
   title?: string;
   /** A briefing's template: the script is written by it. */
   briefingTemplate?: TemplateType;
+  /** Named hosts, as the API checked them against the voice catalog. */
+  hosts?: EpisodeHost[] | undefined;
 }
 
 export interface AcceptEpisodeOptions {
@@ -93,6 +96,7 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     source_key: request.source.key ?? null,
     source_filename: request.source.filename ?? null,
     briefing_template: request.briefingTemplate ?? null,
+    hosts: request.hosts ? JSON.stringify(request.hosts) : null,
   });
   await addJob(trx, 'episode:ingest', { episodeId: episode.id });
   return { episode, quota: counted.quota };

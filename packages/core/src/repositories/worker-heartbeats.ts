@@ -10,18 +10,25 @@ export interface Heartbeat {
   role: string;
   hostname: string;
   pid: number;
+  /** A media worker's engines and the catalog ids of their voices (repositories/voices.ts reads them for availability). */
+  capabilities?: { engines: readonly string[]; voiceIds: readonly string[] };
 }
 
 /**
- * Records that the pool is alive. A beat that comes after a gap longer than `gapMs`
- * (the database was away, or the process was paused) starts a new streak.
+ * Records that the pool is alive, and what it can voice now. A beat that comes after a
+ * gap longer than `gapMs` (the database was away, or the process was paused) starts a
+ * new streak.
  */
 export async function upsertHeartbeat(db: Executor, beat: Heartbeat, gapMs: number): Promise<void> {
+  const engines = [...(beat.capabilities?.engines ?? [])];
+  const voiceIds = [...(beat.capabilities?.voiceIds ?? [])];
   await sql`
-    INSERT INTO worker_heartbeats (worker_id, role, hostname, pid)
-    VALUES (${beat.workerId}, ${beat.role}, ${beat.hostname}, ${beat.pid})
+    INSERT INTO worker_heartbeats (worker_id, role, hostname, pid, engines, voice_ids)
+    VALUES (${beat.workerId}, ${beat.role}, ${beat.hostname}, ${beat.pid}, ${engines}::text[], ${voiceIds}::text[])
     ON CONFLICT (worker_id) DO UPDATE SET
       last_seen_at = now(),
+      engines = excluded.engines,
+      voice_ids = excluded.voice_ids,
       streak_started_at = CASE
         WHEN worker_heartbeats.last_seen_at < now() - make_interval(secs => ${gapMs / 1000}) THEN now()
         ELSE worker_heartbeats.streak_started_at

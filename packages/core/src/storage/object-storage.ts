@@ -1,5 +1,6 @@
 // Where episode audio and uploads live. Local disk by default; S3-compatible in
 // production. Keys are slash-separated, like object-store keys.
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface StoredObjectInfo {
@@ -65,4 +66,14 @@ export function uploadKey(episodeId: string, extension: string): string {
 export function episodeSegmentKey(episodeId: string, segmentKey: string): string {
   if (!/^[0-9a-f]{64}$/.test(segmentKey)) throw new Error(`Not a segment key: ${JSON.stringify(segmentKey)}`);
   return `episodes/${episodeId}/segments/${segmentKey}.wav`;
+}
+
+/**
+ * Where a voice's files live: a custom voice's clip (`clip.wav`) and any voice's sample
+ * (`sample-<random>.mp3`). Catalog ids hold characters keys do not (`kokoro:af_heart`),
+ * so the folder is named by a digest of the id.
+ */
+export function voiceFileKey(voiceId: string, file: string): string {
+  if (!/^[a-z0-9-]+\.(wav|mp3)$/.test(file)) throw new Error(`Not a voice file name: ${JSON.stringify(file)}`);
+  return `voices/${createHash('sha256').update(voiceId).digest('hex').slice(0, 32)}/${file}`;
 }

@@ -3,6 +3,7 @@
 // retries what can pass (chatterbox-http.ts) and decodes the WAV replies. warmUp fails
 // with a clear ChatterboxError when the server cannot be used, so the caller can fall
 // back to another engine and record why.
+import { openAsBlob } from 'node:fs';
 import { decodeWav, WavFormatError } from '../wav.ts';
 import type { SynthesisRequest, SynthesizedAudio, TtsEngine } from '../tts-engine.ts';
 import { concatSamples } from '../concat-samples.ts';
@@ -12,6 +13,7 @@ import { ChatterboxHttp, type ChatterboxReply } from './chatterbox-http.ts';
 import {
   DEFAULT_VOICE,
   HEALTH_PATH,
+  LIBRARY_PATH,
   MAX_INPUT_CHARS,
   parseHealth,
   parseVoiceNames,
@@ -113,6 +115,39 @@ export class ChatterboxEngine implements TtsEngine {
     if (this.lifetime.signal.aborted) return;
     this.lifetime.abort(this.closedError());
     await this.queue;
+  }
+
+  /**
+   * Puts a clip into the server's voice library under `name` (our custom voice's id), so
+   * `voice: name` speaks with it. A name the library has already is taken as done: an
+   * earlier attempt of the same registration got there. A clip the server refuses is a
+   * ChatterboxError with its status (400) and message.
+   */
+  async addLibraryVoice(name: string, wavFile: string): Promise<void> {
+    if (this.lifetime.signal.aborted) throw this.closedError();
+    const form = async () => {
+      const body = new FormData();
+      body.set('voice_name', name);
+      body.set('voice_file', await openAsBlob(wavFile, { type: 'audio/wav' }), `${name}.wav`);
+      return body;
+    };
+    try {
+      await this.http.send({ method: 'POST', path: LIBRARY_PATH, form, accept: 'application/json' }, this.lifetime.signal);
+    } catch (error) {
+      if (!(error instanceof ChatterboxError && error.status === 409)) throw error;
+    }
+    this.discovery = undefined; // the next request learns the new name
+  }
+
+  /** Removes `name` from the server's voice library; one that is not there is already removed. */
+  async removeLibraryVoice(name: string): Promise<void> {
+    if (this.lifetime.signal.aborted) throw this.closedError();
+    try {
+      await this.http.send({ method: 'DELETE', path: `${LIBRARY_PATH}/${encodeURIComponent(name)}`, accept: 'application/json' }, this.lifetime.signal);
+    } catch (error) {
+      if (!(error instanceof ChatterboxError && error.status === 404)) throw error;
+    }
+    this.discovery = undefined;
   }
 
   private closedError(): ChatterboxError {

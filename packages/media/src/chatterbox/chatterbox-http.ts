@@ -22,10 +22,12 @@ export interface RetryPolicy {
 }
 
 export interface ChatterboxRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   /** Sent as the JSON body. */
   json?: unknown;
+  /** Sent as a multipart/form-data body (a voice library upload); made afresh for every attempt. */
+  form?: () => Promise<FormData>;
   accept: string;
 }
 
@@ -74,16 +76,17 @@ export class ChatterboxHttp {
     if (request.json !== undefined) headers['content-type'] = 'application/json';
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     try {
+      const body = request.form ? await request.form() : request.json === undefined ? undefined : JSON.stringify(request.json);
       const response = await fetch(this.baseUrl + request.path, {
         method: request.method,
         headers,
-        ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
+        ...(body === undefined ? {} : { body }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       // Read under the same signal: a reply that stalls halfway is as dead as one that never starts.
-      const body = new Uint8Array(await response.arrayBuffer());
-      if (response.ok) return { reply: { contentType: response.headers.get('content-type') ?? '', body } };
-      return this.refusal(request, response, body);
+      const replyBody = new Uint8Array(await response.arrayBuffer());
+      if (response.ok) return { reply: { contentType: response.headers.get('content-type') ?? '', body: replyBody } };
+      return this.refusal(request, response, replyBody);
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
       const problem = timeout.aborted ? `did not answer within ${this.policy.timeoutMs} ms` : `unreachable: ${networkProblem(error)}`;

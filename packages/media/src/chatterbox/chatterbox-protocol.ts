@@ -22,6 +22,16 @@ export const HEALTH_PATH = '/health';
 export const VOICES_PATHS = ['/audio/voices', '/v1/voices'] as const;
 
 /**
+ * The voice library's upload: POST multipart/form-data with `voice_name` and
+ * `voice_file` (MP3, WAV, FLAC, M4A or OGG, at most 10 MB, and an optional `language`),
+ * answered 201, or 409 when the name is taken, 400 for a file it refuses. DELETE
+ * `/v1/voices/{name}` removes an entry (404 when there is none). /v1/voices is the
+ * path every version serves [app/api/endpoints/voices.py, app/core/aliases.py,
+ * docs/VOICE_LIBRARY_MANAGEMENT.md].
+ */
+export const LIBRARY_PATH = '/v1/voices';
+
+/**
  * The request model caps `input` at 3,000 characters (a 422 past it)
  * [app/models/requests.py], and MAX_TOTAL_LENGTH (default 3,000, reported by
  * /health) caps it again with a 400 [app/config.py, speech.py].
@@ -95,6 +105,8 @@ export function serverErrorMessage(bodyText: string): string | undefined {
   if (isRecord(json.error) && typeof json.error.message === 'string') return json.error.message;
   const { detail } = json;
   if (typeof detail === 'string') return detail;
+  // The voice library raises HTTPException with its error object as the detail.
+  if (isRecord(detail) && isRecord(detail.error) && typeof detail.error.message === 'string') return detail.error.message;
   if (Array.isArray(detail)) {
     const problems = detail.flatMap((item) => {
       if (!isRecord(item) || typeof item.msg !== 'string') return [];

@@ -15,7 +15,8 @@ import { withPhonemeSlots } from './phoneme-slots.ts';
 import { phonemizeText } from './phonemize-text.ts';
 import { chunkTokens } from './token-chunks.ts';
 import { kokoroVersion } from './kokoro-version.ts';
-import { loadVoiceStyles, voiceLanguage, type VoiceStyles } from './voice-styles.ts';
+import { BlendError, looksLikeBlend, parseBlend, type BlendPart } from '@castwright/core/voices/voice-blend';
+import { loadVoiceStyles, mixVoiceStyles, voiceLanguage, type VoiceStyles } from './voice-styles.ts';
 
 export const KOKORO_SAMPLE_RATE = 24_000;
 
@@ -85,7 +86,7 @@ export class KokoroEngine implements TtsEngine {
     const { text, voice, signal } = request;
     const speed = request.speed ?? 1;
     if (this.closed) throw new KokoroError('Kokoro engine is closed');
-    if (!this.voiceIds.includes(voice)) throw new KokoroError(`Unknown Kokoro voice "${voice}"; installed: ${this.voiceIds.join(', ')}`);
+    const blend = this.voiceParts(voice);
     const badSpeed = speedOutOfRange(speed);
     if (badSpeed) throw new KokoroError(badSpeed);
     signal?.throwIfAborted();
@@ -93,14 +94,14 @@ export class KokoroEngine implements TtsEngine {
     const sentences: number[][] = [];
     const slotted = withPhonemeSlots(text, request.pronunciations);
     for (const { segment } of sentenceSegmenter.segment(normalizeText(slotted.text))) {
-      const phonemes = segment.trim() ? await phonemizeText(segment.trim(), voiceLanguage(voice), slotted.slots) : '';
+      const phonemes = segment.trim() ? await phonemizeText(segment.trim(), voiceLanguage(accentOf(blend)), slotted.slots) : '';
       // A "sentence" of bare punctuation ("...") has nothing to say.
       if (/\p{L}/u.test(phonemes)) sentences.push(phonemesToTokens(phonemes));
     }
     const chunks = chunkTokens(sentences);
     if (chunks.length === 0) throw new KokoroError(`Nothing to pronounce in ${JSON.stringify(text.slice(0, 80))}`);
 
-    const styles = await this.stylesFor(voice);
+    const styles = await this.stylesFor(voice, blend);
     const parts: Float32Array[] = [];
     for (const chunk of chunks) {
       signal?.throwIfAborted();
@@ -116,13 +117,43 @@ export class KokoroEngine implements TtsEngine {
     await this.session.release();
   }
 
-  private stylesFor(voice: string): Promise<VoiceStyles> {
-    let styles = this.styles.get(voice);
+  /**
+   * The installed voices a request's voice is made of: one voice, or the parts of a
+   * blend (`af_heart*0.7+af_bella*0.3`, core/voices/voice-blend.ts) with their weights.
+   */
+  private voiceParts(voice: string): BlendPart[] {
+    let parts: BlendPart[];
+    try {
+      parts = looksLikeBlend(voice) ? parseBlend(voice) : [{ voice, weight: 1 }];
+    } catch (error) {
+      if (error instanceof BlendError) throw new KokoroError(error.message);
+      throw error;
+    }
+    const unknown = parts.find((part) => !this.voiceIds.includes(part.voice));
+    if (unknown) throw new KokoroError(`Unknown Kokoro voice "${unknown.voice}"; installed: ${this.voiceIds.join(', ')}`);
+    return parts;
+  }
+
+  /** A voice's style table, or a blend's mix of its voices' tables; each loaded once. */
+  private stylesFor(voice: string, parts: readonly BlendPart[]): Promise<VoiceStyles> {
+    if (parts.length === 1) return this.cachedStyles((parts[0] as BlendPart).voice, (name) => loadVoiceStyles(this.voicesDir, name));
+    return this.cachedStyles(voice, async () =>
+      mixVoiceStyles(voice, await Promise.all(parts.map(async (part) => ({ styles: await this.stylesFor(part.voice, [part]), weight: part.weight })))),
+    );
+  }
+
+  private cachedStyles(key: string, load: (key: string) => Promise<VoiceStyles>): Promise<VoiceStyles> {
+    let styles = this.styles.get(key);
     if (!styles) {
-      styles = loadVoiceStyles(this.voicesDir, voice);
-      this.styles.set(voice, styles);
-      styles.catch(() => this.styles.delete(voice));
+      styles = load(key);
+      this.styles.set(key, styles);
+      styles.catch(() => this.styles.delete(key));
     }
     return styles;
   }
+}
+
+/** The voice whose accent a blend is spoken in: its heaviest (the first of equals, by name). */
+function accentOf(parts: readonly BlendPart[]): string {
+  return parts.reduce((heaviest, part) => (part.weight > heaviest.weight ? part : heaviest)).voice;
 }

@@ -42,7 +42,28 @@ export async function loadVoiceStyles(voicesDir: string, voice: string): Promise
   };
 }
 
-/** en-us for American voices (`a…`), en-gb for British (`b…`); the first letter is the accent. */
+/**
+ * A blend's style table: row by row, the weighted sum of its voices' rows (the weights
+ * sum to 1), so the mix sits between the voices as the model's style space has them.
+ */
+export function mixVoiceStyles(voice: string, parts: readonly { styles: VoiceStyles; weight: number }[]): VoiceStyles {
+  return {
+    voice,
+    styleFor(tokenCount) {
+      const mixed = new Float32Array(STYLE_WIDTH);
+      for (const { styles, weight } of parts) {
+        const row = styles.styleFor(tokenCount);
+        for (let i = 0; i < STYLE_WIDTH; i++) mixed[i] = (mixed[i] as number) + weight * (row[i] as number);
+      }
+      return mixed;
+    },
+  };
+}
+
+/**
+ * en-us for American voices (`a…`), en-gb for British (`b…`); the first letter is the
+ * accent. A blend is spoken with the accent of its heaviest voice.
+ */
 export function voiceLanguage(voice: string): 'en-us' | 'en-gb' {
   return voice.startsWith('b') ? 'en-gb' : 'en-us';
 }

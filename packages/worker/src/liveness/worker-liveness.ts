@@ -1,10 +1,11 @@
-// Keeps a worker pool visibly alive and releases the jobs of pools that are not. Runs on
-// a connection of its own, so a pool whose connections are all busy with long jobs still
-// beats. Every worker sweeps; the sweep lock lets one of them do it per round.
+// Keeps a worker pool visibly alive (with what it can voice, for a media worker) and
+// releases the jobs of pools that are not. Runs on a connection of its own, so a pool
+// whose connections are all busy with long jobs still beats. Every worker sweeps; the
+// sweep lock lets one of them do it per round.
 import { hostname } from 'node:os';
 import { createDb } from '@castwright/core/db/connect';
 import type { Logger } from '@castwright/core/logger';
-import { deleteDeadWorkers, deleteHeartbeat, upsertHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
+import { deleteDeadWorkers, deleteHeartbeat, upsertHeartbeat, type Heartbeat } from '@castwright/core/repositories/worker-heartbeats';
 
 export interface LivenessSettings {
   heartbeatMs: number;
@@ -21,12 +22,15 @@ export async function startWorkerLiveness(options: {
   role: string;
   settings: LivenessSettings;
   logger: Logger;
+  /** A media worker's engines and voices, sent with every beat (voices/publish-voices.ts). */
+  capabilities?: () => Promise<Heartbeat['capabilities']>;
 }): Promise<WorkerLiveness> {
   const { workerId, settings, logger } = options;
   const db = createDb(options.databaseUrl, { max: 1 });
   const beat = { workerId, role: options.role, hostname: hostname(), pid: process.pid };
   // A beat later than two intervals means this worker was away: its streak starts over.
-  const beatOnce = () => upsertHeartbeat(db, beat, 2 * settings.heartbeatMs);
+  const { capabilities } = options;
+  const beatOnce = async () => upsertHeartbeat(db, capabilities ? { ...beat, capabilities: await capabilities() } : beat, 2 * settings.heartbeatMs);
   const sweepOnce = async () => {
     const released = await db.transaction().execute((trx) => deleteDeadWorkers(trx, workerId, settings.deadAfterMs));
     if (released.length > 0) logger.warn({ released, deadAfterMs: settings.deadAfterMs }, 'released the jobs of workers that stopped beating');

@@ -1,22 +1,49 @@
-// Which engine voices an episode: the one asked for, then the rest by quality, until one works.
+// Which engine voices an episode: the one asked for (or the one its named hosts' voices
+// belong to), then the rest by quality, until one works.
 import type { EpisodeRow } from '@castwright/core/db/schema';
+import type { TtsEngineChoice } from '@castwright/core/episode-options';
+import { labelledHosts } from '@castwright/core/voices/episode-hosts';
+import { isCustomVoiceId } from '@castwright/core/voices/voice-ids';
 import type { RenderOptions, RenderResult } from '@castwright/media/render-script';
-import { castVoices } from '@castwright/media/voice-casting';
+import { castHosts, castVoices, hostVoiceOnEngine, type CastHost, type Casting, type EngineName } from '@castwright/media/voice-casting';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 export interface EngineRender {
   result: RenderResult;
   engineUsed: string;
-  /** Why engines before the one used were passed over; null when the first choice voiced it. */
+  /** Why engines before the one used were passed over, and hosts recast on it; null when the first choice voiced it as asked. */
   fallbackReason: string | null;
+}
+
+/** An episode's named hosts as the casting takes them; undefined for an episode voiced by hostMode/voicePair. */
+function castHostsOf(episode: Pick<EpisodeRow, 'hosts'>): CastHost[] | undefined {
+  return episode.hosts && episode.hosts.length > 0 ? labelledHosts(episode.hosts) : undefined;
+}
+
+/** The engine an episode is meant for: its hosts' (all on one engine), else the one asked for. */
+export function requestedEngine(episode: Pick<EpisodeRow, 'hosts' | 'tts_engine'>): TtsEngineChoice | EngineName {
+  const first = castHostsOf(episode)?.[0];
+  return (first && hostVoiceOnEngine(first.voice)?.engine) || episode.tts_engine;
+}
+
+/**
+ * The voices, speed and pauses of an episode on one engine: its named hosts, or the
+ * voiceStyle/voicePair table. Accounts' custom voices sit in the Chatterbox library
+ * beside the shared ones; they are never cast for anyone else (a host names its own).
+ */
+export function castEpisode(engine: EngineName, episode: Pick<EpisodeRow, 'hosts' | 'voice_style' | 'voice_pair'>, installed: readonly string[]): Casting {
+  const hosts = castHostsOf(episode);
+  const shared = installed.filter((voice) => !isCustomVoiceId(voice));
+  return hosts ? castHosts(engine, episode.voice_style, episode.voice_pair, hosts, shared) : castVoices(engine, episode.voice_style, episode.voice_pair, shared);
 }
 
 /**
  * Renders with the first engine that works, in `engineOrder`. One engine voices the
  * whole episode (hosts must not change voice mid-show), so a failure restarts the
- * render on the next engine. `auto` passes over engines that are not set up here
- * without calling it a fallback; an engine asked for by name that is absent is one.
+ * render on the next engine, where named hosts get the closest voices by gender.
+ * `auto` passes over engines that are not set up here without calling it a fallback;
+ * an engine asked for by name (or by the hosts' voices) that is absent is one.
  */
 export async function renderWithFallback(
   context: WorkerContext,
@@ -27,21 +54,18 @@ export async function renderWithFallback(
 ): Promise<EngineRender> {
   const reasons: string[] = [];
   let lastError: unknown;
-  for (const name of engineOrder(episode.tts_engine)) {
+  const requested = requestedEngine(episode);
+  for (const name of engineOrder(requested)) {
     const engine = engines.get(name);
     if (!engine) {
-      if (episode.tts_engine === name) reasons.push(`${name}: ${engines.unavailableReason(name) ?? 'unavailable'}`);
+      if (requested === name) reasons.push(`${name}: ${engines.unavailableReason(name) ?? 'unavailable'}`);
       continue;
     }
-    const casting = castVoices(name, episode.voice_style, episode.voice_pair, engine.voices());
     try {
-      const result = await render({
-        engine,
-        voiceFor: (speaker) => casting.voices[speaker],
-        speed: casting.speed,
-        pauses: casting.pauses,
-      });
-      return { result, engineUsed: name, fallbackReason: reasons.length > 0 ? reasons.join('; ') : null };
+      const casting = castEpisode(name, episode, engine.voices());
+      const result = await render({ engine, voiceFor: (speaker) => casting.voices[speaker], speed: casting.speed, pauses: casting.pauses });
+      const recast = casting.recast ? [`hosts recast by gender on ${name}: ${casting.recast.join(', ')}`] : [];
+      return { result, engineUsed: name, fallbackReason: reasons.length + recast.length > 0 ? [...reasons, ...recast].join('; ') : null };
     } catch (error) {
       if (signal?.aborted) throw error;
       lastError = error;

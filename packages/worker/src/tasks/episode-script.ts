@@ -11,7 +11,7 @@ import { writeOfflineScript } from '@castwright/content/script/offline-script-wr
 import { formatScript } from '@castwright/content/script/script-format';
 import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
-import { engineForPace, scriptPace } from '../script-pace.ts';
+import { episodePace } from '../script-pace.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 export function episodeScriptTask(context: WorkerContext): Task {
@@ -33,7 +33,9 @@ export function episodeScriptTask(context: WorkerContext): Task {
         voiceStyle: episode.voice_style,
         voicePair: episode.voice_pair,
         // Sized in minutes of audio on the engine expected to read it, not in words.
-        pace: scriptPace(await engineForPace(episode.tts_engine, context.config), episode.voice_style, episode.voice_pair),
+        pace: await episodePace(episode, context.config),
+        // Named hosts speak as Host 1 … Host N, in order, and address each other by name.
+        hosts: episode.hosts?.map((host) => ({ name: host.name, ...(host.role ? { role: host.role } : {}) })),
         // A briefing's episode is written by its template, under the title its run gave it.
         briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
       };

@@ -5,6 +5,7 @@ import type { TemplateType } from '../../briefing-options.ts';
 import type { EpisodeStatus } from '../../episode-states.ts';
 import type { Speaker } from '../../script-lines.ts';
 import type { ShowNotes } from '../../show-notes.ts';
+import type { EpisodeHost } from '../../voices/episode-hosts.ts';
 import type { Preset } from '../../tiers.ts';
 import type { Defaulted, NullableTimestamp, Numeric, Timestamp } from '../column-types.ts';
 
@@ -54,6 +55,8 @@ export interface EpisodesTable {
   cost_usd: Numeric;
   /** The render attempt allowed to publish (see migration 0008); 0 before the first render. */
   render_attempt: Defaulted<number>;
+  /** The named hosts the episode was created with; null when its voices come from hostMode/voicePair (written as JSON text). */
+  hosts: ColumnType<EpisodeHost[] | null, string | null | undefined, string | null>;
   /** Set on episodes a briefing run made: the script is written by this template. */
   briefing_template: ColumnType<TemplateType | null, TemplateType | null | undefined, TemplateType | null>;
   created_at: Timestamp;

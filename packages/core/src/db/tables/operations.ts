@@ -1,5 +1,5 @@
 // What keeps the fleet honest: worker liveness and the outgoing-mail outbox.
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '../column-types.ts';
 
 export interface WorkerHeartbeatsTable {
@@ -10,6 +10,9 @@ export interface WorkerHeartbeatsTable {
   started_at: Timestamp;
   last_seen_at: Timestamp;
   streak_started_at: Timestamp;
+  /** Media workers: the engines they hold and the catalog ids of the voices those can speak, rewritten with every beat. */
+  engines: ColumnType<string[], string[] | undefined, string[]>;
+  voice_ids: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface JobInterruptionsTable {

@@ -1,9 +1,13 @@
 // A stand-in for a Chatterbox TTS server (travisvn/chatterbox-tts-api) on loopback,
 // speaking its real protocol: POST /v1/audio/speech takes the JSON request model and
 // answers audio/wav at 24 kHz; GET /health reports limits and model state; the voice
-// library is listed where the server version being imitated lists it; errors come in
-// the server's `{error: {message, type}}` shape, and FastAPI's `{detail: …}` for
-// validation failures and unknown paths. The "speech" is a tone whose length follows
+// library is listed where the server version being imitated lists it, takes uploads at
+// POST /v1/voices (multipart `voice_name` + `voice_file`: 201, 409 for a taken name,
+// 400 for an unsupported file) and deletes at DELETE /v1/voices/{name} (404 when
+// missing) [app/api/endpoints/voices.py, app/core/voice_library.py]; errors come in
+// the server's `{error: {message, type}}` shape (inside FastAPI's `detail` for the
+// library's HTTPExceptions), and FastAPI's `{detail: …}` for validation failures and
+// unknown paths. The "speech" is a tone whose length follows
 // the text and whose pitch depends on it (`toneFor`), so tests can check each piece of
 // audio came from the text they expect. Tests queue faults for the next speech
 // requests and read every request the server received.
@@ -35,9 +39,19 @@ interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
-  /** Parsed JSON for POSTs, undefined otherwise. */
+  /** Parsed JSON for POSTs (a library upload: its fields, and the file's name and bytes), undefined otherwise. */
   body: unknown;
 }
+
+/** A voice library upload as the server received it. */
+export interface LibraryUpload {
+  voice_name: string;
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** The library's file types [app/core/voice_library.py SUPPORTED_VOICE_FORMATS]. */
+const LIBRARY_FORMATS = ['.mp3', '.wav', '.flac', '.m4a', '.ogg'];
 
 export interface FakeChatterboxOptions {
   /** Names in the voice library. */
@@ -58,6 +72,10 @@ export interface FakeChatterbox {
   requests: ReceivedRequest[];
   /** Faults for the coming speech requests, used up one per request in order. */
   faults: SpeechFault[];
+  /** Faults for the coming library uploads, used up one per upload in order. */
+  uploadFaults: SpeechFault[];
+  /** Every clip uploaded to the library that it kept, by voice name. */
+  uploads: Map<string, LibraryUpload>;
   /** The voice library; tests may add to it while the server runs. */
   voices: string[];
   /** The speech requests among `requests`. */
@@ -85,15 +103,21 @@ export async function startFakeChatterbox(t: TestContext, options: FakeChatterbo
     url: '',
     requests: [],
     faults: [],
+    uploadFaults: [],
+    uploads: new Map(),
     voices: [...(options.voices ?? [])],
     speechRequests: () => state.requests.filter((request) => SPEECH_PATHS.has(request.path)),
   };
 
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const text = await readBody(req);
+    const bytes = await readBody(req);
+    const isLibrary = path === '/voices' || path === '/v1/voices';
     let body: unknown;
-    if (req.method === 'POST') {
+    if (req.method === 'POST' && isLibrary) {
+      body = await libraryUpload(bytes, req.headers['content-type'] ?? '');
+    } else if (req.method === 'POST') {
+      const text = bytes.toString('utf8');
       try {
         body = JSON.parse(text);
       } catch {
@@ -104,8 +128,11 @@ export async function startFakeChatterbox(t: TestContext, options: FakeChatterbo
 
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, health(maxTotalLength, options.initializationError));
     if (req.method === 'GET' && listingPaths.includes(path)) return sendJson(res, 200, voiceListing(state.voices));
+    if (req.method === 'POST' && isLibrary) return addToLibrary(res, state, body as LibraryUpload | undefined);
+    const entry = /^\/(?:v1\/)?voices\/([^/]+)$/.exec(path);
+    if (req.method === 'DELETE' && entry?.[1]) return removeFromLibrary(res, state, decodeURIComponent(entry[1]));
     // Only POST (upload) lives at /voices on servers that list at /audio/voices.
-    if (path === '/voices' || path === '/v1/voices') return sendJson(res, 405, { detail: 'Method Not Allowed' });
+    if (isLibrary) return sendJson(res, 405, { detail: 'Method Not Allowed' });
     if (req.method === 'POST' && SPEECH_PATHS.has(path)) return speech(res, req, body, state.faults.shift(), maxTotalLength, options.encoding ?? 'pcm16');
     sendJson(res, 404, { detail: 'Not Found' });
   });
@@ -188,10 +215,54 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The upload's fields, read as FastAPI's Form/File would; undefined when they are missing. */
+async function libraryUpload(bytes: Buffer, contentType: string): Promise<LibraryUpload | undefined> {
+  try {
+    const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+    const name = form.get('voice_name');
+    const file = form.get('voice_file');
+    if (typeof name !== 'string' || !(file instanceof Blob)) return undefined;
+    return { voice_name: name, filename: (file as File).name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** HTTPException with a dict detail, as the library endpoints raise them. */
+function libraryError(res: ServerResponse, status: number, message: string, type: string): void {
+  sendJson(res, status, { detail: { error: { message, type } } });
+}
+
+function addToLibrary(res: ServerResponse, state: FakeChatterbox, upload: LibraryUpload | undefined): void {
+  if (!upload) return sendJson(res, 422, { detail: [{ type: 'missing', loc: ['body', 'voice_file'], msg: 'Field required' }] });
+  const fault = state.uploadFaults.shift();
+  if (fault?.kind === 'error') return libraryError(res, fault.status, fault.message, fault.type);
+  const extension = upload.filename.slice(upload.filename.lastIndexOf('.')).toLowerCase();
+  if (!LIBRARY_FORMATS.includes(extension)) {
+    return libraryError(res, 400, `Unsupported audio format: ${extension}. Supported formats: ${LIBRARY_FORMATS.join(', ')}`, 'invalid_request_error');
+  }
+  const name = upload.voice_name.trim();
+  if (state.voices.includes(name)) return libraryError(res, 409, `Voice '${name}' already exists`, 'voice_exists_error');
+  state.voices.push(name);
+  state.uploads.set(name, upload);
+  sendJson(res, 201, {
+    message: 'Voice uploaded successfully',
+    voice: { name, filename: `${name}${extension}`, file_size: upload.bytes.length, upload_date: '2025-06-01T12:00:00', language: 'en' },
+  });
+}
+
+function removeFromLibrary(res: ServerResponse, state: FakeChatterbox, name: string): void {
+  const index = state.voices.indexOf(name);
+  if (index < 0) return libraryError(res, 404, `Voice '${name}' not found`, 'voice_not_found_error');
+  state.voices.splice(index, 1);
+  state.uploads.delete(name);
+  sendJson(res, 200, { message: `Voice '${name}' deleted successfully` });
 }
 
 function riff(format: Buffer, extraChunks: Buffer[], data: Buffer): Buffer {

@@ -1,0 +1,57 @@
+// How an engine's voices are described in the catalog (GET /api/voices): a catalog id
+// (core/voices/voice-ids.ts), a display name, a language, a gender and a line of
+// description. Media workers publish these when they start; the api only reads them.
+// Kokoro's voice ids say it all: the first letter is the language, the second the
+// gender (`af_heart`: American English, female). Flite's two voices are the CMU ARCTIC
+// speakers rms and slt. A Chatterbox server's library names say nothing more.
+import type { PublishedVoice } from '@castwright/core/repositories/voices';
+import { builtInVoiceId, CUSTOM_VOICE_PREFIX } from '@castwright/core/voices/voice-ids';
+import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
+import type { EngineName } from './voice-casting.ts';
+
+/** Kokoro's language letters, as BCP 47 tags and in words. */
+const KOKORO_LANGUAGES: Record<string, [tag: string, words: string]> = {
+  a: ['en-US', 'American English'],
+  b: ['en-GB', 'British English'],
+  e: ['es', 'Spanish'],
+  f: ['fr', 'French'],
+  h: ['hi', 'Hindi'],
+  i: ['it', 'Italian'],
+  j: ['ja', 'Japanese'],
+  p: ['pt-BR', 'Brazilian Portuguese'],
+  z: ['zh', 'Mandarin Chinese'],
+};
+
+const OFFLINE_VOICES: Record<string, { gender: VoiceGender; description: string }> = {
+  rms: { gender: 'male', description: 'The built-in Flite voice of CMU ARCTIC speaker rms: American English, male, synthetic and always available' },
+  slt: { gender: 'female', description: 'The built-in Flite voice of CMU ARCTIC speaker slt: American English, female, synthetic and always available' },
+};
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The catalog entry of one of an engine's own voices; undefined for a name that is not one (a custom voice's library entry). */
+export function describeVoice(engine: EngineName, voice: string): PublishedVoice | undefined {
+  const id = builtInVoiceId(engine, voice);
+  if (!id) return undefined;
+  if (engine === 'kokoro') {
+    const [tag, words] = KOKORO_LANGUAGES[voice.charAt(0)] ?? ['und', 'an unknown language'];
+    const gender: VoiceGender = voice.charAt(1) === 'f' ? 'female' : voice.charAt(1) === 'm' ? 'male' : 'unknown';
+    const name = capitalised(voice.slice(voice.indexOf('_') + 1));
+    return { id, engine, engineName: voice, name, language: tag, gender, description: `Kokoro neural voice: ${words}${gender === 'unknown' ? '' : `, ${gender}`}` };
+  }
+  if (engine === 'offline') {
+    const known = OFFLINE_VOICES[voice];
+    return { id, engine, engineName: voice, name: voice.toUpperCase(), language: 'en-US', gender: known?.gender ?? 'unknown', description: known?.description ?? 'A built-in Flite voice' };
+  }
+  // Our custom voices sit in the same library under their own ids; they are never shared voices.
+  if (voice.startsWith(CUSTOM_VOICE_PREFIX)) return undefined;
+  if (voice === 'default') {
+    return { id, engine, engineName: voice, name: 'Chatterbox default', language: 'en', gender: 'unknown', description: "The Chatterbox server's configured voice sample" };
+  }
+  return { id, engine, engineName: voice, name: voice, language: 'en', gender: 'unknown', description: "A voice in the Chatterbox server's voice library" };
+}
+
+/** The catalog entries of every voice the engines list. */
+export function describeVoices(engines: readonly { name: EngineName; voices: readonly string[] }[]): PublishedVoice[] {
+  return engines.flatMap((engine) => engine.voices.flatMap((voice) => describeVoice(engine.name, voice) ?? []));
+}

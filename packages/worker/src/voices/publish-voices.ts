@@ -1,0 +1,46 @@
+// What a media worker tells the fleet it can voice. When it starts, and whenever an
+// engine's voice list changes (a Chatterbox library that gained a voice), the catalog
+// rows of its engines' voices are written (descriptions from media/voice-catalog.ts);
+// every heartbeat carries the engines and voice ids it holds now, so a voice is
+// available exactly while a live worker lists it (core/repositories/voices.ts). A
+// worker with Chatterbox also queues the registration of custom voices that are still
+// waiting for one.
+import type { Db } from '@castwright/core/db/connect';
+import { addJob } from '@castwright/core/jobs';
+import type { Logger } from '@castwright/core/logger';
+import type { Heartbeat } from '@castwright/core/repositories/worker-heartbeats';
+import { selectUnregisteredCustomVoices, upsertPublishedVoices } from '@castwright/core/repositories/voices';
+import { describeVoices } from '@castwright/media/voice-catalog';
+import { ENGINE_NAMES, type TtsEngines } from '../tts-engines.ts';
+
+type Capabilities = NonNullable<Heartbeat['capabilities']>;
+
+export interface VoicePublisher {
+  /** The capabilities for the next heartbeat, after writing catalog rows for voices not published yet. */
+  capabilities(): Promise<Capabilities>;
+}
+
+export async function startVoicePublisher(db: Db, engines: TtsEngines, logger: Logger): Promise<VoicePublisher> {
+  let published = '';
+  const capabilities = async (): Promise<Capabilities> => {
+    const held = ENGINE_NAMES.flatMap((name) => {
+      const engine = engines.get(name);
+      return engine ? [{ name, voices: engine.voices() }] : [];
+    });
+    const voices = describeVoices(held);
+    const signature = JSON.stringify(voices);
+    if (signature !== published) {
+      await upsertPublishedVoices(db, voices);
+      published = signature;
+      logger.info({ engines: held.map((engine) => engine.name), voices: voices.length }, 'voices published to the catalog');
+    }
+    return { engines: held.map((engine) => engine.name), voiceIds: voices.map((voice) => voice.id) };
+  };
+  await capabilities();
+  if (engines.get('chatterbox')) {
+    const waiting = await selectUnregisteredCustomVoices(db);
+    for (const voice of waiting) await addJob(db, 'voice:register', { voiceId: voice.id }, { jobKey: `voice:register:${voice.id}` });
+    if (waiting.length > 0) logger.info({ voices: waiting.length }, 'queued the registration of custom voices with Chatterbox');
+  }
+  return { capabilities };
+}
