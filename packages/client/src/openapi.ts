@@ -274,12 +274,12 @@ export interface paths {
         };
         /**
          * Your profile
-         * @description The account's profile: e-mail, name, bio, avatar, tier, verification and subscription state.
+         * @description The account's profile: e-mail, name, bio, avatar, tier, verification and subscription state. `ETag` names this state: send it back in `If-Match` to change the profile only if nothing changed since.
          */
         get: operations["getUserProfile"];
         /**
          * Update name, bio and avatar
-         * @description Any subset of `name` (≤ 100), `bio` (≤ 500) and `avatarUrl` (an https URL). An empty string clears a field.
+         * @description Any subset of `name` (≤ 100), `bio` (≤ 500) and `avatarUrl` (an https URL). An empty string clears a field. With `If-Match`, 412 when the profile changed since that `ETag`.
          */
         put: operations["putUserProfile"];
         post?: never;
@@ -886,18 +886,18 @@ export interface paths {
         };
         /**
          * One playlist with its episodes in order
-         * @description The owner's playlist with its members by position; another user's playlist is a 404.
+         * @description The owner's playlist with its members by position; another user's playlist is a 404. `ETag` names this state: send it back in `If-Match` to change the playlist only if nothing changed since.
          */
         get: operations["getPlaylistsById"];
         /**
          * Change a playlist's name or description
-         * @description Only the fields given change; a name must stay 1–200 characters.
+         * @description Only the fields given change; a name must stay 1–200 characters. With `If-Match`, 412 when the playlist changed since that `ETag`.
          */
         put: operations["putPlaylistsById"];
         post?: never;
         /**
          * Delete a playlist (its episodes are kept; its feed stops working)
-         * @description The playlist and its private feed token are deleted; the episodes stay in the account.
+         * @description The playlist and its private feed token are deleted; the episodes stay in the account. With `If-Match`, 412 when the playlist changed since that `ETag`.
          */
         delete: operations["deletePlaylistsById"];
         options?: never;
@@ -937,7 +937,7 @@ export interface paths {
         post?: never;
         /**
          * Remove an episode from a playlist (the episode is kept)
-         * @description The episodes after it move up one position.
+         * @description The episodes after it move up one position. `If-Match` takes the playlist's `ETag` (412 when it changed since).
          */
         delete: operations["deletePlaylistsByIdEpisodesByEpisodeId"];
         options?: never;
@@ -955,7 +955,7 @@ export interface paths {
         get?: never;
         /**
          * Put the playlist in a new order
-         * @description `episodeIds` must name each of the playlist's episodes exactly once; otherwise 400 listing the missing, extra and repeated ids.
+         * @description `episodeIds` must name each of the playlist's episodes exactly once; otherwise 400 listing the missing, extra and repeated ids. `If-Match` takes the playlist's `ETag` (412 when it changed since).
          */
         put: operations["putPlaylistsByIdReorder"];
         post?: never;
@@ -1146,21 +1146,21 @@ export interface paths {
         };
         /**
          * One webhook (never its secret)
-         * @description The webhook with its state and delivery counts; another account's webhook is 404.
+         * @description The webhook with its state and delivery counts; another account's webhook is 404. `ETag` names this state (delivery counts included): send it back in `If-Match` to change the webhook only if nothing changed since.
          */
         get: operations["getWebhooksById"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook with its delivery records
-         * @description Deliveries not yet made are dropped with it; nothing more is sent to its address.
+         * @description Deliveries not yet made are dropped with it; nothing more is sent to its address. With `If-Match`, 412 when the webhook changed since that `ETag`.
          */
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
         /**
          * Change a webhook's url, events, description or is_active
-         * @description The same rules as on creation. Setting `is_active` to true again starts its failure count afresh.
+         * @description The same rules as on creation. Setting `is_active` to true again starts its failure count afresh. With `If-Match`, 412 when the webhook changed since that `ETag`.
          */
         patch: operations["patchWebhooksById"];
         trace?: never;
@@ -1238,21 +1238,21 @@ export interface paths {
         };
         /**
          * One briefing with its sources and schedule
-         * @description E-mail sources show their inbound URL (`source_url`) and `webhook_id`.
+         * @description E-mail sources show their inbound URL (`source_url`) and `webhook_id`. `ETag` names this state (run counts included): send it back in `If-Match` to change the briefing only if nothing changed since.
          */
         get: operations["getBriefingsById"];
         put?: never;
         post?: never;
         /**
          * Delete a briefing with its sources, runs and stored items
-         * @description The episodes its runs created are kept.
+         * @description The episodes its runs created are kept. With `If-Match`, 412 when the briefing changed since that `ETag`.
          */
         delete: operations["deleteBriefingsById"];
         options?: never;
         head?: never;
         /**
          * Change any subset of a briefing's fields
-         * @description Checked together with the stored fields (a new frequency needs fitting `schedule_days`). A change to the schedule or `is_active` recomputes `next_run_at` from now (null while inactive). Schedules: `daily` every day; `weekdays` Monday to Friday; `weekly` on the day names in `schedule_days`; `custom` on the days of the month in `schedule_days` (a day the month lacks means its last day), all at `schedule_time` in `schedule_timezone` (IANA). A local time skipped by a DST change runs at the moment the clocks jump; one that happens twice runs once, at the first.
+         * @description Checked together with the stored fields (a new frequency needs fitting `schedule_days`). A change to the schedule or `is_active` recomputes `next_run_at` from now (null while inactive). With `If-Match`, 412 when the briefing changed since that `ETag`. Schedules: `daily` every day; `weekdays` Monday to Friday; `weekly` on the day names in `schedule_days`; `custom` on the days of the month in `schedule_days` (a day the month lacks means its last day), all at `schedule_time` in `schedule_timezone` (IANA). A local time skipped by a DST change runs at the moment the clocks jump; one that happens twice runs once, at the first.
          */
         patch: operations["patchBriefingsById"];
         trace?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         put?: never;
         /**
          * Run a briefing now, whatever its schedule and is_active
-         * @description 202 with `jobId` (the run id; follow it in GET /api/briefings/{id}/runs). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
+         * @description 202 with `jobId` (`job_…`, the queued job; the run carries it too: GET /api/briefings/{id}/runs?jobId=… finds it). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
          */
         post: operations["postBriefingsByIdRun"];
         delete?: never;
@@ -1286,7 +1286,7 @@ export interface paths {
         };
         /**
          * A briefing's runs, newest first
-         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why.
+         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `jobId` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).
          */
         get: operations["getBriefingsByIdRuns"];
         put?: never;
@@ -1329,7 +1329,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a source from a briefing
-         * @description An e-mail source's inbound URL stops working at once.
+         * @description An e-mail source's inbound URL stops working at once. `If-Match` takes the briefing's `ETag` (412 when it changed since).
          */
         delete: operations["deleteBriefingsByIdSourcesBySourceId"];
         options?: never;
@@ -2837,6 +2837,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2934,7 +2936,10 @@ export interface operations {
     putUserProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3030,6 +3035,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unauthorized",
                      *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3673,7 +3694,10 @@ export interface operations {
     postUserApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3682,6 +3706,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3728,6 +3754,38 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Forbidden",
                      *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3982,7 +4040,10 @@ export interface operations {
     postEpisodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4025,6 +4086,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4118,6 +4181,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Default Response */
             413: {
                 headers: {
@@ -4129,6 +4208,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Payload too large",
                      *       "message": "The request body exceeds the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4797,7 +4892,10 @@ export interface operations {
     postEpisodesUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4833,6 +4931,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4926,6 +5026,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Default Response */
             413: {
                 headers: {
@@ -4953,6 +5069,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unsupported media type",
                      *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6367,7 +6499,10 @@ export interface operations {
     postBillingCreateCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6400,6 +6535,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6451,7 +6588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6462,6 +6599,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7318,7 +7471,10 @@ export interface operations {
     postPlaylists: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7341,6 +7497,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7408,7 +7566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7419,6 +7577,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7472,6 +7646,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7604,7 +7780,10 @@ export interface operations {
     putPlaylistsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7714,6 +7893,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7750,7 +7945,10 @@ export interface operations {
     deletePlaylistsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7810,6 +8008,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7846,7 +8060,10 @@ export interface operations {
     postPlaylistsByIdEpisodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7868,6 +8085,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7932,7 +8151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7943,6 +8162,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7985,7 +8220,10 @@ export interface operations {
     deletePlaylistsByIdEpisodesByEpisodeId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
                 episodeId: string;
@@ -8046,6 +8284,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8082,7 +8336,10 @@ export interface operations {
     putPlaylistsByIdReorder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8172,6 +8429,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8208,7 +8481,10 @@ export interface operations {
     postPlaylistsByIdFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8219,6 +8495,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8271,6 +8549,38 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Not found",
                      *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9151,7 +9461,10 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9180,6 +9493,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9277,7 +9592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9288,6 +9603,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9341,6 +9672,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9467,7 +9800,10 @@ export interface operations {
     deleteWebhooksById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9527,6 +9863,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9563,7 +9915,10 @@ export interface operations {
     patchWebhooksById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9702,6 +10057,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9738,7 +10109,10 @@ export interface operations {
     postWebhooksByIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9749,6 +10123,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9817,6 +10193,38 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Not found",
                      *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10208,7 +10616,10 @@ export interface operations {
     postBriefings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10277,6 +10688,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10412,7 +10825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10423,6 +10836,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10476,6 +10905,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10675,7 +11106,10 @@ export interface operations {
     deleteBriefingsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10751,6 +11185,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10787,7 +11237,10 @@ export interface operations {
     patchBriefingsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11009,6 +11462,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11045,7 +11514,10 @@ export interface operations {
     postBriefingsByIdRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11056,6 +11528,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11066,6 +11540,7 @@ export interface operations {
                      *       "jobId": "example",
                      *       "run": {
                      *         "id": "example",
+                     *         "jobId": "example",
                      *         "briefing_config_id": "example",
                      *         "episode_id": "example",
                      *         "run_type": "scheduled",
@@ -11093,10 +11568,12 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        /** @description The run's id (`run_…`): the job is the run; follow it in GET /api/briefings/{id}/runs */
+                        /** @description The queued job (`job_…`); the run shows the same `jobId`, and GET /api/briefings/{id}/runs?jobId=… finds it */
                         jobId: string;
                         run: {
                             id: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
+                            jobId: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */
@@ -11174,7 +11651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11185,6 +11662,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11229,6 +11722,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Only the run of this job (`job_…`, as POST /api/briefings/{id}/run answers it) */
+                jobId?: string;
             };
             header?: never;
             path: {
@@ -11251,6 +11746,7 @@ export interface operations {
                      *       "runs": [
                      *         {
                      *           "id": "example",
+                     *           "jobId": "example",
                      *           "briefing_config_id": "example",
                      *           "episode_id": "example",
                      *           "run_type": "scheduled",
@@ -11286,6 +11782,8 @@ export interface operations {
                         count: number;
                         runs: {
                             id: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
+                            jobId: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */
@@ -11421,7 +11919,10 @@ export interface operations {
     postBriefingsByIdSources: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11457,6 +11958,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11564,7 +12067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11575,6 +12078,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11617,7 +12136,10 @@ export interface operations {
     deleteBriefingsByIdSourcesBySourceId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
                 sourceId: string;
@@ -11688,6 +12210,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Not found",
                      *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11859,3 +12397,19 @@ export interface operations {
         };
     };
 }
+
+/** The operations that take `Idempotency-Key` (method and path): the client sends one generated key per call, the same on each retry. */
+export const idempotentOperations: readonly string[] = [
+    "POST /api/user/api-key",
+    "POST /api/episodes",
+    "POST /api/episodes/upload",
+    "POST /api/billing/create-checkout",
+    "POST /api/playlists",
+    "POST /api/playlists/{id}/episodes",
+    "POST /api/playlists/{id}/feed",
+    "POST /api/webhooks",
+    "POST /api/webhooks/{id}/test",
+    "POST /api/briefings",
+    "POST /api/briefings/{id}/run",
+    "POST /api/briefings/{id}/sources",
+];

@@ -14,6 +14,8 @@ export const ID_PREFIXES = {
   briefing: 'br',
   briefingSource: 'src',
   briefingRun: 'run',
+  /** Queued work a client can follow (a briefing run's job). */
+  job: 'job',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -5,6 +5,7 @@ import type { BriefingConfigsTable, BriefingItemsTable, BriefingRunsTable, Brief
 import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
+import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
 import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
@@ -36,12 +37,14 @@ export interface Database {
   briefing_sources: BriefingSourcesTable;
   briefing_runs: BriefingRunsTable;
   briefing_items: BriefingItemsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type * from './tables/billing.ts';
 export type * from './tables/briefings.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
+export type * from './tables/idempotency-keys.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
 export type * from './tables/usage.ts';
