@@ -6,8 +6,11 @@
 import { sql } from 'kysely';
 import { FormData } from 'undici';
 import type { Db } from '@castwright/core/db/connect';
+import { createLogger } from '@castwright/core/logger';
+import { startWorker } from '@castwright/worker/start-worker';
 import { insertEpisodes } from './episode-rows.ts';
 import type { FakeStripe } from './fake-stripe.ts';
+import type { TestApi } from './test-api.ts';
 
 /** One request: a path and a JSON body, or a multipart form (made afresh for every send). */
 export interface PostRequest {
@@ -43,6 +46,25 @@ export interface PreparedPost {
 }
 
 type Json = Record<string, unknown>;
+
+/** The context rows are prepared in: `api` (in this process) sets things up as `user`. */
+export function postContext(
+  t: { teardown(fn: () => Promise<void>): void },
+  api: TestApi,
+  user: PostContext['user'],
+  outside: Pick<PostContext, 'receiverUrl' | 'stripe'>,
+): PostContext {
+  return {
+    db: api.database.db,
+    user,
+    call: (path, init = {}) => api.request(path, { method: init.method ?? 'GET', token: user.accessToken, ...(init.json !== undefined ? { json: init.json } : {}) }),
+    ...outside,
+    startGeneralWorker: async () => {
+      const worker = await startWorker(api.config, createLogger({ level: 'silent', role: 'test-worker' }), 'general');
+      t.teardown(() => worker.stop());
+    },
+  };
+}
 
 async function created(context: PostContext, path: string, body: unknown): Promise<Json> {
   const response = await context.call(path, { method: 'POST', json: body });

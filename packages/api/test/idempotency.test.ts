@@ -10,13 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { requestFingerprint } from '@castwright/api/idempotency/request-fingerprint';
 import { addJob } from '@castwright/core/jobs';
-import { createLogger } from '@castwright/core/logger';
 import { newId } from '@castwright/core/ids';
 import { updateUserTier } from '@castwright/core/repositories/users';
 import { insertWebhookEvent } from '@castwright/core/repositories/webhook-events';
-import { startWorker } from '@castwright/worker/start-worker';
 import { startFakeStripe } from '#test-helpers/fake-stripe';
-import { added, IDEMPOTENT_POSTS, postInit, type PostContext } from '#test-helpers/idempotent-posts';
+import { holdQuotaRow, waitForQuotaWaiters } from '#test-helpers/quota-lock';
+import { added, IDEMPOTENT_POSTS, postContext, postInit } from '#test-helpers/idempotent-posts';
 import { creator, json, registerUser, startTestApi } from '#test-helpers/test-api';
 import { startWebhookReceiver, trustReceivers } from '#test-helpers/webhook-receiver';
 
@@ -30,19 +29,7 @@ const DAY_AND_AN_HOUR = sql`interval '25 hours'`;
 
 const send = (path: string, token: string, key: string | undefined, request: Parameters<typeof postInit>[0] = { path }) => api.request(path, postInit(request, token, key));
 
-async function contextFor(t: { teardown(fn: () => Promise<void>): void }, user: { userId: string; accessToken: string }): Promise<PostContext> {
-  return {
-    db,
-    user,
-    call: (path, init = {}) => api.request(path, { method: init.method ?? 'GET', token: user.accessToken, ...(init.json !== undefined ? { json: init.json } : {}) }),
-    receiverUrl: receiver.url,
-    stripe,
-    startGeneralWorker: async () => {
-      const worker = await startWorker(api.config, createLogger({ level: 'silent', role: 'test-worker' }), 'general');
-      t.teardown(() => worker.stop());
-    },
-  };
-}
+const contextFor = (t: { teardown(fn: () => Promise<void>): void }, user: { userId: string; accessToken: string }) => postContext(t, api, user, { receiverUrl: receiver.url, stripe });
 
 t.test('every operation that takes Idempotency-Key has a row in the table, and every row is such an operation', async (t) => {
   const document = await json(await api.request('/api/openapi.json'));
@@ -58,7 +45,7 @@ t.test('every operation that takes Idempotency-Key has a row in the table, and e
 for (const [operation, prepare] of Object.entries(IDEMPOTENT_POSTS)) {
   t.test(`${operation}: one effect per key, the same answer replayed, 422 for another request, a new request after 24 hours`, async (t) => {
     const user = await creator(api, 'enterprise');
-    const row = await prepare(await contextFor(t, user));
+    const row = await prepare(contextFor(t, user));
     const key = randomUUID();
     const before = await row.effects();
 
@@ -163,40 +150,11 @@ t.test('refusals a request earned once it ran are kept; invalid input, tier and 
   t.equal(await episodeCount(quick.userId), 4);
 });
 
-/** Holds the user's usage row locked, so an episode request blocks inside its effect transaction. */
-async function holdQuota(userId: string): Promise<() => Promise<void>> {
-  const month = new Date().toISOString().slice(0, 8) + '01';
-  await sql`INSERT INTO usage_monthly (user_id, month) VALUES (${userId}, ${month}) ON CONFLICT DO NOTHING`.execute(db);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = db.transaction().execute(async (trx) => {
-    await sql`SELECT 1 FROM usage_monthly WHERE user_id = ${userId} FOR UPDATE`.execute(trx);
-    locked();
-    await released;
-  });
-  await isLocked;
-  return async () => {
-    release();
-    await holder;
-  };
-}
-
-async function blockedUntilWaiting(userId: string): Promise<void> {
-  for (let n = 0; n < 200; n++) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%usage_monthly%'`.execute(db);
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no request of ${userId} is waiting on the quota row`);
-}
-
 t.test('a retry while the first request runs is 409 with Retry-After; once it is done, the answer is replayed', async (t) => {
   const user = await creator(api);
-  const release = await holdQuota(user.userId);
+  const release = await holdQuotaRow(db, user.userId);
   const first = send(EPISODE.path, user.accessToken, 'k-running', EPISODE);
-  await blockedUntilWaiting(user.userId);
+  await waitForQuotaWaiters(db);
   const during = await send(EPISODE.path, user.accessToken, 'k-running', EPISODE);
   t.equal(during.status, 409);
   t.equal(during.headers.get('retry-after'), '1');
@@ -250,17 +208,13 @@ t.test('a claim whose holder died is taken over once its lease lapsed, and the r
 
 t.test('a slow holder whose claim was taken over does nothing: its effect rolls back with the failed completion', async (t) => {
   const user = await creator(api);
-  const release = await holdQuota(user.userId);
+  const release = await holdQuotaRow(db, user.userId);
   const slow = send(EPISODE.path, user.accessToken, 'k-slow', EPISODE);
-  await blockedUntilWaiting(user.userId);
+  await waitForQuotaWaiters(db);
   // The holder looks dead (its lease lapsed); a retry takes the claim over and waits too.
   await sql`UPDATE idempotency_keys SET leased_until = now() - interval '1 second' WHERE user_id = ${user.userId} AND key = 'k-slow'`.execute(db);
   const retry = send(EPISODE.path, user.accessToken, 'k-slow', EPISODE);
-  for (let n = 0; n < 200; n++) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%usage_monthly%'`.execute(db);
-    if ((rows[0]?.n ?? 0) >= 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await waitForQuotaWaiters(db, 2);
   await release();
   const answers = [await slow, await retry];
   t.same(answers.map((answer) => answer.status).sort(), [202, 409], 'the holder of the current claim succeeds, the other is told 409');
@@ -271,7 +225,7 @@ t.test('a slow holder whose claim was taken over does nothing: its effect rolls 
 
 t.test('a test delivery whose request died after recording its event is resumed by the retry: no second event', async (t) => {
   const user = await creator(api, 'enterprise');
-  const context = await contextFor(t, user);
+  const context = contextFor(t, user);
   await context.startGeneralWorker();
   const created = await json(await context.call('/api/webhooks', { method: 'POST', json: { url: `${receiver.url}?resume` } }));
   const webhookId = (created.webhook as { id: string }).id;

@@ -3759,7 +3759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4181,7 +4181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5026,7 +5026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8554,7 +8554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10198,7 +10198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -34,7 +34,7 @@ import { ReplayedAnswer } from './replayed-answer.ts';
 import { requestFingerprint } from './request-fingerprint.ts';
 
 /** How long a claim outlives its holder's last sign of life. */
-export const CLAIM_LEASE_MS = 30_000;
+const CLAIM_LEASE_MS = 30_000;
 const RENEW_EVERY_MS = CLAIM_LEASE_MS / 3;
 /** A client told 409 (still in progress) may come back after this long. */
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
@@ -47,7 +47,7 @@ const NEVER_KEPT = new Set([400, 401, 408, 429]);
  * once its handler began (403, 404, 409, …). Not invalid input (400), missing credentials
  * (401), limits and quota (429), or server errors (5xx): the key is freed for those.
  */
-export function isKeptAnswer(status: number, ran: boolean): boolean {
+function isKeptAnswer(status: number, ran: boolean): boolean {
   if (status >= 200 && status < 300) return true;
   return ran && status >= 400 && status < 500 && !NEVER_KEPT.has(status);
 }

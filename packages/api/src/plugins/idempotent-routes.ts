@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 const KeyHeader = Type.String({
   pattern: IDEMPOTENCY_KEY_PATTERN,

@@ -49,13 +49,13 @@ function addExamples(content: unknown, components: Record<string, Json>): void {
   }
 }
 
-const IN_USE = 'A retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again)';
+const IN_USE = '`Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again)';
 
 function addIdempotencyAnswers(operation: Json, responses: Record<string, Json>): void {
   if (!takesHeader(operation, 'idempotency-key')) return;
   const conflict = responses['409'];
   if (!conflict) responses['409'] = errorResponse('idempotencyKeyInUse', IN_USE);
-  else conflict.description = `${conflict.description === 'Default Response' ? 'The resource does not allow this now' : String(conflict.description)}; or \`Idempotency key in use\`: ${IN_USE.charAt(0).toLowerCase()}${IN_USE.slice(1)}`;
+  else conflict.description = `${conflict.description === 'Default Response' ? 'The resource does not allow this now' : String(conflict.description)}; or ${IN_USE}`;
   responses['422'] ??= errorResponse('idempotencyKeyReused', 'This `Idempotency-Key` was first used with a different request (method, path or body)');
   for (const [status, response] of Object.entries(responses)) {
     if (!status.startsWith('2')) continue;
