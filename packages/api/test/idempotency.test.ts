@@ -129,6 +129,11 @@ t.test('refusals a request earned once it ran are kept; invalid input, tier and 
   t.equal(invalidAgain.status, 400);
   t.equal(invalidAgain.headers.get('idempotent-replayed'), null, 'a 400 is not kept');
 
+  // 415 (a JSON body where a form is expected): invalid input, not kept.
+  const notForm = { path: '/api/episodes/upload', json: { file: 'nope' } };
+  t.equal((await send(notForm.path, user.accessToken, 'k-415', notForm)).status, 415);
+  t.equal((await send(notForm.path, user.accessToken, 'k-415', notForm)).headers.get('idempotent-replayed'), null, 'a 415 is not kept');
+
   // 403 from the tier guard (before the handler): not kept, so the same key works after an upgrade.
   const free = await registerUser(api);
   const briefing = { path: '/api/briefings', json: { name: 'Later' } };

@@ -40,12 +40,12 @@ const RENEW_EVERY_MS = CLAIM_LEASE_MS / 3;
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 /** Statuses never kept, even once the request ran: a retry must be able to succeed after them. */
-const NEVER_KEPT = new Set([400, 401, 408, 429]);
+const NEVER_KEPT = new Set([400, 401, 408, 413, 415, 429]);
 
 /**
  * Whether an answer is kept for replays: every success, and the refusals a request earned
- * once its handler began (403, 404, 409, …). Not invalid input (400), missing credentials
- * (401), limits and quota (429), or server errors (5xx): the key is freed for those.
+ * once its handler began (403, 404, 409, …). Not invalid input (400, 413, 415), missing
+ * credentials (401), limits and quota (429), or server errors (5xx): the key is freed for those.
  */
 function isKeptAnswer(status: number, ran: boolean): boolean {
   if (status >= 200 && status < 300) return true;
@@ -156,6 +156,9 @@ export class IdempotentCall {
     this.stop();
     const claim = this.#claim;
     this.#claim = undefined;
+    if (!claim && !this.#began && status < 300) {
+      logger.warn({ path: this.#identity.path }, 'an idempotent route with a multipart body answered without claiming its Idempotency-Key (AnswerRecorder.claim)');
+    }
     if (!claim || (this.recorded && status < 300)) return;
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
     try {
