@@ -5,6 +5,7 @@ import type { Logger } from '@castwright/core/logger';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsOnly } from './plugins/https-only.ts';
+import { registerIdempotency } from './plugins/idempotent-routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { accountTokenRoutes } from './routes/account-tokens.ts';
 import { DEFAULT_STUDIO_DIR, registerStudio } from './plugins/studio.ts';
@@ -66,6 +67,8 @@ export async function buildApp(
   registerErrorHandler(app);
   registerHttpsOnly(app, { trustProxy: services.config.trustProxy });
   await registerCors(app, services.config);
+  // Before the OpenAPI plugin and the routes: it adds Idempotency-Key to the routes that opt in.
+  registerIdempotency(app, services);
   await registerOpenApi(app, services.config);
   const routePlugins = [
     healthRoutes,

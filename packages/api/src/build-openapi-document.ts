@@ -7,10 +7,17 @@ import { createLogger } from '@castwright/core/logger';
 import { buildApp } from './app.ts';
 import type { ApiServices } from './services.ts';
 
-/** A stand-in that may be passed around and read from, but fails if it is used. */
+const stands = new Map<string, unknown>();
+
+/**
+ * A stand-in that may be passed around and read from, but fails if it is used. The same
+ * name gives the same stand-in, so plugins can still tell one (`auth.requireUser`) by identity.
+ */
 function absent(name: string): unknown {
+  const known = stands.get(name);
+  if (known) return known;
   const stand = () => undefined;
-  return new Proxy(stand, {
+  const proxy: unknown = new Proxy(stand, {
     get: (target, key) => {
       if (key === 'then' || typeof key === 'symbol') return undefined;
       // Fastify binds hooks at registration; the bound function still fails when called.
@@ -21,6 +28,8 @@ function absent(name: string): unknown {
       throw new Error(`${name} is not available while only building the OpenAPI document`);
     },
   });
+  stands.set(name, proxy);
+  return proxy;
 }
 
 export async function buildOpenApiDocument(config: Config): Promise<Record<string, unknown>> {

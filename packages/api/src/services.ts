@@ -20,8 +20,8 @@ export interface ApiServices {
   limiter: RateLimiter;
   /** The Stripe client; undefined without STRIPE_SECRET_KEY (billing answers 503). */
   stripe: Stripe | undefined;
-  /** Seals webhook signing secrets before they are stored. */
-  webhookSecrets: SecretBox;
+  /** Seals what must be read back but never stored in the clear: webhook signing secrets, kept idempotent answers. */
+  secretBox: SecretBox;
   /** Wakes requests waiting for a webhook test delivery. */
   deliveryNotices: DeliveryNotices;
 }

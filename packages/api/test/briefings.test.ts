@@ -202,10 +202,10 @@ t.test('list: newest first, paginated, the active filter and the run counts', as
   const second = await createBriefing(user.accessToken, { name: 'Two', is_active: false });
   const third = await createBriefing(user.accessToken, { name: 'Three' });
   await addSource(user.accessToken, first.id, { source_type: 'email', source_name: 'Inbox' });
-  await sql`INSERT INTO briefing_runs (id, briefing_id, run_type, status, started_at, completed_at)
-            VALUES ('run_a', ${first.id}, 'scheduled', 'completed', now() - interval '2 hours', now()),
-                   ('run_b', ${first.id}, 'manual', 'failed', now() - interval '1 hour', now()),
-                   ('run_c', ${first.id}, 'manual', 'completed', now() - interval '3 hours', now())`.execute(db);
+  await sql`INSERT INTO briefing_runs (id, job_id, briefing_id, run_type, status, started_at, completed_at)
+            VALUES ('run_a', 'job_a', ${first.id}, 'scheduled', 'completed', now() - interval '2 hours', now()),
+                   ('run_b', 'job_b', ${first.id}, 'manual', 'failed', now() - interval '1 hour', now()),
+                   ('run_c', 'job_c', ${first.id}, 'manual', 'completed', now() - interval '3 hours', now())`.execute(db);
 
   const all = await json(await api.request('/api/briefings', { token: user.accessToken }));
   t.equal(all.count, 3);
@@ -314,9 +314,11 @@ t.test('run now: 202 with the job id, one run at a time, listed in the run histo
   const started = await api.request(`/api/briefings/${briefing.id}/run`, { method: 'POST', token: user.accessToken });
   t.equal(started.status, 202, 'an inactive briefing runs on demand');
   const body = await json(started);
-  t.match(body, { success: true, message: String, jobId: /^run_/, run: { id: body.jobId, briefing_config_id: briefing.id, run_type: 'manual', status: 'queued', episode_id: null } });
-  const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs AS jobs WHERE jobs.payload->>'runId' = ${body.jobId}`.execute(db);
-  t.equal(jobs.rows[0]?.n, 1, 'its job is queued with it');
+  t.match(body, { success: true, message: String, jobId: /^job_[A-Za-z0-9_-]{22}$/, run: { id: /^run_/, jobId: body.jobId, briefing_config_id: briefing.id, run_type: 'manual', status: 'queued', episode_id: null } });
+  const jobs = await sql<{ key: string; task: string }>`
+    SELECT jobs.key, tasks.identifier AS task FROM graphile_worker._private_jobs AS jobs
+    JOIN graphile_worker._private_tasks AS tasks ON tasks.id = jobs.task_id WHERE jobs.payload->>'runId' = ${body.run.id}`.execute(db);
+  t.same(jobs.rows, [{ key: body.jobId, task: 'briefing:run' }], 'its job is queued with it, under the job id');
 
   const twice = await api.request(`/api/briefings/${briefing.id}/run`, { method: 'POST', token: user.accessToken });
   t.equal(twice.status, 409, 'a second run while one is queued is refused');
@@ -326,7 +328,8 @@ t.test('run now: 202 with the job id, one run at a time, listed in the run histo
   t.equal(runs.count, 1);
   t.same(runs.pagination, { total: 1, limit: 20, offset: 0 });
   t.match(runs.runs[0], {
-    id: body.jobId,
+    id: body.run.id,
+    jobId: body.jobId,
     briefing_config_id: briefing.id,
     run_type: 'manual',
     status: 'queued',
@@ -341,6 +344,13 @@ t.test('run now: 202 with the job id, one run at a time, listed in the run histo
   });
   const badPage = await api.request(`/api/briefings/${briefing.id}/runs?limit=0`, { token: user.accessToken });
   t.equal(badPage.status, 400);
+
+  // The job id finds its run; another job id finds none; something else is not a job id.
+  const found = await json(await api.request(`/api/briefings/${briefing.id}/runs?jobId=${body.jobId}`, { token: user.accessToken }));
+  t.match(found, { count: 1, runs: [{ id: body.run.id, jobId: body.jobId }], pagination: { total: 1 } });
+  const none = await json(await api.request(`/api/briefings/${briefing.id}/runs?jobId=job_unknown`, { token: user.accessToken }));
+  t.match(none, { count: 0, runs: [], pagination: { total: 0 } });
+  t.equal((await api.request(`/api/briefings/${briefing.id}/runs?jobId=${body.run.id}`, { token: user.accessToken })).status, 400, 'a run id is not a job id');
 });
 
 t.test('delete removes the briefing with its sources and runs', async (t) => {

@@ -56,6 +56,50 @@ t.test('every operation has an id, a description, its security, examples and its
   t.match(upload?.schema, { required: ['file'], properties: { file: { contentMediaType: 'application/octet-stream' }, preset: { enum: ['quick', 'standard', 'deep', 'extended'] } } }, 'the upload form is described');
 });
 
+t.test('Idempotency-Key, with its 409, 422 and Idempotent-Replayed, on exactly the POSTs that create or start work', async (t) => {
+  const keyed = operations.filter(([, operation]) => operation.parameters?.some((parameter: Operation) => parameter.in === 'header' && parameter.name === 'idempotency-key'));
+  t.same(keyed.map(([name]) => name).sort(), [
+    'POST /api/billing/create-checkout',
+    'POST /api/briefings',
+    'POST /api/briefings/{id}/run',
+    'POST /api/briefings/{id}/sources',
+    'POST /api/episodes',
+    'POST /api/episodes/upload',
+    'POST /api/playlists',
+    'POST /api/playlists/{id}/episodes',
+    'POST /api/playlists/{id}/feed',
+    'POST /api/user/api-key',
+    'POST /api/webhooks',
+    'POST /api/webhooks/{id}/test',
+  ]);
+  for (const [name, operation] of keyed) {
+    const header = operation.parameters.find((parameter: Operation) => parameter.name === 'idempotency-key');
+    t.match(header, { in: 'header', required: false, schema: { type: 'string', pattern: '^[!-~]{1,255}$' }, description: /24 hours/ }, `${name}: the header`);
+    t.match(operation.responses['409']?.description, /Idempotency key in use/, `${name}: 409`);
+    t.match(operation.responses['422'], { description: /different request/, content: { 'application/json': { example: { error: 'Idempotency key reused' } } } }, `${name}: 422`);
+    const success = Object.entries(operation.responses as Record<string, Operation>).filter(([status]) => status.startsWith('2'));
+    t.ok(success.length > 0 && success.every(([, response]) => response.headers?.['Idempotent-Replayed']?.schema?.enum?.[0] === 'true'), `${name}: Idempotent-Replayed`);
+  }
+  const login = Object.fromEntries(operations)['POST /api/auth/login'];
+  t.notOk(login?.responses['422'], 'an operation without the header has no 422 from it');
+});
+
+t.test('single reads carry ETag; their changes take If-Match and list 412', async (t) => {
+  const byName = Object.fromEntries(operations);
+  for (const [read, changes] of [
+    ['GET /api/playlists/{id}', ['PUT /api/playlists/{id}', 'DELETE /api/playlists/{id}', 'PUT /api/playlists/{id}/reorder', 'DELETE /api/playlists/{id}/episodes/{episodeId}']],
+    ['GET /api/briefings/{id}', ['PATCH /api/briefings/{id}', 'DELETE /api/briefings/{id}', 'DELETE /api/briefings/{id}/sources/{sourceId}']],
+    ['GET /api/webhooks/{id}', ['PATCH /api/webhooks/{id}', 'DELETE /api/webhooks/{id}']],
+    ['GET /api/user/profile', ['PUT /api/user/profile']],
+  ] as const) {
+    t.ok(byName[read]?.responses['200']?.headers?.ETag, `${read}: ETag`);
+    for (const change of changes) {
+      t.ok(byName[change]?.parameters?.some((parameter: Operation) => parameter.in === 'header' && parameter.name === 'if-match' && !parameter.required), `${change}: optional If-Match`);
+      t.match(byName[change]?.responses['412'], { content: { 'application/json': { example: { error: 'Precondition failed' } } } }, `${change}: 412`);
+    }
+  }
+});
+
 t.test('shared schemas are named, and the document says its license and server', async (t) => {
   t.same(Object.keys(document.components.schemas).filter((name) => /^def-\d+$/.test(name)), []);
   t.ok(document.components.schemas.ErrorBody, 'the error body is a named component');

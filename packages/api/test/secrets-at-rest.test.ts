@@ -6,7 +6,7 @@ import { updateUserTier } from '@castwright/core/repositories/users';
 import { randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 import { startSmtpSink, tokenFrom } from '#test-helpers/smtp-sink';
 
-t.test('passwords, refresh tokens, reset and verification tokens and API keys are stored only as hashes; webhook secrets only encrypted', async (t) => {
+t.test('passwords, refresh tokens, reset and verification tokens, API keys and feed tokens are stored only as hashes; webhook secrets and kept idempotent answers only encrypted', async (t) => {
   const smtp = await startSmtpSink(t);
   const api = await startTestApi(t, { SMTP_URL: smtp.url });
   await api.startWorkers('general');
@@ -17,10 +17,17 @@ t.test('passwords, refresh tokens, reset and verification tokens and API keys ar
 
   const login = (await (await api.request('/api/auth/login', { method: 'POST', json: { email: user.email, password }, clientIp: randomClientIp() })).json()) as { tokens: { refreshToken: string } };
   const refreshed = (await (await api.request('/api/auth/refresh', { method: 'POST', json: { refreshToken: login.tokens.refreshToken } })).json()) as { tokens: { refreshToken: string } };
-  const apiKey = ((await (await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken })).json()) as { apiKey: string }).apiKey;
+  // Sent with Idempotency-Key: the answers that show a secret once are kept (sealed) for retries.
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+  const apiKey = ((await (await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken, headers: keyed('api-key-1') })).json()) as { apiKey: string }).apiKey;
   await api.request('/api/auth/request-password-reset', { method: 'POST', json: { email: user.email } });
   const resetToken = tokenFrom(await smtp.waitFor((mail) => /Reset/.test(mail.subject ?? '')));
-  const webhook = (await (await api.request('/api/webhooks', { method: 'POST', token: user.accessToken, json: { url: 'https://hooks.example.com/in' } })).json()) as { webhook: { id: string; secret: string } };
+  const webhook = (await (await api.request('/api/webhooks', { method: 'POST', token: user.accessToken, json: { url: 'https://hooks.example.com/in' }, headers: keyed('webhook-1') })).json()) as { webhook: { id: string; secret: string } };
+  const playlist = (await (await api.request('/api/playlists', { method: 'POST', token: user.accessToken, json: { name: 'Private' } })).json()) as { playlist: { id: string } };
+  const feedUrl = ((await (await api.request(`/api/playlists/${playlist.playlist.id}/feed`, { method: 'POST', token: user.accessToken, headers: keyed('feed-1') })).json()) as { feedUrl: string }).feedUrl;
+  const feedToken = /\/feeds\/([^/]+)\//.exec(feedUrl)?.[1] ?? 'missing';
+  const kept = await sql<{ n: number }>`SELECT count(*)::int AS n FROM idempotency_keys WHERE state = 'completed'`.execute(api.database.db);
+  t.equal(kept.rows[0]?.n, 3, 'the three answers are kept');
   const webhookSecret = webhook.webhook.secret;
   const webhookKey = Buffer.from(webhookSecret.slice('whsec_'.length), 'base64');
   const newPassword = 'Another2Secret';
@@ -48,6 +55,7 @@ t.test('passwords, refresh tokens, reset and verification tokens and API keys ar
     webhookSecretBase64: webhookSecret.slice('whsec_'.length),
     webhookKeyHex: webhookKey.toString('hex'),
     webhookKeyBase64Url: webhookKey.toString('base64url'),
+    feedToken,
   };
   for (const [name, secret] of Object.entries(secrets)) t.notOk(dump.includes(secret), `${name} is not stored in plaintext`);
   t.ok(dump.includes(webhook.webhook.id), 'the dump really holds the webhook');

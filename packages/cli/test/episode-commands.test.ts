@@ -1,11 +1,13 @@
 // `castwright episode …` against a real api and workers, as a person in a terminal uses it:
-// create from text and follow it to a downloaded MP3, list, get, delete, and mistakes.
+// create from text and follow it to a downloaded MP3, list, get, delete, mistakes, and a
+// lost answer retried safely.
 import t from 'tap';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { runCastwright } from '#test-helpers/castwright-cli';
+import { startFlakyProxy, type Behaviour } from '#test-helpers/flaky-proxy';
 import { creator, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
@@ -82,4 +84,26 @@ t.test('mistakes: one line, exit 2, nothing sent', async (t) => {
   const noToken = await runCastwright(['episode', 'list'], { ...env, CASTWRIGHT_TOKEN: '' });
   t.equal(noToken.code, 2);
   t.match(noToken.stderr, /^Not logged in to https:\/\/.+: run castwright login, or set CASTWRIGHT_TOKEN/);
+});
+
+t.test('create behind a connection that drops its first answer: retried with the same key, one episode; CASTWRIGHT_RETRIES=1 gives up', async (t) => {
+  const { cert, key } = await loadTlsCredentials(api.config);
+  const dropFirstPost: Behaviour = (request) => (request.method === 'POST' && !proxy.requests.some((seen) => seen.method === 'POST') ? 'drop-answer' : 'forward');
+  const proxy = await startFlakyProxy(t, { target: api.baseUrl, cert, key, behave: dropFirstPost });
+  const someone = await creator(api);
+  const through = { ...env, CASTWRIGHT_URL: proxy.baseUrl, CASTWRIGHT_TOKEN: someone.accessToken };
+  const result = await runCastwright(['episode', 'create', '--text', 'Kelp forests grow half a metre a day in cold water.', '--preset', 'quick'], through, 120_000);
+  t.equal(result.code, 0, result.stderr);
+  const posts = proxy.requests.filter((request) => request.method === 'POST');
+  t.equal(posts.length, 2, 'sent again after the lost answer');
+  t.equal(posts[1]?.headers['idempotency-key'], posts[0]?.headers['idempotency-key'], 'with the same Idempotency-Key');
+  const made = await api.database.db.selectFrom('episodes').select('id').where('user_id', '=', someone.userId).execute();
+  t.same(made.map((row) => row.id), [result.stdout.trim()], 'one episode, the one printed');
+
+  const once = await startFlakyProxy(t, { target: api.baseUrl, cert, key, behave: (request, index) => (request.method === 'POST' && index === 0 ? 'drop-answer' : 'forward') });
+  const giveUp = await runCastwright(['episode', 'create', '--text', 'Sea otters hold hands while they sleep.', '--preset', 'quick'], { ...through, CASTWRIGHT_URL: once.baseUrl, CASTWRIGHT_RETRIES: '1' }, 120_000);
+  t.equal(giveUp.code, 1);
+  t.equal(once.requests.length, 1, 'no retry');
+  const bad = await runCastwright(['episode', 'list'], { ...through, CASTWRIGHT_RETRIES: 'lots' });
+  t.same([bad.code, bad.stderr.trim()], [2, 'CASTWRIGHT_RETRIES must be a whole number from 1 to 20 (got "lots")']);
 });

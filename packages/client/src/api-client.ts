@@ -4,7 +4,8 @@
 // imports this module; `castwright-client.ts` adds what needs Node (saving audio to a file).
 import createClient, { type Client } from 'openapi-fetch';
 import { createParser } from 'eventsource-parser';
-import type { operations, paths } from './openapi.ts';
+import { idempotentOperations, type operations, type paths } from './openapi.ts';
+import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
 
 export type CastwrightClient = Client<paths>;
 
@@ -18,14 +19,38 @@ export interface ClientOptions {
   token?: string;
   /** A fetch of your own (a proxy, a custom certificate authority, a browser session); the global one otherwise. */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Retries after network errors, 429 and 503, with backoff and `Retry-After`, only where it
+   * is safe (retrying-fetch.ts); `false` turns them off, `{ attempts }` bounds them. On by default.
+   */
+  retry?: RetryOptions | false;
 }
 
+const IDEMPOTENT = new Set(idempotentOperations);
+
+/** The fetch every call goes through: the caller's (or the global one), retrying unless turned off. */
+function clientFetch(options: ClientOptions): (request: Request) => Promise<Response> {
+  return retryingFetch(options.fetch ?? ((request) => fetch(request)), options.retry ?? {});
+}
+
+/**
+ * The typed client. Every call of an operation that takes `Idempotency-Key` carries a
+ * fresh one (unless the caller set its own), which the retries repeat: a retried POST is
+ * answered with the first answer instead of being done twice.
+ */
 export function createCastwrightClient(options: ClientOptions): CastwrightClient {
-  return createClient<paths>({
+  const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: clientFetch(options),
   });
+  client.use({
+    onRequest: ({ request, schemaPath }) => {
+      if (IDEMPOTENT.has(`${request.method} ${schemaPath}`) && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', crypto.randomUUID());
+      return request;
+    },
+  });
+  return client;
 }
 
 /** An answer that was not a success, with the server's error body. */
@@ -44,7 +69,7 @@ export class ApiError extends Error {
 export async function send(options: ClientOptions, path: string, signal?: AbortSignal): Promise<Response> {
   const headers = new Headers(options.token ? { authorization: `Bearer ${options.token}` } : {});
   const request = new Request(`${options.baseUrl.replace(/\/+$/, '')}${path}`, { headers, signal: signal ?? null });
-  const response = await (options.fetch ?? fetch)(request);
+  const response = await clientFetch(options)(request);
   if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
   return response;
 }

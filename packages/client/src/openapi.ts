@@ -274,12 +274,12 @@ export interface paths {
         };
         /**
          * Your profile
-         * @description The account's profile: e-mail, name, bio, avatar, tier, verification and subscription state.
+         * @description The account's profile: e-mail, name, bio, avatar, tier, verification and subscription state. `ETag` names this state: send it back in `If-Match` to change the profile only if nothing changed since.
          */
         get: operations["getUserProfile"];
         /**
          * Update name, bio and avatar
-         * @description Any subset of `name` (≤ 100), `bio` (≤ 500) and `avatarUrl` (an https URL). An empty string clears a field.
+         * @description Any subset of `name` (≤ 100), `bio` (≤ 500) and `avatarUrl` (an https URL). An empty string clears a field. With `If-Match`, 412 when the profile changed since that `ETag`.
          */
         put: operations["putUserProfile"];
         post?: never;
@@ -954,18 +954,18 @@ export interface paths {
         };
         /**
          * One playlist with its episodes in order
-         * @description The owner's playlist with its members by position; another user's playlist is a 404.
+         * @description The owner's playlist with its members by position; another user's playlist is a 404. `ETag` names this state: send it back in `If-Match` to change the playlist only if nothing changed since.
          */
         get: operations["getPlaylistsById"];
         /**
          * Change a playlist's name or description
-         * @description Only the fields given change; a name must stay 1–200 characters.
+         * @description Only the fields given change; a name must stay 1–200 characters. With `If-Match`, 412 when the playlist changed since that `ETag`.
          */
         put: operations["putPlaylistsById"];
         post?: never;
         /**
          * Delete a playlist (its episodes are kept; its feed stops working)
-         * @description The playlist and its private feed token are deleted; the episodes stay in the account.
+         * @description The playlist and its private feed token are deleted; the episodes stay in the account. With `If-Match`, 412 when the playlist changed since that `ETag`.
          */
         delete: operations["deletePlaylistsById"];
         options?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         post?: never;
         /**
          * Remove an episode from a playlist (the episode is kept)
-         * @description The episodes after it move up one position.
+         * @description The episodes after it move up one position. `If-Match` takes the playlist's `ETag` (412 when it changed since).
          */
         delete: operations["deletePlaylistsByIdEpisodesByEpisodeId"];
         options?: never;
@@ -1023,7 +1023,7 @@ export interface paths {
         get?: never;
         /**
          * Put the playlist in a new order
-         * @description `episodeIds` must name each of the playlist's episodes exactly once; otherwise 400 listing the missing, extra and repeated ids.
+         * @description `episodeIds` must name each of the playlist's episodes exactly once; otherwise 400 listing the missing, extra and repeated ids. `If-Match` takes the playlist's `ETag` (412 when it changed since).
          */
         put: operations["putPlaylistsByIdReorder"];
         post?: never;
@@ -1214,21 +1214,21 @@ export interface paths {
         };
         /**
          * One webhook (never its secret)
-         * @description The webhook with its state and delivery counts; another account's webhook is 404.
+         * @description The webhook with its state and delivery counts; another account's webhook is 404. `ETag` names this state (delivery counts included): send it back in `If-Match` to change the webhook only if nothing changed since.
          */
         get: operations["getWebhooksById"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook with its delivery records
-         * @description Deliveries not yet made are dropped with it; nothing more is sent to its address.
+         * @description Deliveries not yet made are dropped with it; nothing more is sent to its address. With `If-Match`, 412 when the webhook changed since that `ETag`.
          */
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
         /**
          * Change a webhook's url, events, description or is_active
-         * @description The same rules as on creation. Setting `is_active` to true again starts its failure count afresh.
+         * @description The same rules as on creation. Setting `is_active` to true again starts its failure count afresh. With `If-Match`, 412 when the webhook changed since that `ETag`.
          */
         patch: operations["patchWebhooksById"];
         trace?: never;
@@ -1306,21 +1306,21 @@ export interface paths {
         };
         /**
          * One briefing with its sources and schedule
-         * @description E-mail sources show their inbound URL (`source_url`) and `webhook_id`.
+         * @description E-mail sources show their inbound URL (`source_url`) and `webhook_id`. `ETag` names this state (run counts included): send it back in `If-Match` to change the briefing only if nothing changed since.
          */
         get: operations["getBriefingsById"];
         put?: never;
         post?: never;
         /**
          * Delete a briefing with its sources, runs and stored items
-         * @description The episodes its runs created are kept.
+         * @description The episodes its runs created are kept. With `If-Match`, 412 when the briefing changed since that `ETag`.
          */
         delete: operations["deleteBriefingsById"];
         options?: never;
         head?: never;
         /**
          * Change any subset of a briefing's fields
-         * @description Checked together with the stored fields (a new frequency needs fitting `schedule_days`). A change to the schedule or `is_active` recomputes `next_run_at` from now (null while inactive). Schedules: `daily` every day; `weekdays` Monday to Friday; `weekly` on the day names in `schedule_days`; `custom` on the days of the month in `schedule_days` (a day the month lacks means its last day), all at `schedule_time` in `schedule_timezone` (IANA). A local time skipped by a DST change runs at the moment the clocks jump; one that happens twice runs once, at the first.
+         * @description Checked together with the stored fields (a new frequency needs fitting `schedule_days`). A change to the schedule or `is_active` recomputes `next_run_at` from now (null while inactive). With `If-Match`, 412 when the briefing changed since that `ETag`. Schedules: `daily` every day; `weekdays` Monday to Friday; `weekly` on the day names in `schedule_days`; `custom` on the days of the month in `schedule_days` (a day the month lacks means its last day), all at `schedule_time` in `schedule_timezone` (IANA). A local time skipped by a DST change runs at the moment the clocks jump; one that happens twice runs once, at the first.
          */
         patch: operations["patchBriefingsById"];
         trace?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Run a briefing now, whatever its schedule and is_active
-         * @description 202 with `jobId` (the run id; follow it in GET /api/briefings/{id}/runs). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
+         * @description 202 with `jobId` (`job_…`, the queued job; the run carries it too: GET /api/briefings/{id}/runs?jobId=… finds it). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
          */
         post: operations["postBriefingsByIdRun"];
         delete?: never;
@@ -1354,7 +1354,7 @@ export interface paths {
         };
         /**
          * A briefing's runs, newest first
-         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why.
+         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `jobId` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).
          */
         get: operations["getBriefingsByIdRuns"];
         put?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a source from a briefing
-         * @description An e-mail source's inbound URL stops working at once.
+         * @description An e-mail source's inbound URL stops working at once. `If-Match` takes the briefing's `ETag` (412 when it changed since).
          */
         delete: operations["deleteBriefingsByIdSourcesBySourceId"];
         options?: never;
@@ -2953,6 +2953,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,7 +3052,10 @@ export interface operations {
     putUserProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3146,6 +3151,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unauthorized",
                      *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3789,7 +3810,10 @@ export interface operations {
     postUserApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3798,6 +3822,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3844,6 +3870,38 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Forbidden",
                      *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4098,7 +4156,10 @@ export interface operations {
     postEpisodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4166,6 +4227,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4259,6 +4322,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Default Response */
             413: {
                 headers: {
@@ -4270,6 +4349,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Payload too large",
                      *       "message": "The request body exceeds the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4972,7 +5067,10 @@ export interface operations {
     postEpisodesUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5011,6 +5109,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5104,6 +5204,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Default Response */
             413: {
                 headers: {
@@ -5131,6 +5247,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unsupported media type",
                      *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6627,7 +6759,10 @@ export interface operations {
     postVoices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6672,6 +6807,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6780,7 +6917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6823,6 +6960,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unsupported media type",
                      *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7317,7 +7470,10 @@ export interface operations {
     postBillingCreateCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7350,6 +7506,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7401,7 +7559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7412,6 +7570,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8268,7 +8442,10 @@ export interface operations {
     postPlaylists: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8291,6 +8468,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8358,7 +8537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8369,6 +8548,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8422,6 +8617,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8554,7 +8751,10 @@ export interface operations {
     putPlaylistsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8664,6 +8864,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8700,7 +8916,10 @@ export interface operations {
     deletePlaylistsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8760,6 +8979,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8796,7 +9031,10 @@ export interface operations {
     postPlaylistsByIdEpisodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8818,6 +9056,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8882,7 +9122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8893,6 +9133,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8935,7 +9191,10 @@ export interface operations {
     deletePlaylistsByIdEpisodesByEpisodeId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
                 episodeId: string;
@@ -8996,6 +9255,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9032,7 +9307,10 @@ export interface operations {
     putPlaylistsByIdReorder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9122,6 +9400,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9158,7 +9452,10 @@ export interface operations {
     postPlaylistsByIdFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9169,6 +9466,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9221,6 +9520,38 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Not found",
                      *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10101,7 +10432,10 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10130,6 +10464,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10227,7 +10563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10238,6 +10574,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10291,6 +10643,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10417,7 +10771,10 @@ export interface operations {
     deleteWebhooksById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10477,6 +10834,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10513,7 +10886,10 @@ export interface operations {
     patchWebhooksById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10652,6 +11028,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +11080,10 @@ export interface operations {
     postWebhooksByIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10699,6 +11094,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10767,6 +11164,38 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Not found",
                      *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11158,7 +11587,10 @@ export interface operations {
     postBriefings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11227,6 +11659,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11362,7 +11796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11373,6 +11807,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11426,6 +11876,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11625,7 +12077,10 @@ export interface operations {
     deleteBriefingsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11701,6 +12156,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11737,7 +12208,10 @@ export interface operations {
     patchBriefingsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11959,6 +12433,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11995,7 +12485,10 @@ export interface operations {
     postBriefingsByIdRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12006,6 +12499,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12016,6 +12511,7 @@ export interface operations {
                      *       "jobId": "example",
                      *       "run": {
                      *         "id": "example",
+                     *         "jobId": "example",
                      *         "briefing_config_id": "example",
                      *         "episode_id": "example",
                      *         "run_type": "scheduled",
@@ -12043,10 +12539,12 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        /** @description The run's id (`run_…`): the job is the run; follow it in GET /api/briefings/{id}/runs */
+                        /** @description The queued job (`job_…`); the run shows the same `jobId`, and GET /api/briefings/{id}/runs?jobId=… finds it */
                         jobId: string;
                         run: {
                             id: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
+                            jobId: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */
@@ -12124,7 +12622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12135,6 +12633,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12179,6 +12693,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Only the run of this job (`job_…`, as POST /api/briefings/{id}/run answers it) */
+                jobId?: string;
             };
             header?: never;
             path: {
@@ -12201,6 +12717,7 @@ export interface operations {
                      *       "runs": [
                      *         {
                      *           "id": "example",
+                     *           "jobId": "example",
                      *           "briefing_config_id": "example",
                      *           "episode_id": "example",
                      *           "run_type": "scheduled",
@@ -12236,6 +12753,8 @@ export interface operations {
                         count: number;
                         runs: {
                             id: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
+                            jobId: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */
@@ -12371,7 +12890,10 @@ export interface operations {
     postBriefingsByIdSources: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12407,6 +12929,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12514,7 +13038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12525,6 +13049,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12567,7 +13107,10 @@ export interface operations {
     deleteBriefingsByIdSourcesBySourceId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
                 sourceId: string;
@@ -12638,6 +13181,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Not found",
                      *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12915,7 +13474,10 @@ export interface operations {
     postPronunciations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12944,6 +13506,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13010,7 +13574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13021,6 +13585,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13323,3 +13903,21 @@ export interface operations {
         };
     };
 }
+
+/** The operations that take `Idempotency-Key` (method and path): the client sends one generated key per call, the same on each retry. */
+export const idempotentOperations: readonly string[] = [
+    "POST /api/user/api-key",
+    "POST /api/episodes",
+    "POST /api/episodes/upload",
+    "POST /api/voices",
+    "POST /api/billing/create-checkout",
+    "POST /api/playlists",
+    "POST /api/playlists/{id}/episodes",
+    "POST /api/playlists/{id}/feed",
+    "POST /api/webhooks",
+    "POST /api/webhooks/{id}/test",
+    "POST /api/briefings",
+    "POST /api/briefings/{id}/run",
+    "POST /api/briefings/{id}/sources",
+    "POST /api/pronunciations",
+];

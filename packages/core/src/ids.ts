@@ -15,6 +15,8 @@ export const ID_PREFIXES = {
   briefingSource: 'src',
   briefingRun: 'run',
   pronunciation: 'pr',
+  /** Queued work a client can follow (a briefing run's job). */
+  job: 'job',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -54,7 +54,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { episodeScriptTask } = await import('./tasks/episode-script.ts');
     const { passwordResetEmailTask, verificationEmailTask } = await import('./tasks/account-email.ts');
     const { sendEmailTask } = await import('./tasks/send-email.ts');
-    const { MAINTENANCE_CRONTAB, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
+    const { MAINTENANCE_CRONTAB, idempotencyKeyCleanupTask, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
     const { abandonedEpisodesTask } = await import('./tasks/abandoned-episodes.ts');
     const { BILLING_CRONTAB, customerDeletionTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
     const { billingSyncTask } = await import('./tasks/billing-sync.ts');
@@ -70,6 +70,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['maintenance:rate-limits'] = rateLimitCleanupTask(context);
     taskList['maintenance:job-interruptions'] = interruptionCleanupTask(context);
     taskList['maintenance:abandoned-episodes'] = abandonedEpisodesTask(context);
+    taskList['maintenance:idempotency-keys'] = idempotencyKeyCleanupTask(context);
     // Billing: without STRIPE_SECRET_KEY the Stripe-calling tasks fail (and retry) with a clear message.
     const stripeSettings = config.billing.stripe;
     const billing = stripeSettings && {

@@ -110,15 +110,16 @@ async function runNow(target: TestApi, user: User, briefingId: string) {
   return waitForRun(target, user, briefingId, jobId);
 }
 
-async function waitForRun(target: TestApi, user: User, briefingId: string, runId: string) {
+/** The run of the job that POST /api/briefings/:id/run answered with, once it finished (found by its jobId). */
+async function waitForRun(target: TestApi, user: User, briefingId: string, jobId: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const { runs } = await json(await target.request(`/api/briefings/${briefingId}/runs`, { token: user.accessToken }));
-    const run = runs.find((candidate: { id: string }) => candidate.id === runId);
+    const { runs } = await json(await target.request(`/api/briefings/${briefingId}/runs?jobId=${jobId}`, { token: user.accessToken }));
+    const [run] = runs;
     if (run && (run.status === 'completed' || run.status === 'failed')) return run;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`run ${runId} did not finish`);
+  throw new Error(`the run of ${jobId} did not finish`);
 }
 
 /** Waits until no job for the run is left in the queue (each one ran to its end). */
@@ -281,14 +282,15 @@ t.test('the run task executed twice (even at once) makes one episode', async (t)
   await addSource(user, briefing, { source_type: 'rss', source_name: 'Science Notes', source_url: `${site.origin}/atom.xml` });
   const started = await json(await api.request(`/api/briefings/${briefing}/run`, { method: 'POST', token: user.accessToken }));
   // A second and third delivery of the same run, as at-least-once queues may make.
-  await addJob(db, 'briefing:run', { runId: started.jobId });
-  await addJob(db, 'briefing:run', { runId: started.jobId });
+  const runId = started.run.id;
+  await addJob(db, 'briefing:run', { runId });
+  await addJob(db, 'briefing:run', { runId });
   const run = await waitForRun(api, user, briefing, started.jobId);
   t.equal(run.status, 'completed');
-  await jobsDone(started.jobId);
+  await jobsDone(runId);
   // And once more after it completed.
-  await addJob(db, 'briefing:run', { runId: started.jobId });
-  await jobsDone(started.jobId);
+  await addJob(db, 'briefing:run', { runId });
+  await jobsDone(runId);
   const episodes = await episodesOf(user.userId);
   t.equal(episodes.length, 1, 'one episode');
   t.equal(episodes[0]?.id, run.episode_id);

@@ -1,11 +1,15 @@
 // POST /api/billing/create-checkout: a Stripe Checkout session in subscription mode for
 // the tier's configured price, on the account's one customer. The tier changes only when
 // Stripe reports the payment (checkout.session.completed), never on this request.
+// The effect is at Stripe, so with an Idempotency-Key it is made idempotent there: Stripe
+// gets a key derived from ours (AnswerRecorder.callId), and a retry after this attempt
+// died between Stripe's answer and recording ours is given the same session by Stripe.
 import { currentSubscription } from '@castwright/core/billing/entitlement';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectUserSubscriptions } from '@castwright/core/repositories/billing-subscriptions';
 import type { PaidTier } from '@castwright/core/tiers';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { ensureStripeCustomer } from './stripe-customer.ts';
 import { callStripe, notConfigured, requireStripe, type BillingServices } from './stripe-access.ts';
 
@@ -20,7 +24,7 @@ export interface ProviderSession {
   url: string;
 }
 
-export async function createCheckout(services: BillingServices, user: UserRow, request: CheckoutRequest): Promise<ProviderSession> {
+export async function createCheckout(services: BillingServices, user: UserRow, request: CheckoutRequest, answer: AnswerRecorder<ProviderSession>): Promise<ProviderSession> {
   const configured = requireStripe(services);
   const price = configured.settings.priceIds[request.tier];
   if (!price) throw notConfigured(`STRIPE_PRICE_${request.tier.toUpperCase()}`);
@@ -43,8 +47,10 @@ export async function createCheckout(services: BillingServices, user: UserRow, r
       cancel_url: request.cancelUrl,
       metadata,
       subscription_data: { metadata },
-    }),
+    }, answer.callId ? { idempotencyKey: `castwright-checkout-${answer.callId}` } : undefined),
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
-  return { sessionId: session.id, url: session.url };
+  const created = { sessionId: session.id, url: session.url };
+  await answer.record(configured.db, created);
+  return created;
 }

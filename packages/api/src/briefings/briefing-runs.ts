@@ -1,26 +1,34 @@
 // Running a briefing now, and its run history. A manual run ignores the schedule and
-// is_active; it is queued (row and job in one transaction) unless one is already
-// queued or running, which is a 409.
+// is_active; it is queued (row and job in one transaction, with the answer) unless one is
+// already queued or running, which is a 409. The answer's jobId (`job_…`) is the queued
+// job's key, and finds the run in the history (`jobId` filter).
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { queueRun } from '@castwright/core/briefings/queue-run';
 import { AppError } from '@castwright/core/errors';
 import { lockOwnBriefing, selectOwnBriefing } from '@castwright/core/repositories/briefing-configs';
 import { selectRunPage } from '@castwright/core/repositories/briefing-runs';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { ownedOr404 } from '../owned-or-404.ts';
 import { runView } from './briefing-views.ts';
 
-export async function runBriefingNow(db: Db, user: UserRow, briefingId: string) {
-  const run = await db.transaction().execute(async (trx) => {
+export interface StartedRun {
+  jobId: string;
+  run: ReturnType<typeof runView>;
+}
+
+export async function runBriefingNow(db: Db, user: UserRow, briefingId: string, answer: AnswerRecorder<StartedRun>): Promise<StartedRun> {
+  return db.transaction().execute(async (trx) => {
     const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
     const queued = await queueRun(trx, briefing.id, 'manual');
     if (!queued) throw new AppError('conflict', 'A run of this briefing is already queued or running; wait for it to finish');
-    return queued;
+    const started = { jobId: queued.job_id, run: runView(queued) };
+    await answer.record(trx, started);
+    return started;
   });
-  return { jobId: run.id, run: runView(run) };
 }
 
-export async function listBriefingRuns(db: Db, user: UserRow, briefingId: string, page: { limit: number; offset: number }) {
+export async function listBriefingRuns(db: Db, user: UserRow, briefingId: string, page: { limit: number; offset: number; jobId?: string | undefined }) {
   const briefing = await ownedOr404('briefing', selectOwnBriefing(db, user.id, briefingId));
   const { rows, total } = await selectRunPage(db, briefing.id, page);
   return { count: rows.length, runs: rows.map(runView), pagination: { total, limit: page.limit, offset: page.offset } };

@@ -8,12 +8,14 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { BRIEFING_LIMITS, type BriefingSourceType } from '@castwright/core/briefing-options';
 import { AppError, PermanentError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
-import { lockOwnBriefing, selectOwnBriefing } from '@castwright/core/repositories/briefing-configs';
+import { lockOwnBriefing } from '@castwright/core/repositories/briefing-configs';
 import { countSources, deleteSource, insertSource } from '@castwright/core/repositories/briefing-sources';
 import { hashSecret, randomSecret } from '@castwright/core/secret-hash';
 import { parseOutboundUrl } from '@castwright/content/fetch/outbound-url';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { ownedOr404 } from '../owned-or-404.ts';
 import { sourceView } from './briefing-views.ts';
+import { checkBriefingIfMatch } from './read-briefings.ts';
 
 export interface SourceInput {
   source_type: BriefingSourceType;
@@ -23,7 +25,9 @@ export interface SourceInput {
   is_active?: boolean | undefined;
 }
 
-export async function addBriefingSource(db: Db, config: Config, user: UserRow, briefingId: string, input: SourceInput) {
+export type SourceView = ReturnType<typeof sourceView>;
+
+export async function addBriefingSource(db: Db, config: Config, user: UserRow, briefingId: string, input: SourceInput, answer: AnswerRecorder<SourceView>): Promise<SourceView> {
   const name = input.source_name.trim();
   if (name === '') throw AppError.validation('source_name must not be blank');
   const feedUrl = input.source_type === 'rss' ? checkedFeedUrl(input.source_url, config.outboundAllowPrivate) : undefined;
@@ -31,12 +35,12 @@ export async function addBriefingSource(db: Db, config: Config, user: UserRow, b
     throw AppError.validation('source_url is issued for email sources; leave it out', ['source_url must be left out for email sources']);
   }
   const webhookId = input.source_type === 'email' ? randomSecret() : undefined;
-  const source = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
     if ((await countSources(trx, briefing.id)) >= BRIEFING_LIMITS.sourcesPerBriefing) {
       throw new AppError('limitReached', `A briefing can hold at most ${BRIEFING_LIMITS.sourcesPerBriefing} sources; delete one to add another`);
     }
-    return insertSource(trx, {
+    const source = await insertSource(trx, {
       id: newId('briefingSource'),
       briefing_id: briefing.id,
       source_type: input.source_type,
@@ -47,13 +51,19 @@ export async function addBriefingSource(db: Db, config: Config, user: UserRow, b
       inbound_token: webhookId ?? null,
       inbound_token_hash: webhookId ? hashSecret(webhookId) : null,
     });
+    const view = sourceView(config, source);
+    await answer.record(trx, view);
+    return view;
   });
-  return sourceView(config, source);
 }
 
-export async function removeBriefingSource(db: Db, user: UserRow, briefingId: string, sourceId: string): Promise<void> {
-  const briefing = await ownedOr404('briefing', selectOwnBriefing(db, user.id, briefingId));
-  if (!(await deleteSource(db, briefing.id, sourceId))) throw new AppError('notFound', 'Source not found');
+/** A source is part of its briefing's single view, so an If-Match names the briefing's tag. */
+export async function removeBriefingSource(db: Db, config: Config, user: UserRow, briefingId: string, sourceId: string, ifMatch: string | undefined): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
+    await checkBriefingIfMatch(trx, config, user, briefing.id, ifMatch);
+    if (!(await deleteSource(trx, briefing.id, sourceId))) throw new AppError('notFound', 'Source not found');
+  });
 }
 
 function checkedFeedUrl(url: string | undefined, allowPrivateAddresses: boolean): string {

@@ -11,13 +11,16 @@ import { checkPresetAllowed } from '@castwright/core/episodes/accept-episode';
 import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
 import { countBriefings, insertBriefing, lockAccountBriefings, selectBriefingSummary } from '@castwright/core/repositories/briefing-configs';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { resolveBriefingFields, type BriefingInput } from './briefing-fields.ts';
 import { briefingSummary } from './briefing-views.ts';
 
-export async function createBriefing(db: Db, user: UserRow, input: BriefingInput & { name: string }) {
+export type CreatedBriefing = ReturnType<typeof briefingSummary>;
+
+export async function createBriefing(db: Db, user: UserRow, input: BriefingInput & { name: string }, answer: AnswerRecorder<CreatedBriefing>): Promise<CreatedBriefing> {
   const fields = resolveBriefingFields({ ...BRIEFING_DEFAULTS, name: input.name }, input);
   checkPresetAllowed(user, fields.preset);
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockAccountBriefings(trx, user.id);
     if ((await countBriefings(trx, user.id)) >= BRIEFING_LIMITS.briefingsPerAccount) {
       throw new AppError('limitReached', `An account can hold at most ${BRIEFING_LIMITS.briefingsPerAccount} briefings; delete one to create another`);
@@ -29,7 +32,8 @@ export async function createBriefing(db: Db, user: UserRow, input: BriefingInput
       schedule_days: JSON.stringify(fields.schedule_days),
       next_run_at: fields.is_active ? nextRunAt(scheduleOf(fields), new Date()) : null,
     });
-    return row.id;
+    const created = briefingSummary((await selectBriefingSummary(trx, user.id, row.id)) as NonNullable<Awaited<ReturnType<typeof selectBriefingSummary>>>);
+    await answer.record(trx, created);
+    return created;
   });
-  return briefingSummary((await selectBriefingSummary(db, user.id, id)) as NonNullable<Awaited<ReturnType<typeof selectBriefingSummary>>>);
 }

@@ -1,13 +1,15 @@
 // Accepting an episode from a request: the rules and the one transaction live in
 // core (`episodes/accept-episode.ts`), shared with briefing runs; this fills the
 // interface's defaults (a length in minutes, or a preset), checks named hosts against
-// the voice catalog, and opens the transaction.
+// the voice catalog, opens the transaction and records the answer in it (a retry with
+// the Idempotency-Key replays it).
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { requestedLength } from '@castwright/core/episode-length';
 import { EPISODE_DEFAULTS, type EpisodeChoices } from '@castwright/core/episode-options';
 import { acceptEpisode, checkLengthAllowed, type AcceptedEpisode, type AcceptEpisodeOptions, type EpisodeSource } from '@castwright/core/episodes/accept-episode';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { checkHosts, type HostInput } from './episode-hosts.ts';
 
 /** What a client asked for: any choice may be left out (its default applies), and `hosts` may name the hosts. */
@@ -26,6 +28,7 @@ export async function createEpisode(
   services: { db: Db; config: Config },
   user: UserRow,
   request: { source: EpisodeSource } & RequestedChoices,
+  answer: AnswerRecorder<AcceptedEpisode>,
   options: AcceptEpisodeOptions = {},
 ): Promise<AcceptedEpisode> {
   const { source, hosts: hostInputs, ...choices } = request;
@@ -34,5 +37,9 @@ export async function createEpisode(
   checkLengthAllowed(user, chosen);
   const named = await checkHosts(services.db, user, { hosts: hostInputs, hostMode: choices.hostMode, ttsEngine: choices.ttsEngine }, services.config.liveness.deadAfterMs);
   const accepted = { source, ...chosen, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}) };
-  return services.db.transaction().execute((trx) => acceptEpisode(trx, user, accepted, options));
+  return services.db.transaction().execute(async (trx) => {
+    const episode = await acceptEpisode(trx, user, accepted, options);
+    await answer.record(trx, episode);
+    return episode;
+  });
 }

@@ -1,7 +1,8 @@
 // An episode from an uploaded document: received to a temporary file, checked, and
 // stored only inside createEpisode's transaction (after the quota is counted), so a
 // refused upload leaves no file, no row and no quota used. The temporary directory is
-// gone before the answer goes out.
+// gone before the answer goes out. An Idempotency-Key is claimed once the whole form has
+// been read, since the request is known only with its file's hash (form.digest()).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { newId } from '@castwright/core/ids';
 import type { ServiceLogger } from '@castwright/core/logger';
 import { uploadKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
 import { DOCUMENT_CONTENT_TYPES } from '@castwright/content/ingest/documents/document-type';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { checkDocument } from './check-document.ts';
 import { createEpisode } from './create-episode.ts';
 import type { UploadForm } from '../http/form-file.ts';
@@ -22,15 +24,17 @@ export async function createUploadEpisode(
   services: { db: Db; config: Config; storage: ObjectStorage; logger: ServiceLogger },
   form: UploadForm,
   user: UserRow,
+  answer: AnswerRecorder<AcceptedEpisode>,
 ): Promise<AcceptedEpisode> {
   const directory = await mkdtemp(path.join(tmpdir(), 'castwright-upload-'));
   try {
     const upload = await receiveUpload(form, user, directory);
+    await answer.claim(form.digest());
     const type = await checkDocument(upload.filePath, upload.filename);
     const episodeId = newId('episode');
     const key = uploadKey(episodeId, type);
     let stored = false;
-    const created = await createEpisode(services, user, { source: { type: 'upload', key, filename: upload.filename }, ...upload.choices }, {
+    const created = await createEpisode(services, user, { source: { type: 'upload', key, filename: upload.filename }, ...upload.choices }, answer, {
       id: episodeId,
       beforeInsert: async () => {
         stored = true;

@@ -1,5 +1,6 @@
 // How episode rows look in API responses.
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
+import type { AcceptedEpisode } from '@castwright/core/episodes/accept-episode';
 import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
 import { episodeAudioPath } from '@castwright/core/episode-states';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
@@ -78,7 +79,7 @@ export function canRead(episode: EpisodeRow, user: UserRow | null): boolean {
 }
 
 /** The 202 body of an accepted episode (POST /api/episodes and /api/episodes/upload). */
-export function acceptedEpisodeBody(episode: EpisodeRow, quota: { used: number; limit: number | null; remaining: number | null }) {
+export function acceptedEpisodeBody({ episode, quota }: AcceptedEpisode) {
   return {
     success: true as const,
     episode: {

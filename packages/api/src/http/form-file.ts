@@ -33,6 +33,8 @@ export interface UploadForm {
   /** The body's declared Content-Length, if any. */
   declaredBytes: number | undefined;
   parts(limits: FormLimits): AsyncIterable<FormPart>;
+  /** A digest of the parts read so far (fields, file names and the files' SHA-256), for Idempotency-Key. */
+  digest(): string;
 }
 
 /** Room for the multipart boundaries, part headers and the small form fields. */

@@ -6,10 +6,11 @@ import { AppError } from '@castwright/core/errors';
 import { selectMemberIds, updateMemberPositions } from '@castwright/core/repositories/playlist-episodes';
 import { lockOwnPlaylist } from '@castwright/core/repositories/playlists';
 import { ownedOr404 } from '../owned-or-404.ts';
+import { checkPlaylistIfMatch } from './read-playlists.ts';
 
-export async function reorderPlaylist(db: Db, user: UserRow, playlistId: string, episodeIds: readonly string[]): Promise<void> {
+export async function reorderPlaylist(db: Db, user: UserRow, playlistId: string, episodeIds: readonly string[], ifMatch: string | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await ownedOr404('playlist', lockOwnPlaylist(trx, user.id, playlistId));
+    await checkPlaylistIfMatch(trx, await ownedOr404('playlist', lockOwnPlaylist(trx, user.id, playlistId)), ifMatch);
     const current = await selectMemberIds(trx, playlistId);
     const problems = orderProblems(current, episodeIds);
     if (problems.length > 0) {

@@ -14,9 +14,9 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match', 'If-Modified-Since', 'Last-Event-ID'],
-    // What a browser app needs to read: limits, retry hints, download metadata and validators.
-    exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Content-Range', 'Content-Disposition', 'ETag', 'Last-Modified'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match', 'If-Modified-Since', 'If-Match', 'Idempotency-Key', 'Last-Event-ID'],
+    // What a browser app needs to read: limits, retry hints, download metadata, validators and replays.
+    exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Content-Range', 'Content-Disposition', 'ETag', 'Last-Modified', 'Idempotent-Replayed'],
     maxAge: PREFLIGHT_MAX_AGE_SECONDS,
     strictPreflight: true,
   });

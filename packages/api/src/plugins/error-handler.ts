@@ -1,10 +1,12 @@
 // One error handler: catalog errors keep their status and text, validation errors
 // become 400s listing each problem, known Postgres and Fastify errors map to client
-// errors, and everything else is a 500 whose details stay in the log.
+// errors, and everything else is a 500 whose details stay in the log. A kept
+// idempotent answer being replayed also arrives here, and goes out as it first did.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '@castwright/core/db/unavailable';
 import { AppError } from '@castwright/core/errors';
 import { drainUnreadBody } from '../http/drain-unread-body.ts';
+import { REPLAYED_HEADER, ReplayedAnswer } from '../idempotency/replayed-answer.ts';
 
 const PG_TO_APP: Record<string, AppError['code']> = {
   '23505': 'conflict', // unique_violation
@@ -51,8 +53,11 @@ function toAppError(error: FastifyError & { code?: string }): AppError | undefin
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ReplayedAnswer, request, reply) => {
     drainUnreadBody(request.raw, reply.raw);
+    if (error instanceof ReplayedAnswer) {
+      return reply.status(error.status).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(error.body);
+    }
     const appError = toAppError(error);
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');

@@ -8,7 +8,11 @@
 // - `503` everywhere: the database (and with it the rate-limit store) may be away;
 // - a query parameter with a default is optional (the server fills it in; TypeBox lists it
 //   as required because the validated value always has it);
-// - an example for every JSON or form body and JSON response, built from its schema.
+// - an example for every JSON or form body and JSON response, built from its schema;
+// - on every operation that takes `Idempotency-Key` (idempotent-routes.ts puts the header in
+//   its schema), the 409 and 422 that key brings and the `Idempotent-Replayed` header of a
+//   replayed answer;
+// - `ETag` on the 200 of a GET whose path has changes taking `If-Match`.
 import { ERRORS } from '@castwright/core/errors';
 import { sampleFromSchema } from './openapi-examples.ts';
 
@@ -45,10 +49,45 @@ function addExamples(content: unknown, components: Record<string, Json>): void {
   }
 }
 
+const IN_USE = '`Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again)';
+
+function addIdempotencyAnswers(operation: Json, responses: Record<string, Json>): void {
+  if (!takesHeader(operation, 'idempotency-key')) return;
+  const conflict = responses['409'];
+  if (!conflict) responses['409'] = errorResponse('idempotencyKeyInUse', IN_USE);
+  else conflict.description = `${conflict.description === 'Default Response' ? 'The resource does not allow this now' : String(conflict.description)}; or ${IN_USE}`;
+  responses['422'] ??= errorResponse('idempotencyKeyReused', 'This `Idempotency-Key` was first used with a different request (method, path or body)');
+  for (const [status, response] of Object.entries(responses)) {
+    if (!status.startsWith('2')) continue;
+    response.headers = {
+      ...(response.headers as Json | undefined),
+      'Idempotent-Replayed': {
+        description: '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    };
+  }
+}
+
+const takesHeader = (operation: Json | undefined, name: string) =>
+  ((operation?.parameters ?? []) as Json[]).some((parameter) => parameter.in === 'header' && String(parameter.name).toLowerCase() === name);
+
+/** The GET of a resource whose changes take If-Match says which tag to send back. */
+function addEtagHeader(item: Json): void {
+  const read = item.get as Json | undefined;
+  const ok = (read?.responses as Record<string, Json> | undefined)?.['200'];
+  if (!ok || !METHODS.some((method) => method !== 'get' && takesHeader(item[method] as Json | undefined, 'if-match'))) return;
+  ok.headers = {
+    ...(ok.headers as Json | undefined),
+    ETag: { description: 'A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412)', schema: { type: 'string' } },
+  };
+}
+
 export function completeOperations(document: Json): Json {
   const components = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const completed = new WeakSet<Json>();
   for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
+    addEtagHeader(item);
     for (const method of METHODS) {
       let operation = item[method] as Json | undefined;
       if (!operation) continue;
@@ -66,6 +105,7 @@ export function completeOperations(document: Json): Json {
       const authenticated = (operation.security as Json[]).some((requirement) => 'bearer' in requirement);
       if (authenticated && !responses['429']) responses['429'] = errorResponse('rateLimited', 'Over the hourly request limit of the account\'s tier; `Retry-After` says when to come back');
       if (!responses['503']) responses['503'] = errorResponse('unavailable', 'The database is briefly unavailable; `Retry-After` says when to try again');
+      addIdempotencyAnswers(operation, responses);
       for (const [status, response] of Object.entries(responses)) {
         if (status.startsWith('4') || status.startsWith('5')) {
           const media = (response.content as Record<string, Json> | undefined)?.['application/json'];

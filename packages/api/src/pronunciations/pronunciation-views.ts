@@ -1,6 +1,8 @@
 // How lexicon entries look in API responses.
 import type { PronunciationRow } from '@castwright/core/db/schema';
 
+export type PronunciationView = ReturnType<typeof pronunciationView>;
+
 export function pronunciationView(row: PronunciationRow) {
   return {
     id: row.id,

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_KEY_MIN_TIER } from '@castwright/core/tiers';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { requireTier } from '../plugins/require-tier.ts';
 import { AUTH_LIMITS } from '../rate-limit/rules.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
@@ -14,6 +15,7 @@ export function apiKeyRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, auth, limiter } = services;
   return async (app) => {
     app.post('/api/user/api-key', {
+      config: { idempotent: true },
       preHandler: [
         auth.requireUser,
         requireTier(API_KEY_MIN_TIER, 'API keys'),
@@ -26,7 +28,11 @@ export function apiKeyRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         security: bearer,
         response: { 200: ApiKeyReply, ...errorResponses(401, 403, 429) },
       },
-    }, async (request) => ({ success: true as const, apiKey: await generateApiKey(db, currentUser(request)), warning: API_KEY_WARNING }));
+    }, async (request, reply) => {
+      const answer = idempotentAnswer(request, reply, 200, (apiKey: string) => ({ success: true as const, apiKey, warning: API_KEY_WARNING }));
+      await generateApiKey(db, currentUser(request), answer);
+      return answer.send();
+    });
 
     app.delete('/api/user/api-key', {
       preHandler: auth.requireUser,

@@ -4,13 +4,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { subscriptionView } from '../billing/billing-views.ts';
 import { changePaymentMethod } from '../billing/change-payment-method.ts';
-import { createCheckout } from '../billing/create-checkout.ts';
+import { createCheckout, type ProviderSession } from '../billing/create-checkout.ts';
 import { listInvoices } from '../billing/list-invoices.ts';
 import { pricingEntries } from '../billing/pricing.ts';
 import { readSubscription } from '../billing/read-subscription.ts';
 import { requireStripe, type BillingServices } from '../billing/stripe-access.ts';
 import { cancelSubscription, reactivateSubscription } from '../billing/subscription-cancellation.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import {
   CancelReply,
   CheckoutBody,
@@ -46,6 +47,7 @@ export function billingRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
     app.post('/api/billing/create-checkout', {
       onRequest: configured,
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       schema: {
         tags: ['billing'],
         summary: 'Start buying a tier: a Stripe Checkout session to send the user to',
@@ -54,7 +56,11 @@ export function billingRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: CheckoutBody,
         response: { 200: ProviderSessionReply, ...errorResponses(400, 401, 409, 429, 503) },
       },
-    }, async (request) => ({ success: true as const, ...(await createCheckout(billing, currentUser(request), request.body)) }));
+    }, async (request, reply) => {
+      const answer = idempotentAnswer(request, reply, 200, (session: ProviderSession) => ({ success: true as const, ...session }));
+      await createCheckout(billing, currentUser(request), request.body, answer);
+      return answer.send();
+    });
 
     app.get('/api/billing/subscription', {
       onRequest: configured,

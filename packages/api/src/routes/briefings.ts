@@ -2,13 +2,14 @@
 // briefing owner-scoped (another user's is a 404). Briefing resources are snake_case.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BRIEFING_LIMITS, BRIEFING_SOURCE_TYPES, SCHEDULE_FREQUENCIES, TEMPLATE_TYPES } from '@castwright/core/briefing-options';
-import { listBriefingRuns, runBriefingNow } from '../briefings/briefing-runs.ts';
-import { addBriefingSource, removeBriefingSource } from '../briefings/briefing-sources.ts';
-import { createBriefing } from '../briefings/create-briefing.ts';
+import { listBriefingRuns, runBriefingNow, type StartedRun } from '../briefings/briefing-runs.ts';
+import { addBriefingSource, removeBriefingSource, type SourceView } from '../briefings/briefing-sources.ts';
+import { createBriefing, type CreatedBriefing } from '../briefings/create-briefing.ts';
 import { editBriefing } from '../briefings/edit-briefing.ts';
 import { listBriefings, readBriefing } from '../briefings/read-briefings.ts';
 import { removeBriefing } from '../briefings/remove-briefing.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { requireTier } from '../plugins/require-tier.ts';
 import {
   BriefingDetailReply,
@@ -26,7 +27,8 @@ import {
   RunStartedReply,
   UpdateBriefingBody,
 } from '../schemas/briefings.ts';
-import { errorResponses, MessageBody } from '../schemas/common.ts';
+import { viewEtag } from '../http/preconditions.ts';
+import { errorResponses, IfMatchHeaders, MessageBody } from '../schemas/common.ts';
 import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 
@@ -55,14 +57,18 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       schema: {
         ...common,
         summary: 'One briefing with its sources and schedule',
-        description: 'E-mail sources show their inbound URL (`source_url`) and `webhook_id`.',
+        description: 'E-mail sources show their inbound URL (`source_url`) and `webhook_id`. `ETag` names this state (run counts included): send it back in `If-Match` to change the briefing only if nothing changed since.',
         params: BriefingParams,
         response: { 200: BriefingDetailReply, ...errorResponses(401, 403, 404, 429) },
       },
-    }, async (request) => ({ success: true as const, briefing: await readBriefing(db, config, currentUser(request), request.params.id) }));
+    }, async (request, reply) => {
+      const briefing = await readBriefing(db, config, currentUser(request), request.params.id);
+      return reply.header('etag', viewEtag(briefing)).send({ success: true as const, briefing });
+    });
 
     app.post('/api/briefings', {
       preHandler,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Create a briefing',
@@ -74,8 +80,9 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
         response: { 201: CreatedBriefingReply, ...errorResponses(400, 401, 403, 409, 429) },
       },
     }, async (request, reply) => {
-      const briefing = await createBriefing(db, currentUser(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Briefing created', briefing });
+      const answer = idempotentAnswer(request, reply, 201, (briefing: CreatedBriefing) => ({ success: true as const, message: 'Briefing created', briefing }));
+      await createBriefing(db, currentUser(request), request.body, answer);
+      return answer.send();
     });
 
     app.patch('/api/briefings/:id', {
@@ -83,42 +90,46 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       schema: {
         ...common,
         summary: 'Change any subset of a briefing\'s fields',
-        description: `Checked together with the stored fields (a new frequency needs fitting \`schedule_days\`). A change to the schedule or \`is_active\` recomputes \`next_run_at\` from now (null while inactive). ${SCHEDULE_RULES}`,
+        description: `Checked together with the stored fields (a new frequency needs fitting \`schedule_days\`). A change to the schedule or \`is_active\` recomputes \`next_run_at\` from now (null while inactive). With \`If-Match\`, 412 when the briefing changed since that \`ETag\`. ${SCHEDULE_RULES}`,
         params: BriefingParams,
+        headers: IfMatchHeaders,
         body: UpdateBriefingBody,
-        response: { 200: BriefingReply, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: BriefingReply, ...errorResponses(400, 401, 403, 404, 412, 429) },
       },
-    }, async (request) => ({ success: true as const, briefing: await editBriefing(db, currentUser(request), request.params.id, request.body) }));
+    }, async (request) => ({ success: true as const, briefing: await editBriefing(db, config, currentUser(request), request.params.id, request.body, request.headers['if-match']) }));
 
     app.delete('/api/briefings/:id', {
       preHandler,
       schema: {
         ...common,
         summary: 'Delete a briefing with its sources, runs and stored items',
-        description: 'The episodes its runs created are kept.',
+        description: 'The episodes its runs created are kept. With `If-Match`, 412 when the briefing changed since that `ETag`.',
         params: BriefingParams,
-        response: { 200: MessageBody, ...errorResponses(401, 403, 404, 429) },
+        headers: IfMatchHeaders,
+        response: { 200: MessageBody, ...errorResponses(401, 403, 404, 412, 429) },
       },
     }, async (request) => {
-      await removeBriefing(db, currentUser(request), request.params.id);
+      await removeBriefing(db, config, currentUser(request), request.params.id, request.headers['if-match']);
       return { success: true as const, message: 'Briefing deleted with its sources; its episodes were kept' };
     });
 
     app.post('/api/briefings/:id/run', {
       preHandler,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Run a briefing now, whatever its schedule and is_active',
         description:
-          '202 with `jobId` (the run id; follow it in GET /api/briefings/{id}/runs). 409 while a run of this briefing is queued or running. ' +
+          '202 with `jobId` (`job_…`, the queued job; the run carries it too: GET /api/briefings/{id}/runs?jobId=… finds it). 409 while a run of this briefing is queued or running. ' +
           'The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), ' +
           'takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).',
         params: BriefingParams,
         response: { 202: RunStartedReply, ...errorResponses(401, 403, 404, 409, 429) },
       },
     }, async (request, reply) => {
-      const { jobId, run } = await runBriefingNow(db, currentUser(request), request.params.id);
-      return reply.status(202).send({ success: true as const, message: 'Briefing run queued', jobId, run });
+      const answer = idempotentAnswer(request, reply, 202, (started: StartedRun) => ({ success: true as const, message: 'Briefing run queued', ...started }));
+      await runBriefingNow(db, currentUser(request), request.params.id, answer);
+      return answer.send();
     });
 
     app.get('/api/briefings/:id/runs', {
@@ -126,7 +137,7 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       schema: {
         ...common,
         summary: "A briefing's runs, newest first",
-        description: '`status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why.',
+        description: '`status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `jobId` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).',
         params: BriefingParams,
         querystring: ListRunsQuery,
         response: { 200: RunList, ...errorResponses(400, 401, 403, 404, 429) },
@@ -135,6 +146,7 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
 
     app.post('/api/briefings/:id/sources', {
       preHandler,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Add a source to a briefing',
@@ -147,8 +159,9 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
         response: { 201: CreatedSourceReply, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     }, async (request, reply) => {
-      const source = await addBriefingSource(db, config, currentUser(request), request.params.id, request.body);
-      return reply.status(201).send({ success: true as const, message: 'Source added', source });
+      const answer = idempotentAnswer(request, reply, 201, (source: SourceView) => ({ success: true as const, message: 'Source added', source }));
+      await addBriefingSource(db, config, currentUser(request), request.params.id, request.body, answer);
+      return answer.send();
     });
 
     app.delete('/api/briefings/:id/sources/:sourceId', {
@@ -156,12 +169,13 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       schema: {
         ...common,
         summary: 'Remove a source from a briefing',
-        description: "An e-mail source's inbound URL stops working at once.",
+        description: "An e-mail source's inbound URL stops working at once. `If-Match` takes the briefing's `ETag` (412 when it changed since).",
         params: BriefingSourceParams,
-        response: { 200: MessageBody, ...errorResponses(401, 403, 404, 429) },
+        headers: IfMatchHeaders,
+        response: { 200: MessageBody, ...errorResponses(401, 403, 404, 412, 429) },
       },
     }, async (request) => {
-      await removeBriefingSource(db, currentUser(request), request.params.id, request.params.sourceId);
+      await removeBriefingSource(db, config, currentUser(request), request.params.id, request.params.sourceId, request.headers['if-match']);
       return { success: true as const, message: 'Source removed' };
     });
   };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createUploadEpisode } from '../episodes/create-upload-episode.ts';
 import { acceptedEpisodeBody } from '../episodes/episode-views.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { uploadForm } from '../plugins/multipart-form.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { CreatedEpisode, UploadEpisodeForm } from '../schemas/episodes.ts';
@@ -18,6 +19,7 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
 
     app.post('/api/episodes/upload', {
       preHandler: auth.requireUser,
+      config: { idempotent: true, documented: { body: UploadEpisodeForm } },
       schema: {
         tags: ['episodes'],
         summary: 'Create an episode from a document (PDF, DOCX, DOC, TXT, MD)',
@@ -30,10 +32,10 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
         security: bearer,
         response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
-      config: { documented: { body: UploadEpisodeForm } },
     }, async (request, reply) => {
-      const { episode, quota } = await createUploadEpisode({ db, config, storage, logger: request.log }, uploadForm(request), currentUser(request));
-      return reply.status(202).send(acceptedEpisodeBody(episode, quota));
+      const answer = idempotentAnswer(request, reply, 202, acceptedEpisodeBody);
+      await createUploadEpisode({ db, config, storage, logger: request.log }, uploadForm(request), currentUser(request), answer);
+      return answer.send();
     });
   };
 }

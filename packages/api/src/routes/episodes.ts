@@ -10,6 +10,7 @@ import { listEpisodes } from '../episodes/list-episodes.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { removeEpisode } from '../episodes/remove-episode.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { errorResponses, IdParams, MessageBody } from '../schemas/common.ts';
 import { CreatedEpisode, CreateEpisodeBody, EpisodeList, EpisodeReply, ListEpisodesQuery, TranscriptQuery, transcriptFiles, UpdateEpisodeBody } from '../schemas/episodes.ts';
 import { bearer, optionalBearer } from '../schemas/security.ts';
@@ -20,6 +21,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
   return async (app) => {
     app.post('/api/episodes', {
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       // Room for the longest `content` in multi-byte characters, and no more.
       bodyLimit: MAX_SOURCE_CHARACTERS * 4 + 16_384,
       schema: {
@@ -35,8 +37,9 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       },
     }, async (request, reply) => {
       const { content, url, ...choices } = request.body;
-      const { episode, quota } = await createEpisode(services, currentUser(request), { source: sourceFromBody({ content, url }), ...choices });
-      return reply.status(202).send(acceptedEpisodeBody(episode, quota));
+      const answer = idempotentAnswer(request, reply, 202, acceptedEpisodeBody);
+      await createEpisode(services, currentUser(request), { source: sourceFromBody({ content, url }), ...choices }, answer);
+      return answer.send();
     });
 
     app.get('/api/episodes', {

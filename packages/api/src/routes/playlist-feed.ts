@@ -1,8 +1,9 @@
 // A playlist's private podcast feed: POST creates it or rotates its token, DELETE
 // turns it off. The owner's own API routes; the feed itself is served by routes/feeds.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { enableFeed, FEED_URL_WARNING, revokeFeed } from '../feeds/feed-token.ts';
+import { enableFeed, FEED_URL_WARNING, revokeFeed, type EnabledFeed } from '../feeds/feed-token.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
 import { FeedReply, PlaylistParams } from '../schemas/playlists.ts';
 import { bearer } from '../schemas/security.ts';
@@ -14,6 +15,7 @@ export function playlistFeedRoutes(services: ApiServices): FastifyPluginAsyncTyp
   return async (app) => {
     app.post('/api/playlists/:id/feed', {
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Create the playlist’s private podcast feed, or replace its address',
@@ -23,7 +25,11 @@ export function playlistFeedRoutes(services: ApiServices): FastifyPluginAsyncTyp
         params: PlaylistParams,
         response: { 200: FeedReply, ...errorResponses(401, 404, 429) },
       },
-    }, async (request) => ({ success: true as const, ...(await enableFeed(db, config, currentUser(request), request.params.id)), warning: FEED_URL_WARNING }));
+    }, async (request, reply) => {
+      const answer = idempotentAnswer(request, reply, 200, (feed: EnabledFeed) => ({ success: true as const, ...feed, warning: FEED_URL_WARNING }));
+      await enableFeed(db, config, currentUser(request), request.params.id, answer);
+      return answer.send();
+    });
 
     app.delete('/api/playlists/:id/feed', {
       preHandler: auth.requireUser,

@@ -2,9 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PRONUNCIATION_LIMITS } from '@castwright/core/pronunciations';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { createPronunciation } from '../pronunciations/create-pronunciation.ts';
 import { editPronunciation } from '../pronunciations/edit-pronunciation.ts';
 import { listPronunciations } from '../pronunciations/read-pronunciations.ts';
+import type { PronunciationView } from '../pronunciations/pronunciation-views.ts';
 import { removePronunciation } from '../pronunciations/remove-pronunciation.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
 import {
@@ -39,6 +41,7 @@ export function pronunciationRoutes(services: ApiServices): FastifyPluginAsyncTy
 
     app.post('/api/pronunciations', {
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Add a lexicon entry',
@@ -50,7 +53,11 @@ export function pronunciationRoutes(services: ApiServices): FastifyPluginAsyncTy
         body: CreatePronunciationBody,
         response: { 201: PronunciationReply, ...errorResponses(400, 401, 409, 429) },
       },
-    }, async (request, reply) => reply.status(201).send({ success: true as const, pronunciation: await createPronunciation(db, currentUser(request), request.body) }));
+    }, async (request, reply) => {
+      const answer = idempotentAnswer(request, reply, 201, (pronunciation: PronunciationView) => ({ success: true as const, pronunciation }));
+      await createPronunciation(db, currentUser(request), request.body, answer);
+      return answer.send();
+    });
 
     app.put('/api/pronunciations/:id', {
       preHandler: auth.requireUser,

@@ -1,7 +1,8 @@
 // The signed-in user's profile, quota, usage and statistics.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../plugins/authentication.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { viewEtag } from '../http/preconditions.ts';
+import { errorResponses, IfMatchHeaders } from '../schemas/common.ts';
 import { bearer } from '../schemas/security.ts';
 import { Profile, ProfileUpdate, QuotaReply, StatsReply, UsageQuery, UsageReply } from '../schemas/user.ts';
 import type { ApiServices } from '../services.ts';
@@ -15,19 +16,28 @@ export function userProfileRoutes(services: ApiServices): FastifyPluginAsyncType
   return async (app) => {
     app.get('/api/user/profile', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'Your profile', description: 'The account\'s profile: e-mail, name, bio, avatar, tier, verification and subscription state.', response: { 200: Profile, ...errorResponses(401, 429) } },
-    }, async (request) => ({ success: true as const, user: userView(currentUser(request)) }));
+      schema: {
+        ...common,
+        summary: 'Your profile',
+        description: 'The account\'s profile: e-mail, name, bio, avatar, tier, verification and subscription state. `ETag` names this state: send it back in `If-Match` to change the profile only if nothing changed since.',
+        response: { 200: Profile, ...errorResponses(401, 429) },
+      },
+    }, async (request, reply) => {
+      const user = userView(currentUser(request));
+      return reply.header('etag', viewEtag(user)).send({ success: true as const, user });
+    });
 
     app.put('/api/user/profile', {
       preHandler: auth.requireUser,
       schema: {
         ...common,
         summary: 'Update name, bio and avatar',
-        description: 'Any subset of `name` (≤ 100), `bio` (≤ 500) and `avatarUrl` (an https URL). An empty string clears a field.',
+        description: 'Any subset of `name` (≤ 100), `bio` (≤ 500) and `avatarUrl` (an https URL). An empty string clears a field. With `If-Match`, 412 when the profile changed since that `ETag`.',
+        headers: IfMatchHeaders,
         body: ProfileUpdate,
-        response: { 200: Profile, ...errorResponses(400, 401, 429) },
+        response: { 200: Profile, ...errorResponses(400, 401, 412, 429) },
       },
-    }, async (request) => ({ success: true as const, user: userView(await editProfile(db, currentUser(request).id, request.body)) }));
+    }, async (request) => ({ success: true as const, user: userView(await editProfile(db, currentUser(request).id, request.body, request.headers['if-match'])) }));
 
     app.get('/api/user/quota', {
       preHandler: auth.requireUser,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CLIP_BOUNDS, MAX_CUSTOM_VOICES_PER_ACCOUNT } from '@castwright/core/voices/custom-voices';
 import { conditionalRequest } from '../http/conditional-get.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { uploadForm } from '../plugins/multipart-form.ts';
 import { requireTier } from '../plugins/require-tier.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
@@ -11,7 +12,7 @@ import { binaryAudio } from '../schemas/episodes.ts';
 import { bearer } from '../schemas/security.ts';
 import { CreateVoiceForm, SamplePending, VoiceList, VoiceParams, VoiceReply, VoicesQuery } from '../schemas/voices.ts';
 import type { ApiServices } from '../services.ts';
-import { createCustomVoice } from '../voices/create-custom-voice.ts';
+import { createCustomVoice, type CreatedCustomVoice } from '../voices/create-custom-voice.ts';
 import { listVoices } from '../voices/list-voices.ts';
 import { removeCustomVoice } from '../voices/remove-custom-voice.ts';
 import { readVoiceSample } from '../voices/voice-sample.ts';
@@ -70,6 +71,7 @@ export function voiceRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
 
     app.post('/api/voices', {
       preHandler: [auth.requireUser, requireTier('creator', 'Custom voices')],
+      config: { idempotent: true, documented: { body: CreateVoiceForm } },
       schema: {
         ...common,
         summary: 'Add a custom voice from a clip of one speaker (creator tier and up)',
@@ -82,10 +84,10 @@ export function voiceRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         consumes: ['multipart/form-data'],
         response: { 201: VoiceReply, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
-      config: { documented: { body: CreateVoiceForm } },
     }, async (request, reply) => {
-      const voice = await createCustomVoice({ ...services, logger: request.log }, uploadForm(request), currentUser(request));
-      return reply.status(201).send({ success: true as const, voice: voiceView(voice) });
+      const answer = idempotentAnswer(request, reply, 201, (voice: CreatedCustomVoice) => ({ success: true as const, voice: voiceView(voice) }));
+      await createCustomVoice({ ...services, logger: request.log }, uploadForm(request), currentUser(request), answer);
+      return answer.send();
     });
 
     app.delete('/api/voices/:id', {

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WEBHOOK_EVENTS } from '@castwright/core/webhooks/webhook-events';
 import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
 import { currentUser } from '../plugins/authentication.ts';
-import { errorResponses, MessageBody } from '../schemas/common.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
+import { viewEtag } from '../http/preconditions.ts';
+import { errorResponses, IfMatchHeaders, MessageBody } from '../schemas/common.ts';
 import { bearer } from '../schemas/security.ts';
 import {
   CreatedWebhookReply,
@@ -18,9 +20,9 @@ import {
 } from '../schemas/webhooks.ts';
 import type { ApiServices } from '../services.ts';
 import { editWebhook, removeWebhook } from '../webhooks/change-webhook.ts';
-import { createWebhook, SECRET_MESSAGE } from '../webhooks/create-webhook.ts';
+import { createWebhook, SECRET_MESSAGE, type CreatedWebhook } from '../webhooks/create-webhook.ts';
 import { listDeliveries, listWebhooks, readWebhook } from '../webhooks/read-webhooks.ts';
-import { testWebhook } from '../webhooks/test-webhook.ts';
+import { testWebhook, type TestDelivery } from '../webhooks/test-webhook.ts';
 
 export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, auth } = services;
@@ -28,6 +30,7 @@ export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
   return async (app) => {
     app.post('/api/webhooks', {
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Register a webhook',
@@ -35,7 +38,11 @@ export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: CreateWebhookBody,
         response: { 201: CreatedWebhookReply, ...errorResponses(400, 401, 409, 429) },
       },
-    }, async (request, reply) => reply.status(201).send({ success: true as const, webhook: await createWebhook(services, currentUser(request), request.body), message: SECRET_MESSAGE }));
+    }, async (request, reply) => {
+      const answer = idempotentAnswer(request, reply, 201, (webhook: CreatedWebhook) => ({ success: true as const, webhook, message: SECRET_MESSAGE }));
+      await createWebhook(services, currentUser(request), request.body, answer);
+      return answer.send();
+    });
 
     app.get('/api/webhooks', {
       preHandler: auth.requireUser,
@@ -44,31 +51,49 @@ export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
 
     app.get('/api/webhooks/:id', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'One webhook (never its secret)', description: 'The webhook with its state and delivery counts; another account\'s webhook is 404.', params: WebhookParams, response: { 200: WebhookReply, ...errorResponses(401, 404, 429) } },
-    }, async (request) => ({ success: true as const, webhook: await readWebhook(db, currentUser(request), request.params.id) }));
+      schema: {
+        ...common,
+        summary: 'One webhook (never its secret)',
+        description: 'The webhook with its state and delivery counts; another account\'s webhook is 404. `ETag` names this state (delivery counts included): send it back in `If-Match` to change the webhook only if nothing changed since.',
+        params: WebhookParams,
+        response: { 200: WebhookReply, ...errorResponses(401, 404, 429) },
+      },
+    }, async (request, reply) => {
+      const webhook = await readWebhook(db, currentUser(request), request.params.id);
+      return reply.header('etag', viewEtag(webhook)).send({ success: true as const, webhook });
+    });
 
     app.patch('/api/webhooks/:id', {
       preHandler: auth.requireUser,
       schema: {
         ...common,
         summary: "Change a webhook's url, events, description or is_active",
-        description: 'The same rules as on creation. Setting `is_active` to true again starts its failure count afresh.',
+        description: 'The same rules as on creation. Setting `is_active` to true again starts its failure count afresh. With `If-Match`, 412 when the webhook changed since that `ETag`.',
         params: WebhookParams,
+        headers: IfMatchHeaders,
         body: UpdateWebhookBody,
-        response: { 200: WebhookReply, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: WebhookReply, ...errorResponses(400, 401, 404, 412, 429) },
       },
-    }, async (request) => ({ success: true as const, webhook: await editWebhook(services, currentUser(request), request.params.id, request.body) }));
+    }, async (request) => ({ success: true as const, webhook: await editWebhook(services, currentUser(request), request.params.id, request.body, request.headers['if-match']) }));
 
     app.delete('/api/webhooks/:id', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'Delete a webhook with its delivery records', description: 'Deliveries not yet made are dropped with it; nothing more is sent to its address.', params: WebhookParams, response: { 200: MessageBody, ...errorResponses(401, 404, 429) } },
+      schema: {
+        ...common,
+        summary: 'Delete a webhook with its delivery records',
+        description: 'Deliveries not yet made are dropped with it; nothing more is sent to its address. With `If-Match`, 412 when the webhook changed since that `ETag`.',
+        params: WebhookParams,
+        headers: IfMatchHeaders,
+        response: { 200: MessageBody, ...errorResponses(401, 404, 412, 429) },
+      },
     }, async (request) => {
-      await removeWebhook(db, currentUser(request), request.params.id);
+      await removeWebhook(db, currentUser(request), request.params.id, request.headers['if-match']);
       return { success: true as const, message: 'Webhook deleted' };
     });
 
     app.post('/api/webhooks/:id/test', {
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Send a signed webhook.test event now and report the answer',
@@ -76,9 +101,14 @@ export function webhookRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: WebhookParams,
         response: { 200: TestDeliveryReply, ...errorResponses(401, 404, 429, 503) },
       },
-    }, async (request) => {
-      const delivery = await testWebhook(services, currentUser(request), request.params.id);
-      return { success: true as const, message: delivery.success ? 'The test event was delivered' : 'The test event was not accepted by the receiver', delivery };
+    }, async (request, reply) => {
+      const answer = idempotentAnswer(request, reply, 200, (delivery: TestDelivery) => ({
+        success: true as const,
+        message: delivery.success ? 'The test event was delivered' : 'The test event was not accepted by the receiver',
+        delivery,
+      }));
+      await testWebhook(services, currentUser(request), request.params.id, answer);
+      return answer.send();
     });
 
     app.get('/api/webhooks/:id/deliveries', {

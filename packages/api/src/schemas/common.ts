@@ -28,3 +28,13 @@ export const Pagination = Type.Object({
 export const Timestamp = Type.String({ format: 'date-time' });
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** Optional If-Match on a change: a stale tag is 412 (http/preconditions.ts). */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      maxLength: 2048,
+      description: 'The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead.',
+    }),
+  ),
+});

@@ -54,7 +54,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     limiter,
     // The SDK is loaded only where billing is configured.
     stripe: config.billing.stripe && (await import('@castwright/core/billing/stripe-client')).createStripeClient(config.billing.stripe),
-    webhookSecrets: await loadSecretBox(config),
+    secretBox: await loadSecretBox(config),
     deliveryNotices,
   };
   const metrics = createApiMetrics(progressHub, limiter);

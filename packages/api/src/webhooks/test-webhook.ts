@@ -4,6 +4,9 @@
 // must pick it up within 15 seconds; if none does, the test is withdrawn (it is never sent
 // later) and the answer is 503. A receiver that cannot be reached is still a 200 from us:
 // the delivery says why.
+// With an Idempotency-Key the event's id is the request's checkpoint, written with the
+// event: a retry after this attempt died (or answered 503 while the delivery was still
+// running) waits for that same event instead of sending another.
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
@@ -14,6 +17,7 @@ import { deleteWebhookEvent, insertWebhookEvent, lockWebhookEvent, selectWebhook
 import { selectOwnWebhook } from '@castwright/core/repositories/webhooks';
 import { TEST_EVENT, testEventBody } from '@castwright/core/webhooks/webhook-events';
 import { WEBHOOK_LIMITS } from '@castwright/core/webhooks/webhook-limits';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { notFound, ownedOr404 } from '../owned-or-404.ts';
 import type { DeliveryFollower, DeliveryNotices } from './delivery-notices.ts';
 import { deliveryView } from './webhook-views.ts';
@@ -23,24 +27,31 @@ const PICKUP_MS = 15_000;
 /** Past the attempt's own 10 s limit, for recording its outcome. */
 const RECORD_MARGIN_MS = 3_000;
 
-export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryNotices }, user: UserRow, id: string) {
+export type TestDelivery = ReturnType<typeof deliveryView>;
+
+export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryNotices }, user: UserRow, id: string, answer: AnswerRecorder<TestDelivery>): Promise<TestDelivery> {
   const { db } = services;
   const webhook = await ownedOr404('webhook', selectOwnWebhook(db, user.id, id));
-  const eventId = newId('webhookEvent');
+  const eventId = answer.resumeFrom ?? newId('webhookEvent');
   const follower = services.deliveryNotices.follow(eventId);
   try {
-    await db.transaction().execute(async (trx) => {
-      await insertWebhookEvent(trx, { id: eventId, webhook_id: webhook.id, event: TEST_EVENT, episode_id: null, body: testEventBody(webhook, new Date()) });
-      // No queue: a test is not held behind the webhook's backlog of retries.
-      await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 });
-    });
-    return deliveryView(await recordedAttempt(db, follower, eventId));
+    if (answer.resumeFrom === undefined) {
+      await db.transaction().execute(async (trx) => {
+        await insertWebhookEvent(trx, { id: eventId, webhook_id: webhook.id, event: TEST_EVENT, episode_id: null, body: testEventBody(webhook, new Date()) });
+        // No queue: a test is not held behind the webhook's backlog of retries.
+        await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 });
+        await answer.checkpoint(trx, eventId);
+      });
+    }
+    const delivery = deliveryView(await recordedAttempt(db, follower, eventId, answer));
+    await answer.record(db, delivery);
+    return delivery;
   } finally {
     follower.close();
   }
 }
 
-async function recordedAttempt(db: Db, follower: DeliveryFollower, eventId: string) {
+async function recordedAttempt(db: Db, follower: DeliveryFollower, eventId: string, answer: AnswerRecorder<TestDelivery>) {
   let deadline = Date.now() + PICKUP_MS;
   let started = false;
   for (;;) {
@@ -54,7 +65,7 @@ async function recordedAttempt(db: Db, follower: DeliveryFollower, eventId: stri
     }
     if (Date.now() >= deadline) {
       if (!started) {
-        if (await withdrawUnstarted(db, eventId)) {
+        if (await withdrawUnstarted(db, eventId, answer)) {
           throw new AppError('unavailable', `No webhook worker picked up the test within ${PICKUP_MS / 1000} seconds, so nothing was sent; try again later`);
         }
         continue; // a worker started it just now
@@ -65,12 +76,16 @@ async function recordedAttempt(db: Db, follower: DeliveryFollower, eventId: stri
   }
 }
 
-/** Deletes the test event if no attempt has begun (a worker beginning one holds the same row lock). */
-async function withdrawUnstarted(db: Db, eventId: string): Promise<boolean> {
+/**
+ * Deletes the test event if no attempt has begun (a worker beginning one holds the same row
+ * lock); then nothing remains for a retry to resume.
+ */
+async function withdrawUnstarted(db: Db, eventId: string, answer: AnswerRecorder<TestDelivery>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockWebhookEvent(trx, eventId))) return true;
     if ((await countAttempts(trx, eventId)) > 0) return false;
     await deleteWebhookEvent(trx, eventId);
+    await answer.checkpoint(trx, null);
     return true;
   });
 }

@@ -3,6 +3,8 @@
 // self-signed one `castwright start` made under DATA_DIR, else the system's); and the
 // credentials: CASTWRIGHT_TOKEN (an API key or an access token, read from the environment
 // only, so it never shows in `ps`), else the login `castwright login` saved for that address.
+// Requests go through the typed client's safe retries (Idempotency-Key on every POST that
+// takes one); CASTWRIGHT_RETRIES bounds the tries, 1 turns retrying off.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCastwrightClient, type ClientOptions } from '@castwright/client/castwright-client';
@@ -15,16 +17,26 @@ import { credentialsFile, readSavedLogin, saveLogin, withCredentialsLock, type S
 /** An access token this close to expiring is renewed first, so a request never races it. */
 const RENEW_BEFORE_MS = 60_000;
 
+/** CASTWRIGHT_RETRIES: the tries a request gets in all (default the client's, 4); 1 means none again. */
+function retriesFrom(env: NodeJS.ProcessEnv): Pick<ClientOptions, 'retry'> {
+  const value = env.CASTWRIGHT_RETRIES;
+  if (value === undefined || value === '') return {};
+  const attempts = Number(value);
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 20) throw new UsageError(`CASTWRIGHT_RETRIES must be a whole number from 1 to 20 (got "${value}")`);
+  return { retry: attempts === 1 ? false : { attempts } };
+}
+
 /** The server, without credentials. */
 export function apiServer(config: Config, env: NodeJS.ProcessEnv = process.env): ClientOptions {
   const baseUrl = (env.CASTWRIGHT_URL || `https://127.0.0.1:${config.port}`).replace(/\/+$/, '');
   if (!/^https:\/\/[^/]+/.test(baseUrl)) throw new UsageError(`CASTWRIGHT_URL must be an https:// address (got "${baseUrl}")`);
+  const retries = retriesFrom(env);
   const localCertificate = path.join(config.dataDir, 'tls', 'self-signed.crt');
   const caFile = env.CASTWRIGHT_CA_FILE ?? (existsSync(localCertificate) ? localCertificate : undefined);
-  if (!caFile) return { baseUrl };
+  if (!caFile) return { baseUrl, ...retries };
   // The self-signed certificate names localhost; a client at 127.0.0.1 checks that name.
   const servername = new URL(baseUrl).hostname === '127.0.0.1' ? 'localhost' : undefined;
-  return { baseUrl, fetch: trustedFetch(readFileSync(caFile), servername ? { servername } : {}) };
+  return { baseUrl, ...retries, fetch: trustedFetch(readFileSync(caFile), servername ? { servername } : {}) };
 }
 
 /** The server and a token that is good now. */

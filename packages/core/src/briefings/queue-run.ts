@@ -1,6 +1,8 @@
 // Queuing a briefing run: the run row and its `briefing:run` job in the caller's
 // transaction, so neither exists without the other. A briefing has at most one run
 // queued or running (a unique index), so this returns undefined when one already is.
+// The run's job id (`job_…`) is the job's graphile-worker key, so it names the queued
+// work itself; clients find the run by it (GET /api/briefings/:id/runs?jobId=…).
 import type { BriefingRunType } from '../briefing-options.ts';
 import type { Trx } from '../db/connect.ts';
 import type { BriefingConfigRow, BriefingRunRow } from '../db/schema.ts';
@@ -10,8 +12,8 @@ import { insertRunUnlessActive } from '../repositories/briefing-runs.ts';
 import type { BriefingSchedule } from './briefing-schedule.ts';
 
 export async function queueRun(trx: Trx, briefingId: string, runType: BriefingRunType, scheduledFor?: Date): Promise<BriefingRunRow | undefined> {
-  const run = await insertRunUnlessActive(trx, { id: newId('briefingRun'), briefingId, runType, ...(scheduledFor && { scheduledFor }) });
-  if (run) await addJob(trx, 'briefing:run', { runId: run.id }, { jobKey: `briefing:run:${run.id}` });
+  const run = await insertRunUnlessActive(trx, { id: newId('briefingRun'), jobId: newId('job'), briefingId, runType, ...(scheduledFor && { scheduledFor }) });
+  if (run) await addJob(trx, 'briefing:run', { runId: run.id }, { jobKey: run.job_id });
   return run;
 }
 

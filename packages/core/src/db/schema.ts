@@ -5,6 +5,7 @@ import type { BriefingConfigsTable, BriefingItemsTable, BriefingRunsTable, Brief
 import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
+import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
 import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { PronunciationsTable } from './tables/pronunciations.ts';
@@ -40,12 +41,14 @@ export interface Database {
   briefing_items: BriefingItemsTable;
   pronunciations: PronunciationsTable;
   voices: VoicesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type * from './tables/billing.ts';
 export type * from './tables/briefings.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episodes.ts';
+export type * from './tables/idempotency-keys.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
 export type * from './tables/pronunciations.ts';

@@ -9,6 +9,7 @@ import type { BriefingRunType } from '../briefing-options.ts';
 
 export interface NewRun {
   id: string;
+  jobId: string;
   briefingId: string;
   runType: BriefingRunType;
   scheduledFor?: Date;
@@ -21,7 +22,7 @@ export interface NewRun {
 export async function insertRunUnlessActive(trx: Trx, run: NewRun): Promise<BriefingRunRow | undefined> {
   return trx
     .insertInto('briefing_runs')
-    .values({ id: run.id, briefing_id: run.briefingId, run_type: run.runType, scheduled_for: run.scheduledFor ?? null, source_errors: '[]' })
+    .values({ id: run.id, job_id: run.jobId, briefing_id: run.briefingId, run_type: run.runType, scheduled_for: run.scheduledFor ?? null, source_errors: '[]' })
     .onConflict((conflict) => conflict.column('briefing_id').where('status', 'in', ['queued', 'running']).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -77,10 +78,19 @@ export async function updateRunFailed(db: Executor, id: string, reason: string, 
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function selectRunPage(db: Executor, briefingId: string, page: { limit: number; offset: number }): Promise<{ rows: BriefingRunRow[]; total: number }> {
+/** A briefing's runs, newest first; with `jobId`, only the run of that job (none or one). */
+export async function selectRunPage(
+  db: Executor,
+  briefingId: string,
+  page: { limit: number; offset: number; jobId?: string | undefined },
+): Promise<{ rows: BriefingRunRow[]; total: number }> {
+  const runs = () => {
+    const all = db.selectFrom('briefing_runs').where('briefing_id', '=', briefingId);
+    return page.jobId === undefined ? all : all.where('job_id', '=', page.jobId);
+  };
   const [rows, count] = await Promise.all([
-    db.selectFrom('briefing_runs').selectAll().where('briefing_id', '=', briefingId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    db.selectFrom('briefing_runs').select(sql<number>`count(*)::int`.as('total')).where('briefing_id', '=', briefingId).executeTakeFirstOrThrow(),
+    runs().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    runs().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.total };
 }

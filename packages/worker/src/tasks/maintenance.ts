@@ -1,6 +1,8 @@
 // The general worker's periodic housekeeping (graphile-worker's crontab: every minute
 // for episodes that nothing will move on, hourly for tables that only grow).
 import type { Task } from 'graphile-worker';
+import { IDEMPOTENCY_RETENTION_MS } from '@castwright/core/idempotency';
+import { deleteExpiredIdempotencyKeys } from '@castwright/core/repositories/idempotency-keys';
 import { deleteExpiredCounters } from '@castwright/core/repositories/rate-limit-counters';
 import { deleteSettledInterruptions } from '@castwright/core/repositories/worker-heartbeats';
 import type { WorkerContext } from '../worker-context.ts';
@@ -9,6 +11,7 @@ export const MAINTENANCE_CRONTAB = [
   '* * * * * maintenance:abandoned-episodes',
   '17 * * * * maintenance:rate-limits',
   '23 * * * * maintenance:job-interruptions',
+  '41 * * * * maintenance:idempotency-keys',
 ].join('\n');
 
 /** maintenance:rate-limits — removes expired rate-limit windows. */
@@ -24,5 +27,16 @@ export function interruptionCleanupTask(context: WorkerContext): Task {
   return async () => {
     const removed = await deleteSettledInterruptions(context.db);
     context.logger.debug({ removed }, 'settled job interruption counts removed');
+  };
+}
+
+/**
+ * maintenance:idempotency-keys — forgets keys older than their 24 hours. (A key past
+ * retention already counts as new when it is used again; this only keeps the table small.)
+ */
+export function idempotencyKeyCleanupTask(context: WorkerContext): Task {
+  return async () => {
+    const removed = await deleteExpiredIdempotencyKeys(context.db, IDEMPOTENCY_RETENTION_MS);
+    context.logger.info({ removed }, 'expired idempotency keys removed');
   };
 }

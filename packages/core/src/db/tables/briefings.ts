@@ -60,6 +60,8 @@ export interface SourceError {
 
 export interface BriefingRunsTable {
   id: string;
+  /** `job_…`: the id POST /api/briefings/:id/run answers, and the key of the run's graphile-worker job. */
+  job_id: string;
   briefing_id: string;
   run_type: BriefingRunType;
   status: Defaulted<BriefingRunStatus>;
