@@ -268,7 +268,8 @@ export const IDEMPOTENT_POSTS: Record<string, (context: PostContext) => Promise<
       effects: async () => ({
         voices: await count(voices(), db),
         jobs: await count(
-          sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'voice:register' AND payload->>'voiceId' IN (SELECT id FROM voices WHERE owner_id = ${user.userId})`,
+          sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'voice:register'
+            AND key IN (SELECT 'voice:register:' || id FROM voices WHERE owner_id = ${user.userId})`,
           db,
         ),
       }),

@@ -68,7 +68,9 @@ t.test('Idempotency-Key, with its 409, 422 and Idempotent-Replayed, on exactly t
     'POST /api/playlists',
     'POST /api/playlists/{id}/episodes',
     'POST /api/playlists/{id}/feed',
+    'POST /api/pronunciations',
     'POST /api/user/api-key',
+    'POST /api/voices',
     'POST /api/webhooks',
     'POST /api/webhooks/{id}/test',
   ]);
