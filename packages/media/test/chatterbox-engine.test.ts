@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import t from 'tap';
 import { ChatterboxEngine, type ChatterboxEngineOptions } from '@castwright/media/chatterbox/chatterbox-engine';
 import { ChatterboxError } from '@castwright/media/chatterbox/chatterbox-error';
-import { FAKE_SAMPLE_RATE, startFakeChatterbox, toneFor, type FakeChatterbox } from './helpers/fake-chatterbox.ts';
+import { FAKE_SAMPLE_RATE, startFakeChatterbox, toneFor, type FakeChatterbox } from '#test-helpers/fake-chatterbox';
 
 /** Short waits between attempts, so retry tests take milliseconds. */
 function engineFor(t: { teardown(fn: () => Promise<void>): void }, server: FakeChatterbox, options: Partial<ChatterboxEngineOptions> = {}): ChatterboxEngine {
