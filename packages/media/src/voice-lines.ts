@@ -14,6 +14,8 @@ import { voicedClip, VoicedClipError } from './voiced-clip.ts';
 
 /** A script line and what else shapes its sound. */
 export interface VoicingLine extends ScriptLine {
+  /** This line's voice (one of `engine.voices()`); left out, `voiceFor(speaker)` decides. */
+  voice?: string;
   /** The lexicon entries that apply to this line (keyed now; applied by a later engine feature). */
   pronunciations?: readonly PronunciationEntry[];
   /** Style-dependent delivery settings for this line (keyed; engines that take them get them later). */
@@ -23,7 +25,7 @@ export interface VoicingLine extends ScriptLine {
 export interface VoiceLinesOptions {
   lines: readonly VoicingLine[];
   engine: TtsEngine;
-  /** Maps a speaker to one of `engine.voices()`. */
+  /** Maps a speaker to one of `engine.voices()`, for lines that name no voice of their own. */
   voiceFor(speaker: Speaker): string;
   /** Speaking-rate multiplier for every line (default 1). */
   speed?: number;
@@ -74,10 +76,11 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
   signal?.throwIfAborted();
   const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
 
+  const voiceOf = (line: VoicingLine) => line.voice ?? voiceFor(line.speaker);
   // Every key first: a line that cannot be keyed fails the render before any work.
   const keys = lines.map((line, index) => {
     try {
-      return lineSegmentKey(line, { engine, voice: voiceFor(line.speaker), speed });
+      return lineSegmentKey(line, { engine, voice: voiceOf(line), speed });
     } catch (error) {
       if (!(error instanceof SegmentKeyError)) throw error;
       throw new RenderScriptError(`${name(index)} cannot be voiced: ${error.message}`, { cause: error });
@@ -96,7 +99,7 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       const started = performance.now();
       result.engineCalls++;
       // The text as keyed: two spellings of one key must be one sound.
-      const audio = await engine.synthesize({ text: segmentText(line.text), voice: voiceFor(line.speaker), speed, signal }).catch((error: unknown) => {
+      const audio = await engine.synthesize({ text: segmentText(line.text), voice: voiceOf(line), speed, signal }).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         throw new RenderScriptError(`${name(index)} could not be synthesized: ${reason}`, { cause: error });

@@ -3,8 +3,9 @@ import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
 import { episodeAudioPath } from '@castwright/core/episode-states';
 
+/** Published audio is served from the first ready on, also while a new revision renders. */
 export function audioUrlOf(episode: EpisodeRow): string | null {
-  return episode.status === 'ready' && episode.audio_key ? episodeAudioPath(episode.id) : null;
+  return episode.audio_key ? episodeAudioPath(episode.id) : null;
 }
 
 /** The minutes the episode is planned for: those asked for, or its preset's. */

@@ -4,6 +4,7 @@
 import type { BriefingConfigsTable, BriefingItemsTable, BriefingRunsTable, BriefingSourcesTable } from './tables/briefings.ts';
 import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
+import type { EpisodeRevisionsTable, EpisodeSegmentsTable } from './tables/episode-revisions.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
@@ -18,6 +19,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   episodes: EpisodesTable;
   transcript_segments: TranscriptSegmentsTable;
+  episode_revisions: EpisodeRevisionsTable;
+  episode_segments: EpisodeSegmentsTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
   worker_heartbeats: WorkerHeartbeatsTable;
@@ -41,6 +44,7 @@ export interface Database {
 export type * from './tables/billing.ts';
 export type * from './tables/briefings.ts';
 export type * from './tables/credentials.ts';
+export type * from './tables/episode-revisions.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';

@@ -54,6 +54,10 @@ export interface EpisodesTable {
   cost_usd: Numeric;
   /** The render attempt allowed to publish (see migration 0008); 0 before the first render. */
   render_attempt: Defaulted<number>;
+  /** The revision whose audio, transcript and show notes are served (see episode_revisions); null before the first ready. */
+  published_revision: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the audio served now was published: the first ready, or the last re-render published. */
+  audio_published_at: NullableTimestamp;
   /** Set on episodes a briefing run made: the script is written by this template. */
   briefing_template: ColumnType<TemplateType | null, TemplateType | null | undefined, TemplateType | null>;
   created_at: Timestamp;
