@@ -64,14 +64,17 @@ export function ScriptReview() {
     route(`/episodes/${id}`);
   });
   const data = script.data;
+  // This page is the review: a ready episode's script is editable too (the API's `editable`),
+  // but it is rendered again, not approved, which is the later editing page's job.
+  const reviewing = data?.status === 'review_script' && data.editable;
   return (
     <section>
       <p><a href={`/episodes/${id}`}>Back to the episode</a></p>
       <h1>Script review{episode.data ? `: ${episode.data.title}` : ''}</h1>
       <ErrorNotice error={script.error} />
       {script.loading && !data && <Loading what="the script" />}
-      {data && !data.editable && <p class="notice">This script can no longer be edited here: the episode is {statusLabel(data.status).toLowerCase()}.</p>}
-      {data && data.editable && (
+      {data && !reviewing && <p class="notice">This script can no longer be edited here: the episode is {statusLabel(data.status).toLowerCase()}.</p>}
+      {data && reviewing && (
         <>
           <p>Change what each host says, or who says it, then approve the script to have it recorded.</p>
           <div class="sticky-actions">
@@ -86,7 +89,7 @@ export function ScriptReview() {
           </ol>
         </>
       )}
-      {data && !data.editable && (
+      {data && !reviewing && (
         <ol class="script readonly">
           {data.lines.map((line) => <li key={line.index}><strong>{line.speaker}:</strong> {line.text}</li>)}
         </ol>

@@ -1,5 +1,6 @@
 // Which engine voices an episode: the one asked for, then the rest by quality, until one works.
 import type { EpisodeRow } from '@castwright/core/db/schema';
+import { TransientError } from '@castwright/core/errors';
 import type { TtsEngine } from '@castwright/media/tts-engine';
 import { castVoices, type Casting, type EngineName } from '@castwright/media/voice-casting';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
@@ -23,7 +24,8 @@ export interface EngineCasting extends Casting {
  * render on the next engine. `auto` passes over engines that are not set up here
  * without calling it a fallback; an engine asked for by name that is absent is one.
  * A re-render tries the engine that voiced the published audio first: its stored lines
- * are then reused, where another engine would voice every line again.
+ * are then reused, where another engine would voice every line again. A TransientError
+ * (storage away) is no engine's fault: it ends the render, for the job to be retried.
  */
 export async function renderWithFallback<T>(
   context: WorkerContext,
@@ -48,7 +50,7 @@ export async function renderWithFallback<T>(
       const kept = name === published && reasons.length === 0;
       return { result, engineUsed: name, fallbackReason: kept ? episode.tts_fallback_reason : reasons.length > 0 ? reasons.join('; ') : null };
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (signal?.aborted || error instanceof TransientError) throw error;
       lastError = error;
       reasons.push(`${name}: ${(error as Error).message}`);
       context.logger.warn({ err: error, episodeId: episode.id, engine: name }, 'TTS engine failed; trying the next one');

@@ -3,10 +3,12 @@
 // the segments it will use (updateSegmentsUsed) and trusts only those that still have a
 // row, so retention, which removes rows before objects, never deletes one under it. A
 // new segment's row is written before its object, naming the revision that voiced it and
-// what it cost (the usage a re-render counts).
+// what it cost (the usage a re-render counts). Storage failing is a TransientError: the
+// render is retried (it resumes from the lines already stored), never handed to another engine.
 import type { Db } from '@castwright/core/db/connect';
+import { TransientError } from '@castwright/core/errors';
 import { updateSegmentsUsed, upsertEpisodeSegment } from '@castwright/core/repositories/episode-segments';
-import type { SegmentStore } from '@castwright/media/segment-store';
+import { SegmentNotFoundError, type SegmentStore } from '@castwright/media/segment-store';
 import { segmentText } from '@castwright/media/segment-key';
 import type { VoicedClip } from '@castwright/media/voiced-clip';
 
@@ -37,11 +39,14 @@ export class RecordedSegmentStore implements SegmentStore {
   }
 
   async has(key: string): Promise<boolean> {
-    return this.recorded.has(key) && (await this.objects.has(key));
+    return this.recorded.has(key) && (await this.objects.has(key).catch(unreachable('looked up in')));
   }
 
   get(key: string): Promise<VoicedClip> {
-    return this.objects.get(key);
+    return this.objects.get(key).catch((error: unknown) => {
+      if (error instanceof SegmentNotFoundError) throw error;
+      return unreachable('read from')(error);
+    });
   }
 
   async put(key: string, clip: VoicedClip): Promise<void> {
@@ -53,6 +58,13 @@ export class RecordedSegmentStore implements SegmentStore {
       audio_ms: Math.round((clip.samples.length * 1000) / clip.sampleRate),
     });
     this.recorded.add(key);
-    await this.objects.put(key, clip);
+    await this.objects.put(key, clip).catch(unreachable('saved to'));
   }
+}
+
+/** `a voiced line could not be saved to storage`: the reason the user reads if every attempt fails so. */
+function unreachable(what: 'looked up in' | 'read from' | 'saved to') {
+  return (error: unknown): never => {
+    throw new TransientError(`a voiced line could not be ${what} storage`, { cause: error });
+  };
 }
