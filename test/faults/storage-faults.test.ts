@@ -42,6 +42,17 @@ t.test('an upload cut off mid-way fails the attempt; the retry publishes; nothin
   const audio = await api.request(`/api/episodes/${id}/audio`, { token: user.accessToken });
   t.equal(audio.status, 200);
   t.ok((await audio.arrayBuffer()).byteLength > 1000);
+
+  // On S3 too, a render again finds every line stored, and copies every chunk of the published MP3 (read by range).
+  t.equal((await api.request(`/api/episodes/${id}/render`, { method: 'POST', token: user.accessToken })).status, 202);
+  const rerendered = await waitForEpisode(api.database.db, id, ['ready', 'error'], 120_000);
+  t.equal(rerendered.published_revision, 2, rerendered.error_message ?? 'revision 2 published');
+  const revision = await api.database.db.selectFrom('episode_revisions').select(['lines_rendered', 'lines_reused']).where('episode_id', '=', id).where('revision', '=', 2).executeTakeFirstOrThrow();
+  t.equal(revision.lines_rendered, 0, 'no line voiced again');
+  t.ok((revision.lines_reused ?? 0) > 0, `${revision.lines_reused} found stored in the bucket`);
+  t.ok(s3.requests.some((request) => request.method === 'GET' && request.key === `faults/episodes/${id}/audio-2.mp3` && request.headers.range), 'the published MP3 was read by byte ranges for its chunks');
+  t.equal((await api.request(`/api/episodes/${id}`, { method: 'DELETE', token: user.accessToken })).status, 200);
+  t.same((await s3.listKeys()).filter((key) => key.startsWith(`faults/episodes/${id}/`)), [], 'deleting the episode deletes its audio and its voiced lines in the bucket');
 });
 
 t.test('storage unreachable through every attempt: the episode fails with the reason', async (t) => {
