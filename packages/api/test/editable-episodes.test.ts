@@ -325,7 +325,8 @@ t.test('inserting and removing lines: only the new line is voiced', async (t) =>
   t.equal(afterRemove.pendingChanges, 3, 'one line added, one removed and one given its section');
 
   const calls = spoken().length;
-  t.equal((await send('POST', `/api/episodes/${id}/render`)).status, 202);
+  const both = await Promise.all([send('POST', `/api/episodes/${id}/render`), send('POST', `/api/episodes/${id}/render`)]);
+  t.same(both.map((response) => response.status).sort(), [202, 409], 'of two renders at once, one starts');
   await ready(id);
   t.same(spoken().slice(calls), ['Wait, do all bees dance, or only the scouts?'], 'only the inserted line was voiced');
   t.match((await revisions(id))[0], { revision: 3, status: 'published', linesChanged: 3, linesRendered: 1 });
@@ -333,9 +334,10 @@ t.test('inserting and removing lines: only the new line is voiced', async (t) =>
 });
 
 t.test('a failed re-render keeps the previous revision published and ready, and says why', async (t) => {
-  const before = { audio: await audio(id), transcript: await transcript(id), row: await selectEpisodeById(db, id) };
+  const before = { audio: await audio(id), transcript: await transcript(id), row: await selectEpisodeById(db, id), usage: await usage() };
   const { etag } = await script(id);
-  t.equal((await send('PATCH', `/api/episodes/${id}/script/lines/0`, { etag, body: { text: 'Hello and welcome to a show about bees.' } })).status, 200);
+  const hello = 'Hello and welcome to a show about bees.';
+  t.equal((await send('PATCH', `/api/episodes/${id}/script/lines/0`, { etag, body: { text: hello } })).status, 200);
   const release = await refuseUploads(id, 3);
   const rendering = await json(await send('POST', `/api/episodes/${id}/render`));
   const failed = await settled(id, rendering.revision.revision);
@@ -353,6 +355,7 @@ t.test('a failed re-render keeps the previous revision published and ready, and 
   const retried = await json(await send('POST', `/api/episodes/${id}/render`));
   t.equal((await settled(id, retried.revision.revision)).status, 'published');
   t.same(spoken().slice(calls), [], 'the failed render\'s line was kept');
+  t.equal((await usage()).totalCharacters - before.usage.totalCharacters, hello.length, 'and counted once in the usage, when it was published');
 });
 
 t.test('restoring a revision renders its script from stored lines: nothing is voiced', async (t) => {

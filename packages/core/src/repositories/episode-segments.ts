@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import type { Executor, Trx } from '../db/connect.ts';
 import type { NewEpisodeSegment } from '../db/schema.ts';
 
-/** Records a segment about to be stored (or stored again), as voiced by `revision`. */
-export async function upsertEpisodeSegment(db: Executor, segment: Omit<NewEpisodeSegment, 'created_at' | 'last_used_at'>): Promise<void> {
+/** Records a segment about to be stored (or stored again: voiced again, it counts again), as voiced by `revision`. */
+export async function upsertEpisodeSegment(db: Executor, segment: Omit<NewEpisodeSegment, 'created_at' | 'last_used_at' | 'counted'>): Promise<void> {
   await db
     .insertInto('episode_segments')
     .values(segment)
@@ -15,6 +15,7 @@ export async function upsertEpisodeSegment(db: Executor, segment: Omit<NewEpisod
         revision: (eb) => eb.ref('excluded.revision'),
         characters: (eb) => eb.ref('excluded.characters'),
         audio_ms: (eb) => eb.ref('excluded.audio_ms'),
+        counted: false,
         last_used_at: sql`now()`,
       }),
     )
@@ -43,6 +44,19 @@ export async function selectSegmentsVoicedBy(db: Executor, episodeId: string, re
     .where('episode_id', '=', episodeId)
     .where('revision', '=', revision)
     .where('segment_key', 'in', [...new Set(keys)])
+    .execute();
+}
+
+/** Of `keys`, the segments not yet counted in the usage, now marked counted; what each cost. */
+export async function updateSegmentsCounted(trx: Trx, episodeId: string, keys: readonly string[]): Promise<{ characters: number; audio_ms: number }[]> {
+  if (keys.length === 0) return [];
+  return trx
+    .updateTable('episode_segments')
+    .set({ counted: true })
+    .where('episode_id', '=', episodeId)
+    .where('counted', '=', false)
+    .where('segment_key', 'in', [...new Set(keys)])
+    .returning(['characters', 'audio_ms'])
     .execute();
 }
 

@@ -5,17 +5,19 @@
 // liveness bound while another took over) publishes nothing. Until this commits, the
 // revision published before keeps being served, whole.
 //
-// Usage: an episode's first publication counts its whole audio and script, as always; a
-// later revision counts only what was voiced for it (the characters and seconds of its
-// new segments, none for a restore of stored lines) and its render time's cost. Neither
+// Usage: an episode's first publication counts its whole audio and script in the month the
+// episode was created, as always; a later revision counts, in the month it is published,
+// only what was voiced for it (the characters and seconds of the segments it is the first
+// published revision to use: its own, or those of a render of it that failed; none for a
+// restore of stored lines) and its render time's cost. Each voicing is counted once. Neither
 // counts against the monthly episode quota, which only creating an episode does.
-import type { Db, Trx } from '@castwright/core/db/connect';
+import type { Db } from '@castwright/core/db/connect';
 import type { Prices } from '@castwright/core/config';
 import { episodeCostUsd } from '@castwright/core/episode-cost';
 import { publishEpisodeRevision } from '@castwright/core/episode-outcome';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { newId } from '@castwright/core/ids';
-import { selectSegmentsVoicedBy } from '@castwright/core/repositories/episode-segments';
+import { selectSegmentsVoicedBy, updateSegmentsCounted } from '@castwright/core/repositories/episode-segments';
 import { updateRevisionPublished } from '@castwright/core/repositories/episode-revisions';
 import { upsertTranscript } from '@castwright/core/repositories/episodes';
 import { upsertEpisodeUsage } from '@castwright/core/repositories/usage';
@@ -81,10 +83,11 @@ export async function publishEpisode(db: Db, publication: Publication, options: 
         confidence: 1,
       })),
     );
-    const voiced = await voicedFor(trx, publication);
+    const voicedLines = (await selectSegmentsVoicedBy(trx, episodeId, publication.revision, render.segmentKeys)).length;
     await updateRevisionPublished(trx, episodeId, publication.revision, {
-      lines_rendered: voiced.lines,
-      lines_reused: render.segmentKeys.length - voiced.lines,
+      // A segment used by two lines was voiced once: the second line reused it.
+      lines_rendered: voicedLines,
+      lines_reused: render.segmentKeys.length - voicedLines,
       audio_key: publication.audioKey,
       audio_duration_ms: Math.round(render.durationMs),
       audio_bytes: publication.audioBytes,
@@ -92,25 +95,22 @@ export async function publishEpisode(db: Db, publication: Publication, options: 
       master_plan: JSON.stringify(render.plan),
       segment_keys: render.segmentKeys,
     });
+    const uncounted = await updateSegmentsCounted(trx, episodeId, render.segmentKeys);
     await upsertEpisodeUsage(trx, {
       userId: ready.user_id,
-      createdAt: ready.created_at,
-      ...(outcome.first ? wholeEpisodeUsage(render) : { audioSeconds: Math.round(voiced.audioMs / 1000), characters: voiced.characters }),
+      // A first render counts in the month the episode was created (with its quota); a later one when it is done.
+      createdAt: outcome.first ? ready.created_at : new Date(),
+      ...(outcome.first ? wholeEpisodeUsage(render) : voicedUsage(uncounted)),
       cost: outcome.cost,
     });
     return true;
   });
 }
 
-/** What was voiced for this revision (across its attempts): lines whose segment it voiced, their characters and audio. */
-async function voicedFor(trx: Trx, publication: Publication): Promise<{ lines: number; characters: number; audioMs: number }> {
-  const keys = publication.render.segmentKeys;
-  const segments = await selectSegmentsVoicedBy(trx, publication.episodeId, publication.revision, keys);
-  // A segment used by two lines was voiced once: the second line reused it.
+function voicedUsage(segments: readonly { characters: number; audio_ms: number }[]): { audioSeconds: number; characters: number } {
   return {
-    lines: segments.length,
+    audioSeconds: Math.round(segments.reduce((sum, segment) => sum + segment.audio_ms, 0) / 1000),
     characters: segments.reduce((sum, segment) => sum + segment.characters, 0),
-    audioMs: segments.reduce((sum, segment) => sum + segment.audio_ms, 0),
   };
 }
 

@@ -47,10 +47,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE TABLE episode_segments (
       episode_id text NOT NULL REFERENCES episodes (id) ON DELETE CASCADE,
       segment_key text NOT NULL CHECK (segment_key ~ '^[0-9a-f]{64}$'),
-      -- The revision whose render voiced it, and what that cost: usage counts what was voiced.
+      -- The revision whose render voiced it, and what that cost: usage counts what was voiced,
+      -- each voicing once, when a published revision first uses it.
       revision integer NOT NULL,
       characters integer NOT NULL CHECK (characters >= 0),
       audio_ms integer NOT NULL CHECK (audio_ms >= 0),
+      counted boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL DEFAULT now(),
       -- Moved by every render that uses the segment.
       last_used_at timestamptz NOT NULL DEFAULT now(),

@@ -36,6 +36,8 @@ export interface EpisodeSegmentsTable {
   revision: number;
   characters: number;
   audio_ms: number;
+  /** Counted in the usage (by the first published revision that used it). */
+  counted: Defaulted<boolean>;
   created_at: Timestamp;
   last_used_at: Timestamp;
 }
