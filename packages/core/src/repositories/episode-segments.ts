@@ -35,16 +35,17 @@ export async function updateSegmentsUsed(db: Executor, episodeId: string, keys: 
   return new Set(rows.map((row) => row.segment_key));
 }
 
-/** Of `keys`, the segments `revision`'s render voiced, with what each cost. */
-export async function selectSegmentsVoicedBy(db: Executor, episodeId: string, revision: number, keys: readonly string[]): Promise<{ segment_key: string; characters: number; audio_ms: number }[]> {
-  if (keys.length === 0) return [];
-  return db
+/** How many of `keys` (counted once each) `revision`'s render voiced, across its attempts. */
+export async function countSegmentsVoicedBy(db: Executor, episodeId: string, revision: number, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const row = await db
     .selectFrom('episode_segments')
-    .select(['segment_key', 'characters', 'audio_ms'])
+    .select((eb) => eb.fn.countAll<number>().as('voiced'))
     .where('episode_id', '=', episodeId)
     .where('revision', '=', revision)
     .where('segment_key', 'in', [...new Set(keys)])
-    .execute();
+    .executeTakeFirstOrThrow();
+  return Number(row.voiced);
 }
 
 /** Of `keys`, the segments not yet counted in the usage, now marked counted; what each cost. */

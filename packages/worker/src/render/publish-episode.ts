@@ -17,7 +17,7 @@ import { episodeCostUsd } from '@castwright/core/episode-cost';
 import { publishEpisodeRevision } from '@castwright/core/episode-outcome';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { newId } from '@castwright/core/ids';
-import { selectSegmentsVoicedBy, updateSegmentsCounted } from '@castwright/core/repositories/episode-segments';
+import { countSegmentsVoicedBy, updateSegmentsCounted } from '@castwright/core/repositories/episode-segments';
 import { updateRevisionPublished } from '@castwright/core/repositories/episode-revisions';
 import { upsertTranscript } from '@castwright/core/repositories/episodes';
 import { upsertEpisodeUsage } from '@castwright/core/repositories/usage';
@@ -83,7 +83,7 @@ export async function publishEpisode(db: Db, publication: Publication, options: 
         confidence: 1,
       })),
     );
-    const voicedLines = (await selectSegmentsVoicedBy(trx, episodeId, publication.revision, render.segmentKeys)).length;
+    const voicedLines = await countSegmentsVoicedBy(trx, episodeId, publication.revision, render.segmentKeys);
     await updateRevisionPublished(trx, episodeId, publication.revision, {
       // A segment used by two lines was voiced once: the second line reused it.
       lines_rendered: voicedLines,
