@@ -5,16 +5,11 @@
 //     between stages, and time to ready, from the client's side of the stream.
 // Everything runs in this process against an embedded PostgreSQL; figures are printed
 // with ratios to the baseline measured in the same run.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createLogger } from '@castwright/core/logger';
 import { updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { updateUserTier } from '@castwright/core/repositories/users';
-import { startEmbeddedDatabase } from '@castwright/cli/embedded-database';
-import { migrateDatabase } from '@castwright/cli/migrate-database';
-import { freePort } from '#test-helpers/free-port';
+import { startBenchTemplate } from './bench/bench-template.ts';
 import { percentile } from './bench/stats.ts';
 import { sseMessages } from '#test-helpers/sse-client';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
@@ -30,20 +25,12 @@ const line = (label: string, values: number[], baseline?: number) =>
       (baseline ? `   ×${(percentile(values, 50) / baseline).toFixed(1)} baseline p50` : ''),
   );
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'castwright-bench-'));
-const server = await startEmbeddedDatabase({ dataDir, port: await freePort(), logger, database: 'postgres' });
-const admin = new pg.Client({ connectionString: server.adminUrl });
-await admin.connect();
-await admin.query('CREATE DATABASE castwright_template_bench');
-await migrateDatabase(server.adminUrl.replace(/\/postgres$/, '/castwright_template_bench'), logger);
-process.env.CASTWRIGHT_TEST_ADMIN_URL = server.adminUrl;
-process.env.CASTWRIGHT_TEST_TEMPLATE = 'castwright_template_bench';
-const teardowns: (() => Promise<void> | void)[] = [];
-const context = { teardown: (fn: () => Promise<void> | void) => teardowns.push(fn) };
+const bench = await startBenchTemplate(logger);
+const { admin, context } = bench;
 
 try {
   // 1. Baseline: raw LISTEN/NOTIFY round trip.
-  const listener = new pg.Client({ connectionString: server.adminUrl });
+  const listener = new pg.Client({ connectionString: bench.adminUrl });
   await listener.connect();
   await listener.query('LISTEN bench');
   const baseline: number[] = [];
@@ -124,9 +111,5 @@ try {
   console.log('\nBaseline: one NOTIFY between two idle connections. Stage moves are a transaction (UPDATE + NOTIFY);');
   console.log('hand-offs include the previous stage\'s own work (cleaning text, writing the script: milliseconds here).');
 } finally {
-  for (const teardown of teardowns.reverse()) await teardown();
-  await admin.query('DROP DATABASE IF EXISTS castwright_template_bench WITH (FORCE)').catch(() => undefined);
-  await admin.end();
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

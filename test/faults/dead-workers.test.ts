@@ -1,8 +1,9 @@
 // Workers that die or stall mid-job, for real: separate OS processes killed with SIGKILL
 // or paused with SIGSTOP. Their jobs are released after the liveness bound and finished
-// by another worker; exactly one render publishes the episode.
+// by another worker; exactly one render publishes the episode, and a render taken over
+// voices only the lines its predecessor had not stored.
 import t, { type Test } from 'tap';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
@@ -67,8 +68,19 @@ async function exactlyOnce(id: string): Promise<number> {
   return progress.count(id, 'ready');
 }
 
+/** Every file in the episode's audio folder but its voiced lines (its segment store, a folder of its own). */
 async function storedAudioFiles(episodeId: string): Promise<string[]> {
-  return (await readdir(path.join(api.config.dataDir, 'storage', 'episodes', episodeId)).catch(() => [] as string[])).sort();
+  return (await readdir(path.join(api.config.dataDir, 'storage', 'episodes', episodeId)).catch(() => [] as string[])).filter((name) => name !== 'segments').sort();
+}
+
+/** The voiced lines stored for an episode: file name → inode and modification time (a line stored again is a new file). */
+async function storedLines(episodeId: string): Promise<Map<string, string>> {
+  const dir = path.join(api.config.dataDir, 'storage', 'episodes', episodeId, 'segments');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.wav'));
+  return new Map(await Promise.all(names.map(async (name): Promise<[string, string]> => {
+    const info = await stat(path.join(dir, name));
+    return [name, `${info.ino}@${info.mtimeMs}`];
+  })));
 }
 
 async function stopAll(processes: RoleProcess[]): Promise<void> {
@@ -88,20 +100,31 @@ async function fleetRendering(): Promise<{ general: RoleProcess; media: RoleProc
   return { general, media, id, holder: media.find((process) => process.pid === pid), pid };
 }
 
-t.test('SIGKILL of a media worker mid-render: another media worker finishes it, one ready transition', async (t) => {
+t.test('SIGKILL of a media worker mid-render: another media worker finishes it, voicing only the lines not stored; one ready transition', async (t) => {
   const { general, media, id, holder: victim, pid } = await fleetRendering();
   t.ok(victim, `the render is held by one of the two media workers (pid ${pid})`);
   const killedAt = Date.now();
   victim?.signal('SIGKILL');
+  const storedAtKill = await storedLines(id);
 
   const episode = await waitForEpisode(api.database.db, id, ['ready', 'error'], 180_000);
   t.equal(episode.status, 'ready', episode.error_message ?? '');
-  t.comment(`ready ${Date.now() - killedAt} ms after the SIGKILL (liveness bound ${DEAD_AFTER_MS} ms plus one render)`);
+  t.comment(`ready ${Date.now() - killedAt} ms after the SIGKILL (liveness bound ${DEAD_AFTER_MS} ms, the lines not stored, and mastering)`);
   t.equal(await exactlyOnce(id), 1, 'exactly one ready transition');
   t.ok(episode.render_attempt >= 2, `a second render attempt took over (attempt ${episode.render_attempt})`);
   t.equal(episode.audio_key, `episodes/${id}/audio-${episode.render_attempt}.mp3`);
   t.same(await storedAudioFiles(id), [`audio-${episode.render_attempt}.mp3`], 'no partial or superseded upload left behind');
   await audioPlays(t, id);
+
+  // The render that took over found the lines the killed one had stored, and voiced the rest.
+  const keys = new Set((await api.database.db.selectFrom('episode_revisions').select('segment_keys').where('episode_id', '=', id).executeTakeFirstOrThrow()).segment_keys);
+  const storedNow = await storedLines(id);
+  t.ok(storedAtKill.size > 0 && storedAtKill.size < keys.size, `the killed render had stored ${storedAtKill.size} of ${keys.size} lines`);
+  for (const [name, version] of storedAtKill) t.equal(storedNow.get(name), version, `${name.slice(0, 12)}… was not voiced again`);
+  t.same([...storedNow.keys()].sort(), [...keys].map((key) => `${key}.wav`).sort(), 'every line is stored once, and nothing else (no partial file)');
+  const survivor = media.find((process) => process !== victim);
+  const rendered = await survivor?.waitForLog((line) => line.episodeId === id && line.msg === 'revision rendered');
+  t.equal(rendered?.voiced, keys.size - storedAtKill.size, `the survivor voiced the ${keys.size - storedAtKill.size} lines not stored`);
   await stopAll([general, ...media]);
 });
 

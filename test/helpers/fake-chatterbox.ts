@@ -30,6 +30,8 @@ type SpeechFault =
   | { kind: 'validation' }
   /** Never answers. */
   | { kind: 'hang' }
+  /** Answers as usual, but only after `ms` (a long synthesis: a render caught in the middle). */
+  | { kind: 'slow'; ms: number }
   /** A 200 that is not audio: a proxy's HTML page. */
   | { kind: 'html' }
   /** Closes the connection without a reply. */
@@ -150,6 +152,10 @@ export async function startFakeChatterbox(t: TestContext, options: FakeChatterbo
 
 function speech(res: ServerResponse, req: IncomingMessage, body: unknown, fault: SpeechFault | undefined, maxTotalLength: number, encoding: 'pcm16' | 'float32'): void {
   if (fault?.kind === 'hang') return;
+  if (fault?.kind === 'slow') {
+    setTimeout(() => speech(res, req, body, undefined, maxTotalLength, encoding), fault.ms);
+    return;
+  }
   if (fault?.kind === 'drop') return void req.socket.destroy();
   if (fault?.kind === 'html') {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Welcome to nginx!</h1></body></html>');

@@ -17,7 +17,8 @@ import { billingRoutes } from './routes/billing.ts';
 import { briefingWebhookRoutes } from './routes/briefing-webhooks.ts';
 import { briefingRoutes } from './routes/briefings.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
-import { episodeScriptReviewRoutes } from './routes/episode-script-review.ts';
+import { episodeRevisionRoutes } from './routes/episode-revisions.ts';
+import { episodeScriptRoutes } from './routes/episode-script.ts';
 import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
 import { episodeStreamRoutes } from './routes/episode-stream.ts';
 import { episodeUploadRoutes } from './routes/episode-upload.ts';
@@ -82,7 +83,8 @@ export async function buildApp(
     episodeUploadRoutes,
     episodeStreamRoutes,
     episodeAudioRoutes,
-    episodeScriptReviewRoutes,
+    episodeScriptRoutes,
+    episodeRevisionRoutes,
     episodeShowNotesRoutes,
     voiceRoutes,
     billingRoutes,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { updateUserTier } from '@castwright/core/repositories/users';
 import { createStorage } from '@castwright/core/storage/create-storage';
-import { episodeAudioKey } from '@castwright/core/storage/object-storage';
+import { episodeAudioKey, episodeSegmentKey } from '@castwright/core/storage/object-storage';
 import { creator, json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
@@ -107,6 +107,9 @@ t.test('account deletion: needs password and DELETE; removes everything; tokens 
   await writeFile(path.join(dir, 'a.mp3'), 'audio');
   const storage = createStorage(api.config);
   await storage.putFile(episodeAudioKey(episodeId, 1), path.join(dir, 'a.mp3'), 'audio/mpeg');
+  // A voiced line kept for re-renders (the episode's segment store) goes with the account too.
+  const segment = episodeSegmentKey(episodeId, 'a'.repeat(64));
+  await storage.putFile(segment, path.join(dir, 'a.mp3'), 'audio/wav');
   await api.database.db.updateTable('episodes').set({ audio_key: episodeAudioKey(episodeId, 1), status: 'ready' }).where('id', '=', episodeId).execute();
   const key = await json(await api.request('/api/user/api-key', { method: 'POST', token: user.accessToken }));
 
@@ -122,6 +125,7 @@ t.test('account deletion: needs password and DELETE; removes everything; tokens 
   t.equal((await api.request('/api/user/profile', { token: key.apiKey })).status, 401, 'so does the API key');
   t.equal((await api.request('/api/auth/refresh', { method: 'POST', json: { refreshToken: user.refreshToken } })).status, 401);
   t.equal(await storage.stat(episodeAudioKey(episodeId, 1)), null, 'stored audio removed');
+  t.equal(await storage.stat(segment), null, 'voiced lines removed');
   for (const table of ['users', 'episodes', 'refresh_tokens', 'api_keys', 'usage_monthly', 'account_tokens'] as const) {
     const column = table === 'users' ? 'id' : 'user_id';
     const rows = await api.database.db.selectFrom(table).select(column).where(column, '=', user.userId).execute();

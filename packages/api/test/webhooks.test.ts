@@ -46,6 +46,9 @@ t.test('create shows the secret once; list, get, PATCH and the export never do',
       createdAt: String,
     },
   });
+  const updates = await create((await creator(api, 'enterprise')).accessToken, { url: HOOK, events: ['episode.updated'] });
+  t.equal(updates.status, 201, 'episode.updated (a re-render published) is an event a webhook can take');
+  t.same((await json(updates)).webhook.events, ['episode.updated']);
   const { id, secret } = body.webhook as { id: string; secret: string };
   t.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/, 'a whsec_ secret of 256 random bits');
 
@@ -80,8 +83,8 @@ t.test('only https addresses to the public internet, only documented events: 400
     [{ url: 'https://[::1]/hook' }, /private network/],
     [{ url: 'https://[::ffff:127.0.0.1]/hook' }, /private network/],
     [{ url: 'https://0x7f.1/hook' }, /private network/],
-    [{ url: HOOK, events: ['episode.deleted'] }, /"episode.deleted".*allowed: episode.completed, episode.failed/],
-    [{ url: HOOK, events: ['webhook.test'] }, /allowed: episode.completed, episode.failed/],
+    [{ url: HOOK, events: ['episode.deleted'] }, /"episode.deleted".*allowed: episode.completed, episode.updated, episode.failed/],
+    [{ url: HOOK, events: ['webhook.test'] }, /allowed: episode.completed, episode.updated, episode.failed/],
     [{ url: HOOK, events: [] }, /events/],
     [{ url: HOOK, description: 'x'.repeat(501) }, /description/],
     [{ url: HOOK, secret: 'whsec_mine' }, /additional/],

@@ -578,15 +578,35 @@ export interface paths {
         };
         /**
          * The episode's script as numbered lines (owner only)
-         * @description Lines are empty until the script is written. `editable` is true only in `review_script`.
+         * @description Lines are empty until the script is written. The `ETag` header names this version of the script: send it back in `If-Match` with a change.
          */
         get: operations["getEpisodesByIdScript"];
         /**
-         * Replace the whole script while the episode is in review_script
-         * @description 1 to 2000 lines of 1 to 2000 characters. 409 when the episode is not in review_script.
+         * Replace the whole script
+         * @description 1 to 2000 lines of 1 to 2000 characters. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         put: operations["putEpisodesByIdScript"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/script/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Insert a line
+         * @description The new line goes before line `index` (at the end when `index` is the number of lines; 400 beyond). A `section` makes it open a section. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         */
+        post: operations["postEpisodesByIdScriptLines"];
         delete?: never;
         options?: never;
         head?: never;
@@ -603,12 +623,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove one line
+         * @description 404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         */
+        delete: operations["deleteEpisodesByIdScriptLinesByIndex"];
         options?: never;
         head?: never;
         /**
-         * Edit one line (text, speaker or both) while the episode is in review_script
-         * @description 404 when the line does not exist; 409 when the episode is not in review_script.
+         * Edit one line (text, speaker or both)
+         * @description 404 when the line does not exist. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         patch: operations["patchEpisodesByIdScriptLinesByIndex"];
         trace?: never;
@@ -627,6 +651,66 @@ export interface paths {
          * @description Moves the episode from review_script to generating_audio (progress 70) and queues rendering, in one transaction. A second approve, or an approve in any other state, is a 409.
          */
         post: operations["postEpisodesByIdApproveScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render the edited script as a new revision
+         * @description The episode moves ready → generating_audio → ready with the same stream messages as a first render; until the new revision is published the previous audio, transcript, show notes, chapters and feed item keep being served. Only lines not voiced before are voiced. A render that fails leaves the previous revision published and the episode ready, with the reason on the revision. Counts no episode against the monthly quota. 409 while a render runs, in review_script (approve instead) and before a script exists; 412 when `If-Match` names a script that has changed since.
+         */
+        post: operations["postEpisodesByIdRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The episode's revisions (each render is one), newest first
+         * @description Each render of the episode is a numbered revision: its status, how many lines it changed, voiced and reused, its audio length, and why it failed. `publishedRevision` is the one whose audio is served. A revision's script can be restored (`POST …/revisions/{revision}/restore`).
+         */
+        get: operations["getEpisodesByIdRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/revisions/{revision}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a revision's script the episode's script and render it
+         * @description Unrendered edits to the current script are replaced. Lines still stored are not voiced again (nothing is, when the script equals one rendered recently). 404 for a revision the episode does not have. The episode moves ready → generating_audio → ready with the same stream messages as a first render; until the new revision is published the previous audio, transcript, show notes, chapters and feed item keep being served. Only lines not voiced before are voiced. A render that fails leaves the previous revision published and the episode ready, with the reason on the revision. Counts no episode against the monthly quota. 409 while a render runs, in review_script (approve instead) and before a script exists; 412 when `If-Match` names a script that has changed since.
+         */
+        post: operations["postEpisodesByIdRevisionsByRevisionRestore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1066,7 +1150,7 @@ export interface paths {
         };
         /**
          * A playlist's private podcast feed (RSS 2.0 with the itunes and podcast namespaces)
-         * @description One item per ready episode, in playlist order. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description One item per episode with published audio, in playlist order; an edited episode keeps its item (`guid`), with a new enclosure address and length once its new revision is published. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
          */
         get: operations["getFeedsByTokenFeedXml"];
         put?: never;
@@ -1106,7 +1190,7 @@ export interface paths {
         };
         /**
          * An episode's MP3 through the feed (HEAD, Range, If-Range, conditional GET)
-         * @description Only ready episodes that are in the token's playlist; 404 for anything else. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description Only episodes in the token's playlist whose audio is published; 404 for anything else. The feed's address carries `?v=` the revision, so apps download the file again after an edit. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
          */
         get: operations["getFeedsByTokenEpisodesByEpisodeIdAudioMp3"];
         put?: never;
@@ -1115,7 +1199,7 @@ export interface paths {
         options?: never;
         /**
          * An episode's MP3 through the feed (HEAD, Range, If-Range, conditional GET)
-         * @description Only ready episodes that are in the token's playlist; 404 for anything else. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description Only episodes in the token's playlist whose audio is published; 404 for anything else. The feed's address carries `?v=` the revision, so apps download the file again after an edit. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
          */
         head: operations["headFeedsByTokenEpisodesByEpisodeIdAudioMp3"];
         patch?: never;
@@ -1196,7 +1280,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook
-         * @description `url` must be https:// and may not point at a private, loopback or link-local address. `events`: any of episode.completed, episode.failed (default: all). The answer carries the signing `secret`, shown only this once. At most 10 webhooks an account (409 `Limit reached`).
+         * @description `url` must be https:// and may not point at a private, loopback or link-local address. `events`: any of episode.completed, episode.updated, episode.failed (default: all). The answer carries the signing `secret`, shown only this once. At most 10 webhooks an account (409 `Limit reached`).
          */
         post: operations["postWebhooks"];
         delete?: never;
@@ -5660,7 +5744,9 @@ export interface operations {
                      *           "section": "example"
                      *         }
                      *       ],
-                     *       "editable": true
+                     *       "editable": true,
+                     *       "publishedRevision": 1,
+                     *       "pendingChanges": 0
                      *     }
                      */
                     "application/json": {
@@ -5675,8 +5761,10 @@ export interface operations {
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
                         }[];
-                        /** @description true while the episode is in review_script */
+                        /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
+                        publishedRevision: number | null;
+                        pendingChanges: number | null;
                     };
                 };
             };
@@ -5749,7 +5837,10 @@ export interface operations {
     putEpisodesByIdScript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5803,7 +5894,9 @@ export interface operations {
                      *           "section": "example"
                      *         }
                      *       ],
-                     *       "editable": true
+                     *       "editable": true,
+                     *       "publishedRevision": 1,
+                     *       "pendingChanges": 0
                      *     }
                      */
                     "application/json": {
@@ -5818,8 +5911,10 @@ export interface operations {
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
                         }[];
-                        /** @description true while the episode is in review_script */
+                        /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
+                        publishedRevision: number | null;
+                        pendingChanges: number | null;
                     };
                 };
             };
@@ -5887,6 +5982,389 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postEpisodesByIdScriptLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "index": 0,
+                 *       "speaker": "Host 1",
+                 *       "text": "example",
+                 *       "section": "example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where the new line goes: 0 before the first line, the number of lines after the last */
+                    index: number;
+                    /**
+                     * @description `Host 2` only for multi-host episodes
+                     * @enum {unknown}
+                     */
+                    speaker: "Host 1" | "Host 2";
+                    /** @description One turn; runs of whitespace (newlines included) become one space */
+                    text: string;
+                    /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
+                    section?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "episodeId": "example",
+                     *       "status": "example",
+                     *       "lines": [
+                     *         {
+                     *           "index": 0,
+                     *           "speaker": "example",
+                     *           "text": "example",
+                     *           "section": "example"
+                     *         }
+                     *       ],
+                     *       "editable": true,
+                     *       "publishedRevision": 1,
+                     *       "pendingChanges": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        episodeId: string;
+                        status: string;
+                        lines: {
+                            index: number;
+                            speaker: string;
+                            text: string;
+                            /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
+                            section?: string;
+                        }[];
+                        /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
+                        editable: boolean;
+                        publishedRevision: number | null;
+                        pendingChanges: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteEpisodesByIdScriptLinesByIndex: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "episodeId": "example",
+                     *       "status": "example",
+                     *       "lines": [
+                     *         {
+                     *           "index": 0,
+                     *           "speaker": "example",
+                     *           "text": "example",
+                     *           "section": "example"
+                     *         }
+                     *       ],
+                     *       "editable": true,
+                     *       "publishedRevision": 1,
+                     *       "pendingChanges": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        episodeId: string;
+                        status: string;
+                        lines: {
+                            index: number;
+                            speaker: string;
+                            text: string;
+                            /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
+                            section?: string;
+                        }[];
+                        /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
+                        editable: boolean;
+                        publishedRevision: number | null;
+                        pendingChanges: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
             429: {
                 headers: {
@@ -5924,7 +6402,10 @@ export interface operations {
     patchEpisodesByIdScriptLinesByIndex: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
                 index: number;
@@ -5970,7 +6451,9 @@ export interface operations {
                      *           "section": "example"
                      *         }
                      *       ],
-                     *       "editable": true
+                     *       "editable": true,
+                     *       "publishedRevision": 1,
+                     *       "pendingChanges": 0
                      *     }
                      */
                     "application/json": {
@@ -5985,8 +6468,10 @@ export interface operations {
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
                         }[];
-                        /** @description true while the episode is in review_script */
+                        /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
+                        publishedRevision: number | null;
+                        pendingChanges: number | null;
                     };
                 };
             };
@@ -6049,6 +6534,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6169,6 +6670,479 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Email already registered",
                      *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postEpisodesByIdRender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "episode": {
+                     *         "id": "example",
+                     *         "status": "example"
+                     *       },
+                     *       "revision": {
+                     *         "revision": 1,
+                     *         "linesChanged": 0,
+                     *         "restoredFrom": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        episode: {
+                            id: string;
+                            status: string;
+                        };
+                        revision: {
+                            revision: number;
+                            linesChanged: number;
+                            restoredFrom: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdRevisions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "episodeId": "example",
+                     *       "publishedRevision": 1,
+                     *       "revisions": [
+                     *         {
+                     *           "revision": 1,
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "status": "rendering",
+                     *           "linesChanged": 0,
+                     *           "linesRendered": 0,
+                     *           "linesReused": 0,
+                     *           "audioDuration": 0,
+                     *           "error": "example",
+                     *           "restoredFrom": 1
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        episodeId: string;
+                        publishedRevision: number | null;
+                        /** @description Newest first */
+                        revisions: {
+                            revision: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * @description `rendering`; `published` (its audio is served now); `replaced` (published, then a later revision was); `failed` (see `error`; the revision published before stayed served)
+                             * @enum {unknown}
+                             */
+                            status: "rendering" | "published" | "replaced" | "failed";
+                            /** @description Lines added, removed or changed against the revision published when this one was made (all of them for the first) */
+                            linesChanged: number;
+                            linesRendered: number | null;
+                            linesReused: number | null;
+                            audioDuration: number | null;
+                            error: string | null;
+                            restoredFrom: number | null;
+                        }[];
+                        pagination: {
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postEpisodesByIdRevisionsByRevisionRestore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "episode": {
+                     *         "id": "example",
+                     *         "status": "example"
+                     *       },
+                     *       "revision": {
+                     *         "revision": 1,
+                     *         "linesChanged": 0,
+                     *         "restoredFrom": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        episode: {
+                            id: string;
+                            status: string;
+                        };
+                        revision: {
+                            revision: number;
+                            linesChanged: number;
+                            restoredFrom: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9848,7 +10822,10 @@ export interface operations {
     };
     getFeedsByTokenEpisodesByEpisodeIdAudioMp3: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cache-busting version; ignored */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description The feed token from the feed URL */
@@ -9952,7 +10929,10 @@ export interface operations {
     };
     headFeedsByTokenEpisodesByEpisodeIdAudioMp3: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cache-busting version; ignored */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description The feed token from the feed URL */
@@ -10056,7 +11036,10 @@ export interface operations {
     };
     getFeedsByTokenEpisodesByEpisodeIdTranscriptVtt: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cache-busting version; ignored */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description The feed token from the feed URL */
@@ -10128,7 +11111,10 @@ export interface operations {
     };
     getFeedsByTokenEpisodesByEpisodeIdTranscriptJson: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cache-busting version; ignored */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description The feed token from the feed URL */
@@ -10201,7 +11187,10 @@ export interface operations {
     };
     getFeedsByTokenEpisodesByEpisodeIdChaptersJson: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cache-busting version; ignored */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description The feed token from the feed URL */
@@ -10439,7 +11428,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description `events` defaults to every event (episode.completed, episode.failed) */
+        /** @description `events` defaults to every event (episode.completed, episode.updated, episode.failed) */
         requestBody: {
             content: {
                 /**
@@ -10454,7 +11443,7 @@ export interface operations {
                 "application/json": {
                     /** @description An https:// address reachable from the internet */
                     url: string;
-                    /** @description Event names: episode.completed, episode.failed */
+                    /** @description Event names: episode.completed, episode.updated, episode.failed */
                     events?: string[];
                     description?: string;
                 };
@@ -10911,7 +11900,7 @@ export interface operations {
                 "application/json": {
                     /** @description An https:// address reachable from the internet */
                     url?: string;
-                    /** @description Event names: episode.completed, episode.failed */
+                    /** @description Event names: episode.completed, episode.updated, episode.failed */
                     events?: string[];
                     description?: string;
                     is_active?: boolean;

@@ -128,6 +128,10 @@ export const EnvSchema = Type.Object({
     default: '',
     description: 'Put before every key (a `/` is added), so several deployments can share one bucket.',
   }),
+  SEGMENT_RETENTION_DAYS: Type.Integer({
+    minimum: 1, maximum: 3650, default: 30,
+    description: 'Days a voiced line (a segment) that the published revision of its episode no longer uses is kept, so that restoring a recent revision or undoing an edit voices nothing again; then the daily retention sweep deletes it. Segments of the published revision are kept while it is; deleting an episode or the account deletes all of them at once.',
+  }),
   KOKORO_MODEL_DIR: Type.Optional(Type.String({
     description: 'Kokoro weights and voices (`castwright models pull kokoro` fills it); Kokoro is used when the model and at least one voice are there. Unset: `DATA_DIR/models/kokoro`.',
   })),

@@ -30,6 +30,8 @@ export interface Config {
   mediaConcurrency: number;
   /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
   renderShutdownGraceMs: number;
+  /** Days a segment the published revision does not use is kept after its last use. */
+  segmentRetentionDays: number;
   /** How often a worker records that it is alive, and how long silent until it counts as dead. */
   liveness: { heartbeatMs: number; deadAfterMs: number };
   /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
     renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
+    segmentRetentionDays: parsed.SEGMENT_RETENTION_DAYS,
     liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
       ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }

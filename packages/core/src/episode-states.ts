@@ -28,6 +28,13 @@ export function isTerminal(status: EpisodeStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
 
+/**
+ * A revision (one render of an episode): `rendering` → `published` (its audio is served)
+ * → `replaced` (a later revision was published); or `rendering` → `failed`.
+ */
+export const REVISION_STATUSES = ['rendering', 'published', 'replaced', 'failed'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
 /** The relative audio address the API serves an episode's audio under. */
 export function episodeAudioPath(episodeId: string): string {
   return `/api/episodes/${episodeId}/audio`;

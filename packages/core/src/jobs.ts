@@ -22,6 +22,8 @@ export const JOBS = {
   'maintenance:job-interruptions': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   'maintenance:abandoned-episodes': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   'maintenance:idempotency-keys': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  // Deletes voiced lines past their retention and replaced revisions' audio (daily).
+  'maintenance:segment-retention': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   // Billing: re-read a subscription from Stripe and apply it; mail a failed payment once;
   // drop accounts whose past_due grace ran out (cron); delete a deleted account's customer.
   'billing:sync-subscription': { role: 'general', payload: Type.Object({ subscriptionId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },

@@ -1,5 +1,8 @@
 import t from 'tap';
-import { sql } from 'kysely';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FileMigrationProvider, Migrator, sql } from 'kysely';
 import { migrateToLatest } from '@castwright/core/db/migrate';
 import { createTestDatabase } from '#test-helpers/test-database';
 
@@ -45,4 +48,26 @@ t.test('0015: runs from before get a job id of their own; idempotency keys must 
     sql`INSERT INTO idempotency_keys (user_id, key, request_hash, method, path, claim_token, leased_until) VALUES (${user}, 'has space', 'h', 'POST', '/x', 't', now())`.execute(db),
     /check constraint/,
   );
+});
+
+t.test('0016: episodes made before revisions become revision 1, published; down and up again', async (t) => {
+  const { db } = await createTestDatabase(t);
+  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: fileURLToPath(new URL('../src/db/migrations', import.meta.url)) }) });
+  const down = await migrator.migrateTo('0015-idempotency-keys');
+  t.error(down.error);
+  await sql`INSERT INTO users (id, email, password_hash) VALUES ('00000000-0000-0000-0000-0000000000aa', 'old@example.com', 'x')`.execute(db);
+  const episode = (id: string, status: string, audioKey: string | null) => sql`
+    INSERT INTO episodes (id, user_id, title, description, status, preset, host_mode, voice_style, voice_pair, tts_engine, review_script, source_type, script_text, audio_key, audio_duration_ms, audio_bytes, completed_at)
+    VALUES (${id}, '00000000-0000-0000-0000-0000000000aa', 'Old', '', ${status}, 'quick', 'multi', 'professional', 'expert-curious', 'auto', false, 'text',
+            ${'## Intro\n[Host 1]: Hello.\n[Host 2]: Hi there.\n\n[Host 1]: Bye.'}, ${audioKey}, 61000, 123456, now())`.execute(db);
+  await episode('ep_old_ready', 'ready', 'episodes/ep_old_ready/audio.mp3');
+  await episode('ep_old_waiting', 'generating_audio', null);
+  t.same(await migrateToLatest(db), { applied: ['0016-episode-revisions'] });
+  const revisions = await db.selectFrom('episode_revisions').select(['episode_id', 'revision', 'status', 'lines_total', 'lines_changed', 'lines_rendered', 'lines_reused', 'audio_key', 'audio_duration_ms', 'chunk_table']).execute();
+  t.same(revisions, [{ episode_id: 'ep_old_ready', revision: 1, status: 'published', lines_total: 3, lines_changed: 3, lines_rendered: 3, lines_reused: 0, audio_key: 'episodes/ep_old_ready/audio.mp3', audio_duration_ms: 61000, chunk_table: null }]);
+  const episodes = await db.selectFrom('episodes').select(['id', 'published_revision']).orderBy('id').execute();
+  t.same(episodes, [{ id: 'ep_old_ready', published_revision: 1 }, { id: 'ep_old_waiting', published_revision: null }], 'an episode still rendering gets its revision when it renders');
+  await t.rejects(sql`INSERT INTO episode_revisions (episode_id, revision, script_text, lines_total, lines_changed) VALUES ('ep_old_ready', 2, '', 0, 0), ('ep_old_ready', 3, '', 0, 0)`.execute(db), /episode_revisions_rendering_idx/, 'one render at a time');
+  t.error((await migrator.migrateDown()).error);
+  t.error((await migrator.migrateUp()).error);
 });

@@ -180,3 +180,17 @@ t.test('createStorage picks S3 for STORAGE_DRIVER=s3, prefix from S3_PREFIX', as
   await store.putFile('uploads/configured/original.txt', await fileOf('configured.txt', Buffer.from('via config')), 'text/plain');
   t.ok((await s3.listKeys()).includes('from-env/uploads/configured/original.txt'));
 });
+
+t.test('deleting a prefix removes every object under it, on S3 and on local disk, and nothing beside it', async (t) => {
+  const local = createStorage(loadConfig({ DATA_DIR: path.join(dir, 'data'), STORAGE_DRIVER: 'local' }));
+  for (const store of [storage({ prefix: 'fleet/' }), local]) {
+    const keep = ['episodes/ep_a/audio-1.mp3', 'episodes/ep_ab/segments/kept.wav', 'episodes/ep_b/segments/other.wav'];
+    const doomed = Array.from({ length: 12 }, (_, n) => `episodes/ep_a/segments/${n.toString().padStart(2, '0')}.wav`);
+    for (const key of [...keep, ...doomed]) await store.putFile(key, await fileOf('object.bin', randomBytes(64)), 'audio/wav');
+    t.equal(await store.deletePrefix('episodes/ep_a/segments/'), doomed.length, `${store.driver}: every object under the prefix`);
+    for (const key of doomed) t.equal(await store.stat(key), null);
+    for (const key of keep) t.ok(await store.stat(key), `${store.driver}: ${key} is kept`);
+    t.equal(await store.deletePrefix('episodes/ep_a/segments/'), 0, `${store.driver}: deleting again finds nothing`);
+    await t.rejects(store.deletePrefix('episodes/ep_a/segments'), /folder/, 'a prefix must name a folder');
+  }
+});

@@ -15,6 +15,8 @@ import { voicedClip, VoicedClipError } from './voiced-clip.ts';
 
 /** A script line and what else shapes its sound. */
 export interface VoicingLine extends ScriptLine {
+  /** This line's voice (one of `engine.voices()`, or a Kokoro blend of them); left out, `voiceFor(speaker)` decides. */
+  voice?: string;
   /** The lexicon entries that apply to this line (`Lexicon.entriesIn(text)`): said by the engine and keyed in the form it says them. */
   pronunciations?: readonly PronunciationEntry[];
   /** Style-dependent delivery settings for this line (keyed; engines that take them get them later). */
@@ -24,7 +26,7 @@ export interface VoicingLine extends ScriptLine {
 export interface VoiceLinesOptions {
   lines: readonly VoicingLine[];
   engine: TtsEngine;
-  /** Maps a speaker to one of `engine.voices()` (or a Kokoro blend of them); undefined for a speaker the episode does not have. */
+  /** Maps a speaker to one of `engine.voices()` (or a Kokoro blend of them), for lines that name no voice of their own; undefined for a speaker the episode does not have. */
   voiceFor(speaker: Speaker): string | undefined;
   /** Speaking-rate multiplier for every line (default 1). */
   speed?: number;
@@ -82,9 +84,9 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
   signal?.throwIfAborted();
   const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
 
-  // Every voice and key first: a line that cannot be keyed fails the render before any work.
+  // Every voice and key first: a line that cannot be voiced or keyed fails the render before any work.
   const voices = lines.map((line, index) => {
-    const voice = voiceFor(line.speaker);
+    const voice = line.voice ?? voiceFor(line.speaker);
     if (voice === undefined) throw new RenderScriptError(`${name(index)} cannot be voiced: the episode has no ${line.speaker}`);
     return voice;
   });

@@ -1,11 +1,12 @@
 // Runs one pipeline stage of an episode with the failure policy every stage shares:
 // a PermanentError, or the last attempt's error, fails the episode with a reason the
-// user can read; any earlier error is thrown so graphile-worker retries with backoff.
+// user can read (a failed re-render leaves the published revision served, see
+// failEpisode); any earlier error is thrown so graphile-worker retries with backoff.
 import type { JobHelpers } from 'graphile-worker';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { PermanentError, TransientError } from '@castwright/core/errors';
 import { publicBaseUrl } from '@castwright/core/config';
-import { finishEpisode } from '@castwright/core/episode-outcome';
+import { failEpisode } from '@castwright/core/episode-outcome';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from './worker-context.ts';
 
@@ -54,13 +55,7 @@ export async function runEpisodeStage(
         : `${stageName} failed after ${helpers.job.attempts} attempts; please try again later`;
     const renderAttempt = options.failureGuard?.().renderAttempt;
     await context.db.transaction().execute((trx) =>
-      finishEpisode(trx, episodeId, {
-        status: 'error',
-        progressPercent: episode.progress_percent,
-        from: ACTIVE,
-        set: { error_message: reason, completed_at: new Date() },
-        ...(renderAttempt !== undefined && { renderAttempt }),
-      }, { publicBaseUrl: publicBaseUrl(context.config) }),
+      failEpisode(trx, episodeId, { reason, progressPercent: episode.progress_percent, from: ACTIVE, renderAttempt }, { publicBaseUrl: publicBaseUrl(context.config) }),
     );
   }
 }

@@ -56,6 +56,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { sendEmailTask } = await import('./tasks/send-email.ts');
     const { MAINTENANCE_CRONTAB, idempotencyKeyCleanupTask, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
     const { abandonedEpisodesTask } = await import('./tasks/abandoned-episodes.ts');
+    const { segmentRetentionTask } = await import('./tasks/segment-retention.ts');
     const { BILLING_CRONTAB, customerDeletionTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
     const { billingSyncTask } = await import('./tasks/billing-sync.ts');
     const { paymentFailedEmailTask } = await import('./tasks/billing-payment-failed.ts');
@@ -71,6 +72,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['maintenance:job-interruptions'] = interruptionCleanupTask(context);
     taskList['maintenance:abandoned-episodes'] = abandonedEpisodesTask(context);
     taskList['maintenance:idempotency-keys'] = idempotencyKeyCleanupTask(context);
+    taskList['maintenance:segment-retention'] = segmentRetentionTask(context);
     // Billing: without STRIPE_SECRET_KEY the Stripe-calling tasks fail (and retry) with a clear message.
     const stripeSettings = config.billing.stripe;
     const billing = stripeSettings && {

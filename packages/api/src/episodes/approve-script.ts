@@ -4,10 +4,15 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
+import { AppError } from '@castwright/core/errors';
 import { addJob } from '@castwright/core/jobs';
 import { selectEpisodeById, selectOwnEpisode, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { ownedOr404 } from '../owned-or-404.ts';
-import { notInReview } from './review-script.ts';
+
+function notInReview(episode: EpisodeRow): AppError {
+  const hint = episode.status === 'ready' || episode.status === 'error' ? '; an edited script is rendered with POST /api/episodes/{id}/render' : '';
+  return new AppError('conflict', `The script can only be approved while the episode is in review_script (it is ${episode.status})${hint}`);
+}
 
 export async function approveScript(db: Db, userId: string, id: string): Promise<EpisodeRow> {
   const episode = await ownedOr404('episode', selectOwnEpisode(db, userId, id));

@@ -18,10 +18,11 @@ export function audioCacheControl(episode: EpisodeRow, via: 'api' | 'feed'): str
 }
 
 export async function openEpisodeAudio(storage: ObjectStorage, episode: EpisodeRow, request: ConditionalRequest, cacheControl: string): Promise<HttpAnswer<200 | 206 | 304>> {
-  const info = episode.status === 'ready' && episode.audio_key ? await storage.stat(episode.audio_key) : null;
+  // The published revision's file, also while a new revision renders.
+  const info = episode.audio_key ? await storage.stat(episode.audio_key) : null;
   if (!episode.audio_key || !info) throw new AppError('notFound', 'The audio of this episode is not available yet');
-  // The stored file never changes once the episode is ready: its size and completion time name it.
-  const lastModified = episode.completed_at ?? episode.updated_at;
+  // A published file never changes (a new revision is a new file): its size and publication time name it.
+  const lastModified = episode.audio_published_at ?? episode.completed_at ?? episode.updated_at;
   const validators: Validators = { etag: `"${info.size.toString(36)}-${lastModified.getTime().toString(36)}"`, lastModified };
   if (isNotModified(request, validators)) return notModified(validators, cacheControl);
   const headers: Record<string, string | number> = {

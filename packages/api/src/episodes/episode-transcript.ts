@@ -43,10 +43,14 @@ export async function searchEpisodeTranscript(db: Db, episode: EpisodeRow, query
   return { episodeId: episode.id, query, matches, totalMatches };
 }
 
-/** Show notes are made when the episode becomes ready; before that (or after a failure) they are a 409. */
+/**
+ * Show notes are made when the episode becomes ready and replaced when a new revision is
+ * published (the published ones are served while it renders); before that, or after a
+ * failed first render, they are a 409.
+ */
 export function readShowNotes(episode: EpisodeRow): ShowNotes & { episodeId: string } {
   const notes = episode.show_notes;
-  if (episode.status !== 'ready' || !notes) {
+  if (!episode.audio_key || !notes) {
     throw new AppError('conflict', `Show notes are available once the episode is ready (it is ${episode.status})`);
   }
   return { episodeId: episode.id, summary: notes.summary, keyPoints: notes.keyPoints, topics: notes.topics, chapters: notes.chapters };

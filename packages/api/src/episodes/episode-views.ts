@@ -5,8 +5,9 @@ import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
 import { episodeAudioPath } from '@castwright/core/episode-states';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 
+/** Published audio is served from the first ready on, also while a new revision renders. */
 export function audioUrlOf(episode: EpisodeRow): string | null {
-  return episode.status === 'ready' && episode.audio_key ? episodeAudioPath(episode.id) : null;
+  return episode.audio_key ? episodeAudioPath(episode.id) : null;
 }
 
 /** The minutes the episode is planned for: those asked for, or its preset's. */

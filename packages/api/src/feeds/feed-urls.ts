@@ -3,17 +3,25 @@
 // no login. The token is the only credential, and it reaches only its own playlist.
 import { publicBaseUrl, type Config } from '@castwright/core/config';
 
+/** An episode as its feed addresses name it: its id and published revision. */
+interface FeedEpisode {
+  id: string;
+  revision: number;
+}
+
 export function feedUrls(config: Config, token: string) {
   const base = `${publicBaseUrl(config)}/feeds/${token}`;
-  const episode = (id: string) => `${base}/episodes/${encodeURIComponent(id)}`;
+  // An episode's files carry its published revision: apps that cache by address (every
+  // podcast app does for enclosures) fetch the new audio, transcript and chapters after an edit.
+  const file = (episode: FeedEpisode, name: string) => `${base}/episodes/${encodeURIComponent(episode.id)}/${name}?v=${episode.revision}`;
   return {
     feed: `${base}/feed.xml`,
     /** `version` changes with the artwork, so apps that cache images by address fetch the new one. */
     artwork: (version: string) => `${base}/artwork.png?v=${version}`,
-    audio: (id: string) => `${episode(id)}/audio.mp3`,
-    transcriptVtt: (id: string) => `${episode(id)}/transcript.vtt`,
-    transcriptJson: (id: string) => `${episode(id)}/transcript.json`,
-    chapters: (id: string) => `${episode(id)}/chapters.json`,
+    audio: (episode: FeedEpisode) => file(episode, 'audio.mp3'),
+    transcriptVtt: (episode: FeedEpisode) => file(episode, 'transcript.vtt'),
+    transcriptJson: (episode: FeedEpisode) => file(episode, 'transcript.json'),
+    chapters: (episode: FeedEpisode) => file(episode, 'chapters.json'),
   };
 }
 

@@ -1,7 +1,7 @@
 // GET /feeds/:token/feed.xml: the playlist's ready episodes in playlist order as RSS.
 // The ETag is a hash of the document itself, so it changes exactly when the feed does
-// (an add, removal, reorder, rename, an episode becoming ready or being edited or
-// deleted); Last-Modified is the latest of the playlist's and its items' change times,
+// (an add, removal, reorder, rename, an episode becoming ready, a new revision of it
+// published, an episode edited or deleted); Last-Modified is the latest of the playlist's and its items' change times,
 // which every one of those moves (membership changes move the playlist's by trigger).
 import { publicBaseUrl, type Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
@@ -57,6 +57,7 @@ export async function readFeed(services: FeedServices, playlist: FeedPlaylist, t
 
 function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): FeedItem {
   const notes = episode.show_notes;
+  const files = { id: episode.id, revision: episode.published_revision ?? 1 };
   return {
     guid: episode.id,
     title: episode.title,
@@ -64,10 +65,10 @@ function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): Fee
     pubDate: episode.completed_at ?? episode.created_at,
     position: episode.position,
     durationSeconds: audioSecondsOf(episode) ?? 0,
-    audio: { url: urls.audio(episode.id), bytes: episode.audio_bytes },
-    transcriptVttUrl: urls.transcriptVtt(episode.id),
-    transcriptJsonUrl: urls.transcriptJson(episode.id),
-    chaptersUrl: notes && notes.chapters.length > 0 ? urls.chapters(episode.id) : null,
+    audio: { url: urls.audio(files), bytes: episode.audio_bytes },
+    transcriptVttUrl: urls.transcriptVtt(files),
+    transcriptJsonUrl: urls.transcriptJson(files),
+    chaptersUrl: notes && notes.chapters.length > 0 ? urls.chapters(files) : null,
   };
 }
 

@@ -11,7 +11,7 @@ import { conditionalRequest } from '../http/conditional-get.ts';
 import { currentFeed, feedTokenCheck } from '../plugins/feed-token.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
-import { ArtworkQuery, FeedEpisodeParams, FeedParams, fileResponse, NotModified } from '../schemas/feeds.ts';
+import { VersionQuery, FeedEpisodeParams, FeedParams, fileResponse, NotModified } from '../schemas/feeds.ts';
 import { chaptersFile } from '../schemas/show-notes.ts';
 import type { ApiServices } from '../services.ts';
 
@@ -32,7 +32,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       schema: {
         tags,
         summary: "A playlist's private podcast feed (RSS 2.0 with the itunes and podcast namespaces)",
-        description: `One item per ready episode, in playlist order. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. ${TOKEN_NOTE}`,
+        description: `One item per episode with published audio, in playlist order; an edited episode keeps its item (\`guid\`), with a new enclosure address and length once its new revision is published. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. ${TOKEN_NOTE}`,
         params: FeedParams,
         response: { 200: fileResponse('The RSS document', 'application/rss+xml'), 304: NotModified, ...errorResponses(404, 429) },
       },
@@ -48,7 +48,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         summary: "The feed's cover: a generated 1400 × 1400 PNG",
         description: TOKEN_NOTE,
         params: FeedParams,
-        querystring: ArtworkQuery,
+        querystring: VersionQuery,
         response: { 200: fileResponse('PNG image', 'image/png', { type: 'string', format: 'binary' }), 304: NotModified, ...errorResponses(404, 429) },
       },
     }, async (request, reply) => {
@@ -64,8 +64,9 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       schema: {
         tags,
         summary: "An episode's MP3 through the feed (HEAD, Range, If-Range, conditional GET)",
-        description: `Only ready episodes that are in the token's playlist; 404 for anything else. ${TOKEN_NOTE}`,
+        description: `Only episodes in the token's playlist whose audio is published; 404 for anything else. The feed's address carries \`?v=\` the revision, so apps download the file again after an edit. ${TOKEN_NOTE}`,
         params: FeedEpisodeParams,
+        querystring: VersionQuery,
         response: {
           200: binaryAudio('The whole file'),
           206: binaryAudio('The requested byte range'),
@@ -96,6 +97,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
           summary,
           description: TOKEN_NOTE,
           params: FeedEpisodeParams,
+          querystring: VersionQuery,
           response: { 200: fileResponse(summary, mediaType), ...errorResponses(404, 429) },
         },
       }, async (request, reply) => {
@@ -111,6 +113,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         summary: "An episode's chapters as Podcasting 2.0 JSON chapters",
         description: TOKEN_NOTE,
         params: FeedEpisodeParams,
+        querystring: VersionQuery,
         response: { 200: chaptersFile, ...errorResponses(404, 409, 429) },
       },
     }, async (request, reply) => {

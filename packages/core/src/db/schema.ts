@@ -4,6 +4,7 @@
 import type { BriefingConfigsTable, BriefingItemsTable, BriefingRunsTable, BriefingSourcesTable } from './tables/briefings.ts';
 import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
+import type { EpisodeRevisionsTable, EpisodeSegmentsTable } from './tables/episode-revisions.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
 import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
@@ -21,6 +22,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   episodes: EpisodesTable;
   transcript_segments: TranscriptSegmentsTable;
+  episode_revisions: EpisodeRevisionsTable;
+  episode_segments: EpisodeSegmentsTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
   worker_heartbeats: WorkerHeartbeatsTable;
@@ -47,6 +50,7 @@ export interface Database {
 export type * from './tables/billing.ts';
 export type * from './tables/briefings.ts';
 export type * from './tables/credentials.ts';
+export type * from './tables/episode-revisions.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/idempotency-keys.ts';
 export type * from './tables/operations.ts';

@@ -25,6 +25,11 @@ export async function lockOwnEpisode(trx: Trx, userId: string, id: string): Prom
   return trx.selectFrom('episodes').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
 }
 
+/** The episode, locked until the caller's transaction ends (a publication or failure reads it, then moves it). */
+export async function lockEpisode(trx: Trx, id: string): Promise<EpisodeRow | undefined> {
+  return trx.selectFrom('episodes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /** Every episode of a user, newest first (for the data export). */
 export async function selectAllEpisodes(db: Executor, userId: string): Promise<EpisodeRow[]> {
   return db.selectFrom('episodes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
@@ -58,7 +63,7 @@ export async function deleteEpisode(db: Executor, id: string): Promise<EpisodeRo
   return db.deleteFrom('episodes').where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** The states an episode works through; `ready` and `error` are reached only through finishEpisode. */
+/** The states an episode works through; `ready` and `error` are reached only through core/episode-outcome.ts. */
 type WorkingStatus = Exclude<EpisodeStatus, 'ready' | 'error'>;
 
 export interface EpisodeMove<S extends EpisodeStatus = WorkingStatus> {
@@ -83,8 +88,9 @@ export async function updateEpisodeStatus(trx: Trx, id: string, move: EpisodeMov
 }
 
 /**
- * A move to `ready` or `error`. Call finishEpisode (core/episode-outcome.ts) instead: it
- * records the episode's webhook events in the same transaction.
+ * A move to `ready` or `error`. Call publishEpisodeRevision or failEpisode
+ * (core/episode-outcome.ts) instead: they record the episode's webhook events in the
+ * same transaction.
  */
 export async function updateEpisodeEndStatus(trx: Trx, id: string, move: EpisodeMove<'ready' | 'error'>): Promise<EpisodeRow | undefined> {
   return applyMove(trx, id, move);

@@ -43,7 +43,7 @@ function readyMembers(db: Executor, playlistId: string) {
     .selectFrom('playlist_episodes as member')
     .innerJoin('episodes', 'episodes.id', 'member.episode_id')
     .where('member.playlist_id', '=', playlistId)
-    .where('episodes.status', '=', 'ready')
+    // Published audio, also while a new revision renders (it is served until that one is published).
     .where('episodes.audio_key', 'is not', null);
 }
 

@@ -32,7 +32,7 @@ export async function selectUsageTotals(db: Executor, userId: string): Promise<{
 export async function countEpisodes(db: Executor, userId: string): Promise<{ total: number; completed: number }> {
   const row = await db
     .selectFrom('episodes')
-    .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(*) FILTER (WHERE status = 'ready')::int`.as('completed')])
+    .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(*) FILTER (WHERE audio_key IS NOT NULL)::int`.as('completed')])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return { total: row.total, completed: row.completed };

@@ -8,6 +8,8 @@ export interface NewWebhookEvent {
   webhook_id: string;
   event: string;
   episode_id: string | null;
+  /** The published revision an `episode.updated` reports (0 otherwise): one such event per revision. */
+  revision?: number;
   body: string;
 }
 
@@ -16,7 +18,7 @@ export async function insertWebhookEvent(trx: Trx, event: NewWebhookEvent): Prom
   const row = await trx
     .insertInto('webhook_events')
     .values(event)
-    .onConflict((conflict) => conflict.columns(['webhook_id', 'episode_id', 'event']).where('episode_id', 'is not', null).doNothing())
+    .onConflict((conflict) => conflict.columns(['webhook_id', 'episode_id', 'event', 'revision']).where('episode_id', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;

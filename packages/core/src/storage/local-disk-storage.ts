@@ -57,12 +57,28 @@ export class LocalDiskStorage implements ObjectStorage {
     await rm(this.pathFor(key), { force: true });
   }
 
+  async deletePrefix(prefix: string): Promise<number> {
+    // Keys are paths here, so a folder prefix is a directory.
+    if (!prefix.endsWith('/')) throw new Error(`A prefix to delete must be a folder ending in "/": ${JSON.stringify(prefix)}`);
+    const dir = this.pathFor(prefix.slice(0, -1));
+    let files: number;
+    try {
+      files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    await rm(dir, { recursive: true, force: true });
+    return files;
+  }
+
   async deletePartialUploads(prefix: string): Promise<number> {
-    // A prefix is a folder here; what a killed putFile leaves is its `.partial` file.
+    // A prefix is a folder here (with its subfolders, as an S3 prefix covers every key
+    // under it); what a killed putFile leaves is its `.partial` file.
     const dir = this.pathFor(prefix.replace(/\/+$/, ''));
     let names: string[];
     try {
-      names = await readdir(dir);
+      names = await readdir(dir, { recursive: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw error;

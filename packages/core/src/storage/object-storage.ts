@@ -26,6 +26,8 @@ export interface ObjectStorage {
    * under the prefix are cut off too, so call it only when no one else may write there.
    */
   deletePartialUploads(prefix: string): Promise<number>;
+  /** Deletes every object whose key starts with `prefix` (a folder: ends in `/`); returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
 }
 
 const SAFE_KEY = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9_\-.]+(\/[A-Za-z0-9_\-.]+)*$/;
@@ -65,7 +67,12 @@ export function uploadKey(episodeId: string, extension: string): string {
  */
 export function episodeSegmentKey(episodeId: string, segmentKey: string): string {
   if (!/^[0-9a-f]{64}$/.test(segmentKey)) throw new Error(`Not a segment key: ${JSON.stringify(segmentKey)}`);
-  return `episodes/${episodeId}/segments/${segmentKey}.wav`;
+  return `${episodeSegmentPrefix(episodeId)}${segmentKey}.wav`;
+}
+
+/** Every voiced line kept for an episode starts with this. */
+export function episodeSegmentPrefix(episodeId: string): string {
+  return `episodes/${episodeId}/segments/`;
 }
 
 /**

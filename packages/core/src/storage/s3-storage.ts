@@ -9,6 +9,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -23,6 +24,8 @@ const PARTS_IN_FLIGHT = 4;
 // Every streamed read holds a connection until its listener has it all; the SDK's default
 // of 50 sockets would make the 51st listener wait for someone else's episode to finish.
 const MAX_SOCKETS = 256;
+/** Deletes in flight at once when a whole prefix goes. */
+const DELETES_AT_ONCE = 8;
 
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3';
@@ -105,6 +108,28 @@ export class S3Storage implements ObjectStorage {
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that is not there, so deleting twice is fine.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    if (!prefix.endsWith('/')) throw new Error(`A prefix to delete must be a folder ending in "/": ${JSON.stringify(prefix)}`);
+    // One DeleteObject per key, a few at a time: DeleteObjects needs a Content-MD5 or
+    // checksum that not every S3-compatible server accepts (see the checksum note above).
+    let deleted = 0;
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: this.objectKey(prefix.slice(0, -1)) + '/',
+        ContinuationToken: continuationToken,
+      }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+      for (let start = 0; start < keys.length; start += DELETES_AT_ONCE) {
+        await Promise.all(keys.slice(start, start + DELETES_AT_ONCE).map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))));
+      }
+      deleted += keys.length;
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+    return deleted;
   }
 
   async deletePartialUploads(prefix: string): Promise<number> {

@@ -4,24 +4,31 @@
 import type { EpisodeRow } from '../db/schema.ts';
 import { episodeAudioPath } from '../episode-states.ts';
 
-export const WEBHOOK_EVENTS = ['episode.completed', 'episode.failed'] as const;
+export const WEBHOOK_EVENTS = ['episode.completed', 'episode.updated', 'episode.failed'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 /** Sent only by POST /api/webhooks/:id/test; never subscribed to. */
 export const TEST_EVENT = 'webhook.test';
 
-/** The event an episode's terminal state reports. */
-export function episodeEventName(status: 'ready' | 'error'): WebhookEventName {
-  return status === 'ready' ? 'episode.completed' : 'episode.failed';
+/**
+ * What an episode's move reports: its first `ready` is `episode.completed`, every later
+ * revision published is `episode.updated` (with that revision), `error` is `episode.failed`.
+ */
+export type EpisodeEvent = { status: 'ready'; revision?: number } | { status: 'error' };
+
+export function episodeEventName(outcome: EpisodeEvent): WebhookEventName {
+  if (outcome.status === 'error') return 'episode.failed';
+  return outcome.revision === undefined ? 'episode.completed' : 'episode.updated';
 }
 
 /**
- * `{event, timestamp, data: {episode}}` (+ `data.error` for a failure). `audioUrl` is
- * absolute, built from PUBLIC_BASE_URL; `timestamp` is when the episode reached the state.
+ * `{event, timestamp, data: {episode}}` (+ `data.error` for a failure, `data.revision` for
+ * an update). `audioUrl` is absolute, built from PUBLIC_BASE_URL; `timestamp` is when the
+ * episode reached the state.
  */
-export function episodeEventBody(episode: EpisodeRow, baseUrl: string): string {
-  const ready = episode.status === 'ready';
-  const event = episodeEventName(ready ? 'ready' : 'error');
+export function episodeEventBody(episode: EpisodeRow, baseUrl: string, outcome: EpisodeEvent): string {
+  const ready = outcome.status === 'ready';
+  const event = episodeEventName(outcome);
   const data: Record<string, unknown> = {
     episode: {
       id: episode.id,
@@ -35,6 +42,7 @@ export function episodeEventBody(episode: EpisodeRow, baseUrl: string): string {
     },
   };
   if (!ready) data.error = episode.error_message ?? 'Processing failed';
+  if (outcome.status === 'ready' && outcome.revision !== undefined) data.revision = outcome.revision;
   return JSON.stringify({ event, timestamp: episode.updated_at.toISOString(), data });
 }
 

@@ -69,14 +69,17 @@ export function ScriptReview() {
     route(`/episodes/${id}`);
   });
   const data = script.data;
+  // This page is the review: a ready episode's script is editable too (the API's `editable`),
+  // but it is rendered again, not approved, which is the later editing page's job.
+  const reviewing = data?.status === 'review_script' && data.editable;
   return (
     <section>
       <p><a href={`/episodes/${id}`}>Back to the episode</a></p>
       <h1>Script review{episode.data ? `: ${episode.data.title}` : ''}</h1>
       <ErrorNotice error={script.error} />
       {script.loading && !data && <Loading what="the script" />}
-      {data && !data.editable && <p class="notice">This script can no longer be edited here: the episode is {statusLabel(data.status).toLowerCase()}.</p>}
-      {data && data.editable && (
+      {data && !reviewing && <p class="notice">This script can no longer be edited here: the episode is {statusLabel(data.status).toLowerCase()}.</p>}
+      {data && reviewing && (
         <>
           <p>Change what each host says, or who says it, add or remove lines, and name the sections; then approve the script to have it recorded.</p>
           <p id={SECTION_HELP_ID} class="hint">Each section is a chapter of the episode, starting at the line that carries its title. Empty a title and save the line to join its section to the one before.</p>
@@ -95,7 +98,7 @@ export function ScriptReview() {
           </ol>
         </>
       )}
-      {data && !data.editable && <ReadOnlyScript lines={lines} />}
+      {data && !reviewing && <ReadOnlyScript lines={lines} />}
     </section>
   );
 }

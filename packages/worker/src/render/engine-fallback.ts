@@ -2,18 +2,24 @@
 // belong to), then the rest by quality, until one works.
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { TtsEngineChoice } from '@castwright/core/episode-options';
+import { TransientError } from '@castwright/core/errors';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 import { isCustomVoiceId } from '@castwright/core/voices/voice-ids';
-import type { RenderOptions, RenderResult } from '@castwright/media/render-script';
+import type { TtsEngine } from '@castwright/media/tts-engine';
 import { castHosts, castVoices, hostVoiceOnEngine, type CastHost, type Casting, type EngineName } from '@castwright/media/voice-casting';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
-export interface EngineRender {
-  result: RenderResult;
-  engineUsed: string;
+export interface EngineRender<T> {
+  result: T;
+  engineUsed: EngineName;
   /** Why engines before the one used were passed over, and hosts recast on it; null when the first choice voiced it as asked. */
   fallbackReason: string | null;
+}
+
+/** An engine and how it casts this episode's hosts. */
+export interface EngineCasting extends Casting {
+  engine: TtsEngine;
 }
 
 /** An episode's named hosts as the casting takes them; undefined for an episode voiced by hostMode/voicePair. */
@@ -44,18 +50,23 @@ export function castEpisode(engine: EngineName, episode: Pick<EpisodeRow, 'hosts
  * render on the next engine, where named hosts get the closest voices by gender.
  * `auto` passes over engines that are not set up here without calling it a fallback;
  * an engine asked for by name (or by the hosts' voices) that is absent is one.
+ * A re-render tries the engine that voiced the published audio first: its stored lines
+ * are then reused, where another engine would voice every line again. A TransientError
+ * (storage away) is no engine's fault: it ends the render, for the job to be retried.
  */
-export async function renderWithFallback(
+export async function renderWithFallback<T>(
   context: WorkerContext,
   engines: TtsEngines,
   episode: EpisodeRow,
-  render: (options: Pick<RenderOptions, 'engine' | 'voiceFor' | 'speed' | 'pauses'>) => Promise<RenderResult>,
+  render: (casting: EngineCasting) => Promise<T>,
   signal: AbortSignal | undefined,
-): Promise<EngineRender> {
+): Promise<EngineRender<T>> {
   const reasons: string[] = [];
   let lastError: unknown;
   const requested = requestedEngine(episode);
-  for (const name of engineOrder(requested)) {
+  const order = engineOrder(requested);
+  const published = episode.published_revision !== null ? order.find((name) => name === episode.tts_engine_used) : undefined;
+  for (const name of published ? [published, ...order.filter((other) => other !== published)] : order) {
     const engine = engines.get(name);
     if (!engine) {
       if (requested === name) reasons.push(`${name}: ${engines.unavailableReason(name) ?? 'unavailable'}`);
@@ -63,11 +74,13 @@ export async function renderWithFallback(
     }
     try {
       const casting = castEpisode(name, episode, engine.voices());
-      const result = await render({ engine, voiceFor: (speaker) => casting.voices[speaker], speed: casting.speed, pauses: casting.pauses });
+      const result = await render({ engine, ...casting });
+      // The published engine kept: why it was chosen then still says why it voices the episode.
+      if (name === published && reasons.length === 0) return { result, engineUsed: name, fallbackReason: episode.tts_fallback_reason };
       const recast = casting.recast ? [`hosts recast by gender on ${name}: ${casting.recast.join(', ')}`] : [];
       return { result, engineUsed: name, fallbackReason: reasons.length + recast.length > 0 ? [...reasons, ...recast].join('; ') : null };
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (signal?.aborted || error instanceof TransientError) throw error;
       lastError = error;
       reasons.push(`${name}: ${(error as Error).message}`);
       context.logger.warn({ err: error, episodeId: episode.id, engine: name }, 'TTS engine failed; trying the next one');

@@ -1,10 +1,10 @@
 // maintenance:abandoned-episodes (every minute) — the safety net under every other fault
 // path: an episode in a working state that no job will ever move on (its jobs finished or
 // ran out of attempts, e.g. one that killed its worker every time) fails with a reason
-// instead of waiting forever.
+// instead of waiting forever (a re-render goes back to its published revision instead).
 import type { Task } from 'graphile-worker';
 import { publicBaseUrl } from '@castwright/core/config';
-import { finishEpisode } from '@castwright/core/episode-outcome';
+import { failEpisode } from '@castwright/core/episode-outcome';
 import { selectAbandonedEpisodes } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from '../worker-context.ts';
 
@@ -16,11 +16,10 @@ export function abandonedEpisodesTask(context: WorkerContext): Task {
   return async () => {
     for (const { id, progress_percent: progressPercent } of await selectAbandonedEpisodes(context.db, QUIET_MS)) {
       const failed = await context.db.transaction().execute((trx) =>
-        finishEpisode(trx, id, {
-          status: 'error',
+        failEpisode(trx, id, {
+          reason: REASON,
           progressPercent,
           from: ['queued', 'ingesting', 'generating_script', 'generating_audio'],
-          set: { error_message: REASON, completed_at: new Date() },
         }, { publicBaseUrl: publicBaseUrl(context.config) }),
       );
       if (failed) context.logger.error({ episodeId: id }, 'episode had no job left to move it on; failed it');

@@ -11,9 +11,11 @@ export function episodeIngestTask(context: WorkerContext): Task {
   return async (payload, helpers) => {
     const { episodeId } = parseJobPayload('episode:ingest', payload);
     await runEpisodeStage(context, helpers, episodeId, 'Ingestion', async (episode) => {
-      await context.db.transaction().execute((trx) =>
+      const moved = await context.db.transaction().execute((trx) =>
         updateEpisodeStatus(trx, episodeId, { status: 'ingesting', progressPercent: STAGE_PROGRESS.ingesting, from: ['queued', 'ingesting'] }),
       );
+      // A replayed job of an episode that moved on (its script written, maybe edited since) does nothing.
+      if (!moved) return;
       const text = await sourceText(episode, { storage: context.storage, allowPrivateAddresses: context.config.outboundAllowPrivate });
       await context.db.transaction().execute(async (trx) => {
         await updateEpisodeSourceText(trx, episodeId, text);

@@ -1,25 +1,26 @@
-// episode:render (media role) — voices every script line, mixes and masters the
-// episode, stores the MP3, and publishes it with a transcript whose timings come
-// from the rendered audio. Each run is a numbered render attempt: it stores its audio
-// under its own key and may publish only while it is the current attempt.
+// episode:render (media role) — renders the episode's revision (its first render, or a
+// re-render after an edit or restore): voices the lines its segment store lacks, masters
+// the episode reusing the published audio's unchanged chunks, stores the MP3, and
+// publishes it with a transcript whose timings come from the rendered audio. Each run is
+// a numbered render attempt: it stores its audio under its own key and may publish only
+// while it is the current attempt.
 import { rm, stat } from 'node:fs/promises';
 import type { Task } from 'graphile-worker';
 import { publicBaseUrl } from '@castwright/core/config';
-import { episodeCostUsd } from '@castwright/core/episode-cost';
+import type { EpisodeRow } from '@castwright/core/db/schema';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
-import { PermanentError, TransientError } from '@castwright/core/errors';
+import { TransientError } from '@castwright/core/errors';
 import { parseJobPayload } from '@castwright/core/jobs';
-import { claimRenderAttempt, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
-import { episodeAudioKey, episodeAudioPrefix } from '@castwright/core/storage/object-storage';
-import { parseScript } from '@castwright/content/script/script-format';
-import { scriptSections } from '@castwright/content/script/script-sections';
-import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
-import { embedChapters } from '@castwright/media/embed-chapters';
-import { renderScript } from '@castwright/media/render-script';
+import { selectEpisodeRevision } from '@castwright/core/repositories/episode-revisions';
+import { selectEpisodeById, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
+import { episodeAudioKey, episodeAudioPrefix, episodeSegmentPrefix } from '@castwright/core/storage/object-storage';
+import type { PreviousEpisode } from '@castwright/media/assemble-episode';
 import { runEpisodeStage } from '../episode-stage.ts';
+import { startRender } from '../render/start-render.ts';
 import { renderWithFallback } from '../render/engine-fallback.ts';
 import { lexiconSnapshot } from '../render/lexicon-snapshot.ts';
 import { publishEpisode } from '../render/publish-episode.ts';
+import { renderRevision } from '../render/render-revision.ts';
 import { openRenderWorkspace } from '../render/render-workspace.ts';
 import type { TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -32,17 +33,13 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
     const { episodeId } = parseJobPayload('episode:render', payload);
     const signal = AbortSignal.any([context.shutdownSignal, ...(helpers.abortSignal ? [helpers.abortSignal] : [])]);
     let attempt: number | undefined;
-    await runEpisodeStage(context, helpers, episodeId, 'Audio rendering', async (episode) => {
-      const started = await context.db.transaction().execute((trx) =>
-        claimRenderAttempt(trx, episodeId, ['generating_script', 'review_script', 'generating_audio']),
-      );
+    await runEpisodeStage(context, helpers, episodeId, 'Audio rendering', async () => {
+      const started = await context.db.transaction().execute((trx) => startRender(trx, episodeId));
       if (!started) return;
-      attempt = started.render_attempt;
-      const lines = parseScript(episode.script_text ?? '');
-      if (lines.length === 0) throw new PermanentError('The script is empty');
-      // Each line with the lexicon entries that apply to it: said by the engine, part of its segment key.
+      const { episode, revision, lines } = started;
+      attempt = episode.render_attempt;
+      // The account's lexicon, read once: every line and any fallback engine say the same entries.
       const lexicon = await lexiconSnapshot(context.db, episode.user_id);
-      const spokenLines = lines.map((line) => ({ ...line, pronunciations: lexicon.entriesIn(line.text) }));
 
       // Whatever an earlier, killed attempt was uploading is abandoned now.
       const abandoned = await context.storage.deletePartialUploads(episodeAudioPrefix(episodeId)).catch((error: unknown) => {
@@ -52,62 +49,72 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
       if (abandoned > 0) context.logger.info({ episodeId, abandoned }, 'removed partial uploads of an earlier attempt');
 
       const renderStarted = performance.now();
+      const previous = await publishedAudio(context, episode);
       const workDir = await openRenderWorkspace(episodeId, attempt);
       const audioKey = episodeAudioKey(episodeId, attempt);
       let published = false;
       let uploaded = false;
       try {
         const renderAttempt = attempt;
-        const { result, engineUsed, fallbackReason } = await renderWithFallback(
-          context,
-          engines,
+        const request = {
           episode,
-          (voicing) =>
-            renderScript({
-              ...voicing,
-              lines: spokenLines,
-              workDir,
-              metadata: { title: episode.title, artist: 'Castwright' },
-              signal,
-              // Never backwards: a fallback or a retried render starts again from the first line.
-              onProgress: async (done, total) => {
-                const percent = STAGE_PROGRESS.generating_audio + Math.floor((RENDER_PROGRESS_SPAN * done) / total);
-                await context.db.transaction().execute((trx) =>
-                  updateEpisodeStatus(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'], renderAttempt, forwardOnly: true }),
-                );
-              },
-            }),
+          revision: revision.revision,
+          lines,
+          lexicon,
+          previous,
+          workDir,
           signal,
-        );
-
+          // Never backwards: a fallback or a retried render counts its lines again from the first.
+          onProgress: async (done: number, total: number) => {
+            const percent = STAGE_PROGRESS.generating_audio + Math.floor((RENDER_PROGRESS_SPAN * done) / total);
+            await context.db.transaction().execute((trx) =>
+              updateEpisodeStatus(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'], renderAttempt, forwardOnly: true }),
+            );
+          },
+        };
+        const { result, engineUsed, fallbackReason } = await renderWithFallback(context, engines, episode, (casting) => renderRevision(context, request, casting), signal);
         context.renderMetrics?.observeRender(engineUsed, result);
-        // Chapters are the script's sections (segments are its lines, one for one).
-        const showNotes = buildShowNotes(result.segments, { sections: scriptSections(lines) });
-        await embedChapters(result.audioFile, showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs })), result.durationMs);
+        context.logger.info(
+          { episodeId, revision: revision.revision, attempt, lines: lines.length, voiced: result.engineCalls, chunksReused: result.chunksReused, ...result.timings },
+          'revision rendered',
+        );
         uploaded = true;
         await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg').catch((error: unknown) => {
           throw new TransientError('the audio could not be saved to storage', { cause: error });
         });
-        const renderMs = Math.round(performance.now() - renderStarted);
         published = await publishEpisode(context.db, {
           episodeId,
           attempt,
+          revision: revision.revision,
           audioKey,
-          result,
-          showNotes,
+          render: result,
           engineUsed,
           fallbackReason,
-          renderMs,
+          renderMs: Math.round(performance.now() - renderStarted),
           audioBytes: (await stat(result.audioFile)).size,
-          cost: episodeCostUsd({ llmInputTokens: episode.llm_input_tokens, llmOutputTokens: episode.llm_output_tokens, renderMs }, context.config.prices),
-          characters: lines.reduce((sum, line) => sum + line.text.length, 0),
-        }, { publicBaseUrl: publicBaseUrl(context.config) });
+        }, { publicBaseUrl: publicBaseUrl(context.config), prices: context.config.prices });
         if (!published) context.logger.warn({ episodeId, attempt }, 'a newer render attempt took this episode over; this one is discarded');
       } finally {
         await rm(workDir, { recursive: true, force: true });
         // An attempt that did not publish leaves no audio behind.
         if (uploaded && !published) await context.storage.delete(audioKey).catch(() => undefined);
+        // Nor lines of an episode deleted while it rendered (its deletion may have run before they were stored).
+        if (!published && (await episodeGone(context, episodeId))) await context.storage.deletePrefix(episodeSegmentPrefix(episodeId)).catch(() => undefined);
       }
     }, { failureGuard: () => ({ renderAttempt: attempt }) });
   };
+}
+
+/** The published revision's MP3 (read by byte ranges) and the records its chunks are found with; none before the first ready. */
+async function publishedAudio(context: WorkerContext, episode: EpisodeRow): Promise<PreviousEpisode | undefined> {
+  const audioKey = episode.audio_key;
+  if (episode.published_revision === null || audioKey === null) return undefined;
+  const published = await selectEpisodeRevision(context.db, episode.id, episode.published_revision);
+  if (!published?.chunk_table || !published.master_plan) return undefined;
+  return { audio: (range) => context.storage.read(audioKey, range), chunkTable: published.chunk_table, plan: published.master_plan };
+}
+
+/** True only when the episode's row is certainly gone (a failing database says nothing). */
+async function episodeGone(context: WorkerContext, episodeId: string): Promise<boolean> {
+  return selectEpisodeById(context.db, episodeId).then((row) => row === undefined, () => false);
 }

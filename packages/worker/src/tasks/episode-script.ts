@@ -18,13 +18,15 @@ export function episodeScriptTask(context: WorkerContext): Task {
   return async (payload, helpers) => {
     const { episodeId } = parseJobPayload('episode:script', payload);
     await runEpisodeStage(context, helpers, episodeId, 'Script writing', async (episode) => {
-      await context.db.transaction().execute((trx) =>
+      const moved = await context.db.transaction().execute((trx) =>
         updateEpisodeStatus(trx, episodeId, {
           status: 'generating_script',
           progressPercent: STAGE_PROGRESS.generating_script,
           from: ['ingesting', 'generating_script'],
         }),
       );
+      // A replayed job of an episode past scripting must not write over a script its owner may have edited.
+      if (!moved) return;
       if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
       const request: ScriptRequest = {
         text: episode.source_text,

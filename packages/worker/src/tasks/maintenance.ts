@@ -1,5 +1,6 @@
 // The general worker's periodic housekeeping (graphile-worker's crontab: every minute
-// for episodes that nothing will move on, hourly for tables that only grow).
+// for episodes that nothing will move on, hourly for tables that only grow, daily for
+// the retention of voiced lines and replaced audio).
 import type { Task } from 'graphile-worker';
 import { IDEMPOTENCY_RETENTION_MS } from '@castwright/core/idempotency';
 import { deleteExpiredIdempotencyKeys } from '@castwright/core/repositories/idempotency-keys';
@@ -12,6 +13,7 @@ export const MAINTENANCE_CRONTAB = [
   '17 * * * * maintenance:rate-limits',
   '23 * * * * maintenance:job-interruptions',
   '41 * * * * maintenance:idempotency-keys',
+  '41 3 * * * maintenance:segment-retention',
 ].join('\n');
 
 /** maintenance:rate-limits — removes expired rate-limit windows. */

@@ -57,6 +57,10 @@ export interface EpisodesTable {
   render_attempt: Defaulted<number>;
   /** The named hosts the episode was created with; null when its voices come from hostMode/voicePair (written as JSON text). */
   hosts: ColumnType<EpisodeHost[] | null, string | null | undefined, string | null>;
+  /** The revision whose audio, transcript and show notes are served (see episode_revisions); null before the first ready. */
+  published_revision: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the audio served now was published: the first ready, or the last re-render published. */
+  audio_published_at: NullableTimestamp;
   /** Set on episodes a briefing run made: the script is written by this template. */
   briefing_template: ColumnType<TemplateType | null, TemplateType | null | undefined, TemplateType | null>;
   created_at: Timestamp;

@@ -26,6 +26,8 @@ export interface WebhookEventsTable {
   webhook_id: string;
   event: string;
   episode_id: string | null;
+  /** The published revision an `episode.updated` event reports; 0 for every other event. */
+  revision: Defaulted<number>;
   /** The exact JSON body every attempt sends and signs. */
   body: string;
   status: Defaulted<WebhookEventStatus>;

@@ -1,6 +1,8 @@
-// Shapes of the script review endpoints.
+// Shapes of the script endpoints: reading and editing an episode's script (in review, or
+// after the audio is made) and approving a reviewed one.
 import Type from 'typebox';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES, MAX_SECTION_TITLE_CHARACTERS, SPEAKERS } from '@castwright/core/script-lines';
+import { Nullable } from './common.ts';
 
 const Speaker = Type.Enum([...SPEAKERS], { description: 'One of the episode\'s hosts: `Host 1` alone in a single-host episode, `Host 1` and `Host 2` in a two-host one, `Host 1` to `Host N` for N named hosts' });
 const LineText = Type.String({
@@ -19,7 +21,20 @@ export const ScriptView = Type.Object({
   episodeId: Type.String(),
   status: Type.String(),
   lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String(), section: Type.Optional(Section) })),
-  editable: Type.Boolean({ description: 'true while the episode is in review_script' }),
+  editable: Type.Boolean({ description: 'true in review_script, and in ready or error once a script is written (not while a render runs)' }),
+  publishedRevision: Nullable(Type.Integer({ minimum: 1, description: 'The revision whose audio is served; null before the first ready' })),
+  pendingChanges: Nullable(Type.Integer({
+    minimum: 0,
+    description: 'Lines added, removed or changed since the published revision: what `POST /api/episodes/{id}/render` would change; null before the first ready',
+  })),
+});
+
+/** Sent back on every change, from the script's `ETag`: a change to a script edited meanwhile is a 412. */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(Type.String({
+    maxLength: 1000,
+    description: 'The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now.',
+  })),
 });
 
 export const ReplaceScriptBody = Type.Object(
@@ -30,6 +45,16 @@ export const ReplaceScriptBody = Type.Object(
 export const EditLineBody = Type.Object(
   { text: Type.Optional(LineText), speaker: Type.Optional(Speaker) },
   { additionalProperties: false, minProperties: 1 },
+);
+
+export const InsertLineBody = Type.Object(
+  {
+    index: Type.Integer({ minimum: 0, maximum: MAX_SCRIPT_LINES - 1, description: 'Where the new line goes: 0 before the first line, the number of lines after the last' }),
+    speaker: Speaker,
+    text: LineText,
+    section: Type.Optional(Section),
+  },
+  { additionalProperties: false },
 );
 
 export const LineParams = Type.Object({

@@ -1,0 +1,106 @@
+// Editing an episode's script, owner only: while it waits in `review_script` (an episode
+// created with `reviewScript: true`), and after its audio is made (`ready`, or `error`
+// with a script) — edits then change nothing listeners get until the episode is rendered
+// again (render-episode.ts). Every change runs under the episode's row lock, checks
+// If-Match against the script's ETag (412 when it changed meanwhile), and is refused with
+// 409 while a render of the episode runs.
+import type { Db, Executor } from '@castwright/core/db/connect';
+import type { EpisodeRow } from '@castwright/core/db/schema';
+import { AppError } from '@castwright/core/errors';
+import { selectEpisodeRevision } from '@castwright/core/repositories/episode-revisions';
+import { lockOwnEpisode, selectOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
+import { MAX_SCRIPT_LINES, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
+import { formatScript, parseScript } from '@castwright/content/script/script-format';
+import { requireIfMatch } from '../http/preconditions.ts';
+import { ownedOr404 } from '../owned-or-404.ts';
+import { checkSpeakers } from './script-speakers.ts';
+import { scriptEditable, scriptEtag, type ScriptState } from './script-view.ts';
+
+/** Why the script cannot change now (409). */
+function scriptLocked(episode: EpisodeRow): AppError {
+  if (episode.status === 'generating_audio') return new AppError('conflict', 'A render of this episode is running; change the script once it is ready');
+  return new AppError('conflict', `The script can only be changed in review_script, or in ready or error once it is written (it is ${episode.status})`);
+}
+
+/** The published revision's script beside the episode's (for pendingChanges). */
+async function withPublishedScript(db: Executor, episode: EpisodeRow): Promise<ScriptState> {
+  const published = episode.published_revision === null ? undefined : await selectEpisodeRevision(db, episode.id, episode.published_revision);
+  return { episode, publishedScript: published?.script_text ?? null };
+}
+
+/** The caller's own episode's script, else 404: someone else's episode is not even acknowledged. */
+export async function readScript(db: Db, userId: string, id: string): Promise<ScriptState> {
+  return withPublishedScript(db, await ownedOr404('episode', selectOwnEpisode(db, userId, id)));
+}
+
+export async function replaceScript(db: Db, userId: string, id: string, lines: readonly ScriptLine[], ifMatch: string | undefined): Promise<ScriptState> {
+  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line) }));
+  return saveScript(db, { userId, id, ifMatch }, () => cleaned);
+}
+
+export async function editScriptLine(
+  db: Db,
+  target: { userId: string; id: string; index: number; ifMatch: string | undefined },
+  edit: { text?: string | undefined; speaker?: Speaker | undefined },
+): Promise<ScriptState> {
+  return saveScript(db, target, (lines) => {
+    const line = existingLine(lines, target.index);
+    // The line keeps the section it opens: its chapter stays.
+    lines[target.index] = { speaker: edit.speaker ?? line.speaker, text: edit.text !== undefined ? cleanLineText(edit.text) : line.text, ...sectionOf(line) };
+    return lines;
+  });
+}
+
+/** A new line before line `index` (at the end when `index` is the number of lines). */
+export async function addScriptLine(db: Db, target: { userId: string; id: string; ifMatch: string | undefined }, line: ScriptLine & { index: number }): Promise<ScriptState> {
+  return saveScript(db, target, (lines) => {
+    if (line.index > lines.length) {
+      throw AppError.validation(`A line can go at index 0 to ${lines.length} (the script has ${lines.length} lines)`, [`index must be at most ${lines.length}`]);
+    }
+    if (lines.length >= MAX_SCRIPT_LINES) throw AppError.validation(`A script has at most ${MAX_SCRIPT_LINES} lines`);
+    lines.splice(line.index, 0, { speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line) });
+    return lines;
+  });
+}
+
+/** Removes line `index`; a section it opened moves to the line after it, so its chapter stays. */
+export async function removeScriptLine(db: Db, target: { userId: string; id: string; index: number; ifMatch: string | undefined }): Promise<ScriptState> {
+  return saveScript(db, target, (lines) => {
+    const line = existingLine(lines, target.index);
+    if (lines.length === 1) throw AppError.validation('A script keeps at least one line; replace this one instead', ['the script must keep at least one line']);
+    lines.splice(target.index, 1);
+    const next = lines[target.index];
+    if (line.section && next && !next.section) lines[target.index] = { ...next, section: line.section };
+    return lines;
+  });
+}
+
+/** Saves a new script under the row lock if If-Match holds and the state allows it. */
+async function saveScript(db: Db, target: { userId: string; id: string; ifMatch: string | undefined }, change: (lines: ScriptLine[]) => ScriptLine[]): Promise<ScriptState> {
+  return db.transaction().execute(async (trx) => {
+    const episode = await ownedOr404('episode', lockOwnEpisode(trx, target.userId, target.id));
+    requireIfMatch(target.ifMatch, scriptEtag(episode), 'script');
+    if (!scriptEditable(episode)) throw scriptLocked(episode);
+    const lines = change(parseScript(episode.script_text ?? ''));
+    checkSpeakers(episode, lines);
+    return withPublishedScript(trx, await updateScriptText(trx, target.id, formatScript(lines)));
+  });
+}
+
+function existingLine(lines: readonly ScriptLine[], index: number): ScriptLine {
+  const line = lines[index];
+  if (!line) throw new AppError('notFound', `The script has no line ${index} (it has ${lines.length} lines, numbered from 0)`);
+  return line;
+}
+
+/** A section title on one line (the stored format writes it as a `## ` line of its own); none when blank. */
+function sectionOf(line: Pick<ScriptLine, 'section'>): Pick<ScriptLine, 'section'> {
+  const title = line.section?.replace(/\s+/g, ' ').trim();
+  return title ? { section: title } : {};
+}
+
+function cleanLineText(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean === '') throw AppError.validation('Line text must not be blank', ['text must not be blank']);
+  return clean;
+}

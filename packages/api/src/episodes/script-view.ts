@@ -1,0 +1,35 @@
+// An episode's script as the script endpoints show it: numbered lines, whether it can be
+// edited now, the published revision and how far the script has moved from it, and the
+// strong ETag a change sends back in If-Match.
+import type { EpisodeRow } from '@castwright/core/db/schema';
+import { parseScript } from '@castwright/content/script/script-format';
+import { changedLineCount } from '@castwright/content/script/script-changes';
+import { contentEtag } from '../http/preconditions.ts';
+
+/** The script and the one published (null before the first ready), as a service read them. */
+export interface ScriptState {
+  episode: EpisodeRow;
+  publishedScript: string | null;
+}
+
+/** The script can be changed in review, and after rendering (ready, or error with a script) while no render runs. */
+export function scriptEditable(episode: EpisodeRow): boolean {
+  return episode.status === 'review_script' || ((episode.status === 'ready' || episode.status === 'error') && episode.script_text !== null);
+}
+
+/** Changes exactly when the script text does. */
+export function scriptEtag(episode: EpisodeRow): string {
+  return contentEtag(episode.script_text ?? '');
+}
+
+export function scriptView({ episode, publishedScript }: ScriptState) {
+  const lines = parseScript(episode.script_text ?? '');
+  return {
+    episodeId: episode.id,
+    status: episode.status,
+    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}) })),
+    editable: scriptEditable(episode),
+    publishedRevision: episode.published_revision,
+    pendingChanges: publishedScript === null ? null : changedLineCount(parseScript(publishedScript), lines),
+  };
+}
