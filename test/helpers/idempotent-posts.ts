@@ -111,6 +111,36 @@ function uploadForm(text: string): () => FormData {
   };
 }
 
+/** Ready episodes of the user with a published revision 1 of their script, as a render leaves them. */
+async function readyEpisodes(db: Db, userId: string, count: number): Promise<string[]> {
+  const script = '[Host 1]: Lighthouses guided ships for centuries.';
+  const ids = await insertEpisodes(db, userId, count, { status: 'ready', progress_percent: 100, script_text: script, published_revision: 1 });
+  for (const id of ids) {
+    await sql`INSERT INTO episode_revisions (episode_id, revision, status, script_text, lines_total, lines_changed) VALUES (${id}, 1, 'published', ${script}, 1, 1)`.execute(db);
+  }
+  return ids;
+}
+
+/** A revision render queued for `episodeId`: its rows and its job. */
+function revisionEffects(db: Db, episodeId: string) {
+  return async () => ({
+    revisions: await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM episode_revisions WHERE episode_id = ${episodeId}`, db),
+    jobs: await count(
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs AS jobs
+        JOIN graphile_worker._private_tasks AS tasks ON tasks.id = jobs.task_id
+        WHERE tasks.identifier = 'episode:render' AND jobs.payload->>'episodeId' = ${episodeId}`,
+      db,
+    ),
+  });
+}
+
+/** Back to ready with its render's job gone, as a finished render leaves it, so it can be rendered again. */
+async function renderFinished(db: Db, episodeId: string): Promise<void> {
+  await sql`DELETE FROM graphile_worker._private_jobs WHERE payload->>'episodeId' = ${episodeId}`.execute(db);
+  await sql`UPDATE episode_revisions SET status = 'replaced' WHERE episode_id = ${episodeId} AND status = 'rendering'`.execute(db);
+  await sql`UPDATE episodes SET status = 'ready', progress_percent = 100 WHERE id = ${episodeId}`.execute(db);
+}
+
 async function briefing(context: PostContext, name: string): Promise<string> {
   return ((await created(context, '/api/briefings', { name })).briefing as Json).id as string;
 }
@@ -245,6 +275,30 @@ export const IDEMPOTENT_POSTS: Record<string, (context: PostContext) => Promise<
       once: { runs: 1, jobs: 1 },
       // One run at a time: the first has to end before a second can be queued.
       repeat: { before: async () => void (await sql`UPDATE briefing_runs SET status = 'failed', completed_at = now() WHERE briefing_id = ${id}`.execute(db)) },
+    };
+  },
+
+  'POST /api/episodes/{id}/render': async ({ db, user }) => {
+    const [id, other] = await readyEpisodes(db, user.userId, 2);
+    return {
+      request: { path: `/api/episodes/${id}/render` },
+      other: { path: `/api/episodes/${other}/render` },
+      status: 202,
+      effects: revisionEffects(db, id as string),
+      once: { revisions: 1, jobs: 1 },
+      repeat: { before: () => renderFinished(db, id as string) },
+    };
+  },
+
+  'POST /api/episodes/{id}/revisions/{revision}/restore': async ({ db, user }) => {
+    const [id] = await readyEpisodes(db, user.userId, 1);
+    return {
+      request: { path: `/api/episodes/${id}/revisions/1/restore` },
+      other: { path: `/api/episodes/${id}/revisions/2/restore` },
+      status: 202,
+      effects: revisionEffects(db, id as string),
+      once: { revisions: 1, jobs: 1 },
+      repeat: { before: () => renderFinished(db, id as string) },
     };
   },
 

@@ -5728,6 +5728,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6058,10 +6060,10 @@ export interface operations {
                     /** @description Where the new line goes: 0 before the first line, the number of lines after the last */
                     index: number;
                     /**
-                     * @description `Host 2` only for multi-host episodes
+                     * @description One of the episode's hosts: `Host 1` alone in a single-host episode, `Host 1` and `Host 2` in a two-host one, `Host 1` to `Host N` for N named hosts
                      * @enum {unknown}
                      */
-                    speaker: "Host 1" | "Host 2";
+                    speaker: "Host 1" | "Host 2" | "Host 3" | "Host 4";
                     /** @description One turn; runs of whitespace (newlines included) become one space */
                     text: string;
                     /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
@@ -6715,6 +6717,8 @@ export interface operations {
             header?: {
                 /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
                 "if-match"?: string;
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
             };
             path: {
                 id: string;
@@ -6726,6 +6730,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6792,7 +6798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6819,6 +6825,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Precondition failed",
                      *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7022,6 +7044,8 @@ export interface operations {
             header?: {
                 /** @description The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now. */
                 "if-match"?: string;
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
             };
             path: {
                 id: string;
@@ -7034,6 +7058,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7116,7 +7142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Default Response */
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7143,6 +7169,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Precondition failed",
                      *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14898,6 +14940,8 @@ export const idempotentOperations: readonly string[] = [
     "POST /api/user/api-key",
     "POST /api/episodes",
     "POST /api/episodes/upload",
+    "POST /api/episodes/{id}/render",
+    "POST /api/episodes/{id}/revisions/{revision}/restore",
     "POST /api/voices",
     "POST /api/billing/create-checkout",
     "POST /api/playlists",

@@ -2,21 +2,23 @@
 // episode's script and is rendered as a new revision. Its lines are found in the segment
 // store while retention keeps them, so a restore of recent work voices nothing again.
 // Unrendered edits to the current script are replaced; If-Match guards against losing
-// someone else's.
+// someone else's. The answer is recorded in the queueing transaction (Idempotency-Key).
 import type { Db } from '@castwright/core/db/connect';
-import type { EpisodeRevisionRow, EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectEpisodeRevision } from '@castwright/core/repositories/episode-revisions';
 import { lockOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
 import { requireIfMatch } from '../http/preconditions.ts';
+import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { ownedOr404 } from '../owned-or-404.ts';
 import { queueRevision } from './queue-revision.ts';
+import type { QueuedRevision } from './render-episode.ts';
 import { scriptEtag } from './script-view.ts';
 
 export async function restoreRevision(
   db: Db,
   target: { userId: string; id: string; revision: number; ifMatch: string | undefined },
-): Promise<{ episode: EpisodeRow; revision: EpisodeRevisionRow }> {
+  answer: AnswerRecorder<QueuedRevision>,
+): Promise<QueuedRevision> {
   return db.transaction().execute(async (trx) => {
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, target.userId, target.id));
     const source = await selectEpisodeRevision(trx, episode.id, target.revision);
@@ -25,6 +27,8 @@ export async function restoreRevision(
     // The state first, so a refused restore leaves the script as it was.
     const restored = episode.status === 'ready' || episode.status === 'error' ? await updateScriptText(trx, episode.id, source.script_text) : episode;
     const revision = await queueRevision(trx, restored, source.revision);
-    return { episode: { ...restored, status: 'generating_audio' }, revision };
+    const queued: QueuedRevision = { episode: { ...restored, status: 'generating_audio' }, revision };
+    await answer.record(trx, queued);
+    return queued;
   });
 }

@@ -1,10 +1,10 @@
 // Rendering an edited episode again, its revisions, and restoring one (owner only).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { EpisodeRevisionRow, EpisodeRow } from '@castwright/core/db/schema';
 import { listRevisions } from '../episodes/list-revisions.ts';
-import { renderEpisode } from '../episodes/render-episode.ts';
+import { renderEpisode, type QueuedRevision } from '../episodes/render-episode.ts';
 import { restoreRevision } from '../episodes/restore-revision.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
 import { IfMatchHeaders } from '../schemas/episode-script.ts';
 import { RenderQueued, RevisionList, RevisionParams, RevisionsQuery } from '../schemas/episode-revisions.ts';
@@ -16,7 +16,7 @@ const RENDERING =
   'Only lines not voiced before are voiced. A render that fails leaves the previous revision published and the episode ready, with the reason on the revision. ' +
   'Counts no episode against the monthly quota. 409 while a render runs, in review_script (approve instead) and before a script exists; 412 when `If-Match` names a script that has changed since.';
 
-function queued(message: string, { episode, revision }: { episode: EpisodeRow; revision: EpisodeRevisionRow }) {
+function queued(message: string, { episode, revision }: QueuedRevision) {
   return {
     success: true as const,
     message,
@@ -31,6 +31,7 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
   return async (app) => {
     app.post('/api/episodes/:id/render', {
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: 'Render the edited script as a new revision',
@@ -40,8 +41,10 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
         response: { 202: RenderQueued, ...errorResponses(401, 404, 409, 412) },
       },
     }, async (request, reply) => {
-      const rendering = await renderEpisode(db, currentUser(request).id, request.params.id, request.headers['if-match']);
-      return reply.status(202).send(queued('The episode is being rendered again; the published audio is served until the new revision is ready', rendering));
+      const answer = idempotentAnswer(request, reply, 202, (rendering: QueuedRevision) =>
+        queued('The episode is being rendered again; the published audio is served until the new revision is ready', rendering));
+      await renderEpisode(db, currentUser(request).id, request.params.id, request.headers['if-match'], answer);
+      return answer.send();
     });
 
     app.get('/api/episodes/:id/revisions', {
@@ -60,6 +63,7 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
 
     app.post('/api/episodes/:id/revisions/:revision/restore', {
       preHandler: auth.requireUser,
+      config: { idempotent: true },
       schema: {
         ...common,
         summary: "Make a revision's script the episode's script and render it",
@@ -69,8 +73,9 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
         response: { 202: RenderQueued, ...errorResponses(400, 401, 404, 409, 412) },
       },
     }, async (request, reply) => {
-      const rendering = await restoreRevision(db, { userId: currentUser(request).id, ...request.params, ifMatch: request.headers['if-match'] });
-      return reply.status(202).send(queued(`Revision ${rendering.revision.restored_from} is restored and being rendered`, rendering));
+      const answer = idempotentAnswer(request, reply, 202, (rendering: QueuedRevision) => queued(`Revision ${rendering.revision.restored_from} is restored and being rendered`, rendering));
+      await restoreRevision(db, { userId: currentUser(request).id, ...request.params, ifMatch: request.headers['if-match'] }, answer);
+      return answer.send();
     });
   };
 }
