@@ -289,6 +289,8 @@ t.test('a refused request (the hourly limit) says when to try again', async (t) 
 t.test('a forgotten password is reset through the e-mail\'s link', async (t) => {
   await checkPage(t, 'sign in', 'sign-in');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // Both pages have an "E-mail" field: wait for the new one, or a slow page load fills the old.
+  await heading(page).getByText('Forgot your password?').waitFor();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await page.getByText(/we have sent it a link/).waitFor();
@@ -304,6 +306,7 @@ t.test('a forgotten password is reset through the e-mail\'s link', async (t) => 
   await page.getByRole('button', { name: 'Set the new password' }).click();
   await page.getByText('Your password has been changed').waitFor();
   await page.getByRole('link', { name: 'Sign in' }).last().click();
+  await heading(page).getByText('Sign in').waitFor();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
