@@ -6,7 +6,7 @@ import type { Registry } from 'prom-client';
 import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import { selectOne } from '@castwright/core/repositories/database-health';
-import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
+import { setFairScheduling, tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { graphileLogger } from './graphile-logger.ts';
@@ -35,6 +35,8 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all', options: WorkerOptions = {}): Promise<RunningWorker> {
   const databaseUrl = requireDatabaseUrl(config, `${role} worker`);
+  // The jobs this worker queues (the next stage, mail, webhook attempts) are placed fairly or not.
+  setFairScheduling(config.fairScheduling);
   const db = createDb(databaseUrl, { max: 4 });
   const shutdown = new AbortController();
   // The pool's id is what locks its jobs; the heartbeat is recorded under it.
@@ -53,7 +55,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { episodeScriptTask } = await import('./tasks/episode-script.ts');
     const { passwordResetEmailTask, verificationEmailTask } = await import('./tasks/account-email.ts');
     const { sendEmailTask } = await import('./tasks/send-email.ts');
-    const { MAINTENANCE_CRONTAB, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
+    const { MAINTENANCE_CRONTAB, fairQueueTask, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
     const { abandonedEpisodesTask } = await import('./tasks/abandoned-episodes.ts');
     const { BILLING_CRONTAB, customerDeletionTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
     const { billingSyncTask } = await import('./tasks/billing-sync.ts');
@@ -69,6 +71,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['maintenance:rate-limits'] = rateLimitCleanupTask(context);
     taskList['maintenance:job-interruptions'] = interruptionCleanupTask(context);
     taskList['maintenance:abandoned-episodes'] = abandonedEpisodesTask(context);
+    taskList['maintenance:fair-queue'] = fairQueueTask(context);
     // Billing: without STRIPE_SECRET_KEY the Stripe-calling tasks fail (and retry) with a clear message.
     const stripeSettings = config.billing.stripe;
     const billing = stripeSettings && {

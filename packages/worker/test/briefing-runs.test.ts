@@ -281,13 +281,13 @@ t.test('the run task executed twice (even at once) makes one episode', async (t)
   await addSource(user, briefing, { source_type: 'rss', source_name: 'Science Notes', source_url: `${site.origin}/atom.xml` });
   const started = await json(await api.request(`/api/briefings/${briefing}/run`, { method: 'POST', token: user.accessToken }));
   // A second and third delivery of the same run, as at-least-once queues may make.
-  await addJob(db, 'briefing:run', { runId: started.jobId });
-  await addJob(db, 'briefing:run', { runId: started.jobId });
+  await addJob(db, 'briefing:run', { runId: started.jobId }, { account: user.userId });
+  await addJob(db, 'briefing:run', { runId: started.jobId }, { account: user.userId });
   const run = await waitForRun(api, user, briefing, started.jobId);
   t.equal(run.status, 'completed');
   await jobsDone(started.jobId);
   // And once more after it completed.
-  await addJob(db, 'briefing:run', { runId: started.jobId });
+  await addJob(db, 'briefing:run', { runId: started.jobId }, { account: user.userId });
   await jobsDone(started.jobId);
   const episodes = await episodesOf(user.userId);
   t.equal(episodes.length, 1, 'one episode');

@@ -13,7 +13,7 @@ import { runView } from './briefing-views.ts';
 export async function runBriefingNow(db: Db, user: UserRow, briefingId: string) {
   const run = await db.transaction().execute(async (trx) => {
     const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
-    const queued = await queueRun(trx, briefing.id, 'manual');
+    const queued = await queueRun(trx, briefing, 'manual');
     if (!queued) throw new AppError('conflict', 'A run of this briefing is already queued or running; wait for it to finish');
     return queued;
   });

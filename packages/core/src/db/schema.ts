@@ -5,7 +5,7 @@ import type { BriefingConfigsTable, BriefingItemsTable, BriefingRunsTable, Brief
 import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
-import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
+import type { FairQueueAccountsTable, JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
@@ -23,6 +23,7 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   job_interruptions: JobInterruptionsTable;
   mail_outbox: MailOutboxTable;
+  fair_queue_accounts: FairQueueAccountsTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;

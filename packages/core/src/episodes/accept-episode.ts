@@ -94,7 +94,7 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     source_filename: request.source.filename ?? null,
     briefing_template: request.briefingTemplate ?? null,
   });
-  await addJob(trx, 'episode:ingest', { episodeId: episode.id });
+  await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id });
   return { episode, quota: counted.quota };
 }
 

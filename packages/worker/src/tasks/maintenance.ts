@@ -1,12 +1,15 @@
 // The general worker's periodic housekeeping (graphile-worker's crontab: every minute
-// for episodes that nothing will move on, hourly for tables that only grow).
+// for episodes that nothing will move on and for the fair queue's origin, hourly for
+// tables that only grow).
 import type { Task } from 'graphile-worker';
+import { moveFairQueueOrigins } from '@castwright/core/fair-queue-origin';
 import { deleteExpiredCounters } from '@castwright/core/repositories/rate-limit-counters';
 import { deleteSettledInterruptions } from '@castwright/core/repositories/worker-heartbeats';
 import type { WorkerContext } from '../worker-context.ts';
 
 export const MAINTENANCE_CRONTAB = [
   '* * * * * maintenance:abandoned-episodes',
+  '* * * * * maintenance:fair-queue',
   '17 * * * * maintenance:rate-limits',
   '23 * * * * maintenance:job-interruptions',
 ].join('\n');
@@ -24,5 +27,13 @@ export function interruptionCleanupTask(context: WorkerContext): Task {
   return async () => {
     const removed = await deleteSettledInterruptions(context.db);
     context.logger.debug({ removed }, 'settled job interruption counts removed');
+  };
+}
+
+/** maintenance:fair-queue — keeps each role's fair-queue tags near zero (core/fair-queue-origin.ts). */
+export function fairQueueTask(context: WorkerContext): Task {
+  return async () => {
+    const moved = await moveFairQueueOrigins(context.db);
+    if (moved.length > 0) context.logger.info({ moved }, 'fair queue origin moved');
   };
 }
