@@ -43,7 +43,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   const events: WorkerEvents = new EventEmitter();
   let poolId: string | undefined;
   events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
-  const metrics = createWorkerMetrics(db, events, role);
+  const metrics = createWorkerMetrics(db, events, role, { deadAfterMs: config.liveness.deadAfterMs });
   const context: WorkerContext = { config, db, storage: createStorage(config), logger, shutdownSignal: shutdown.signal, renderMetrics: metrics.render };
   const graceMs = role === 'general' ? 5_000 : config.renderShutdownGraceMs;
   const taskList: TaskList = {};
