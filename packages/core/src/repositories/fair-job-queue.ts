@@ -54,12 +54,17 @@ export async function lockFairQueueShared(trx: Trx, role: string): Promise<void>
   await sql`SELECT pg_advisory_xact_lock_shared(${FAIR_QUEUE_LOCK_CLASS}, hashtext(${role}))`.execute(trx);
 }
 
-/** V, the role's virtual time now (see the top of this file). */
+/**
+ * V, the role's virtual time now (see the top of this file). The head is read as graphile-
+ * worker's job fetch reads it, down its partial index on (priority, run_at), so it costs a
+ * step or two whatever the backlog.
+ */
 function virtualTime(role: string, roleTasks: readonly string[]): RawBuilder<number> {
   return sql<number>`coalesce(
-    (SELECT min(jobs.priority) FROM graphile_worker._private_jobs AS jobs
+    (SELECT jobs.priority FROM graphile_worker._private_jobs AS jobs
       WHERE jobs.is_available AND jobs.job_queue_id IS NULL AND jobs.run_at <= now() AND jobs.flags IS NOT NULL
-        AND jobs.task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = ANY(${roleTasks as string[]}::text[]))),
+        AND jobs.task_id = ANY (ARRAY(SELECT id FROM graphile_worker._private_tasks WHERE identifier = ANY(${roleTasks as string[]}::text[])))
+      ORDER BY jobs.priority, jobs.run_at LIMIT 1),
     (SELECT max(next_tag) FROM fair_queue_accounts WHERE role = ${role}),
     0)::int`;
 }
