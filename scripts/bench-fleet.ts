@@ -6,6 +6,9 @@
 // (FAIR_SCHEDULING=0, graphile-worker's own order) and with fair scheduling. Printed: the
 // wait from a render being queued to its start, p50/p95 per account class, and the renders
 // per second the fleet completed, each with its ratio to first come, first served.
+// BENCH_FLEET_ROUNDS=2 runs the pair twice, the second time the other way round (first come,
+// first served, fair, fair, first come, first served), so that a machine whose load drifts
+// during the runs favours neither; BENCH_FLEET_FAIR_FIRST=1 starts with the fair run.
 // Renders are episodes queued straight at the render stage with a one-line script and the
 // built-in voice (BENCH_FLEET_* override the shape, e.g. for a smaller trial run).
 import { loadavg } from 'node:os';
@@ -31,18 +34,34 @@ const seconds = (ms: number) => `${fixed(ms / 1000, 1, 7)} s`;
 const waits = (result: FleetRunResult, accountClass: (name: string) => boolean) =>
   result.renders.filter((render) => accountClass(render.accountClass)).map((render) => render.startedAt - render.queuedAt);
 
+/** Several runs of one mode as one: their renders together, throughput over their time together. */
+function mergeRuns(runs: FleetRunResult[]): FleetRunResult {
+  const renders = runs.flatMap((run) => run.renders);
+  const busySeconds = runs.reduce((sum, run) => sum + run.renders.length / run.rendersPerSecond, 0);
+  const mean = (pick: (run: FleetRunResult) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return {
+    renders,
+    rendersPerSecond: renders.length / busySeconds,
+    peakConnections: { media: Math.max(...runs.map((run) => run.peakConnections.media)), general: Math.max(...runs.map((run) => run.peakConnections.general)) },
+    idleTransactionsPerSecond: mean((run) => run.idleTransactionsPerSecond),
+    transactionsPerRender: mean((run) => run.transactionsPerRender),
+  };
+}
+
 const database = await startBenchDatabase();
 try {
   const results: { fair: boolean; mode: string; result: FleetRunResult; load: string }[] = [];
-  for (const fair of process.env.BENCH_FLEET_FAIR_FIRST ? [true, false] : [false, true]) {
+  const pair = process.env.BENCH_FLEET_FAIR_FIRST ? [true, false] : [false, true];
+  const order = Array.from({ length: setting('ROUNDS', 1) }, (_, round) => (round % 2 === 0 ? pair : [...pair].reverse())).flat();
+  for (const [run, fair] of order.entries()) {
     const mode = fair ? 'fair scheduling' : 'first come, first served';
     const before = load();
     const started = Date.now();
-    const result = await runFleet({ db: database.db, databaseUrl: database.url, dataDir: path.join(database.dataDir, fair ? 'fair' : 'fifo'), fair, shape });
+    const result = await runFleet({ db: database.db, databaseUrl: database.url, dataDir: path.join(database.dataDir, `run-${run}`), fair, shape });
     console.log(`${mode}: ${result.renders.length} renders in ${((Date.now() - started) / 1000).toFixed(0)} s (load average ${before} → ${load()})`);
     results.push({ fair, mode, result, load: before });
   }
-  const resultOf = (fair: boolean) => results.find((entry) => entry.fair === fair)?.result as FleetRunResult;
+  const resultOf = (fair: boolean) => mergeRuns(results.filter((entry) => entry.fair === fair).map((entry) => entry.result));
   const [fifo, fair] = [resultOf(false), resultOf(true)];
 
   const total = shape.heavyRenders + shape.lightAccounts * shape.lightRendersEach;
@@ -69,6 +88,7 @@ try {
   const lightRatio = percentile(waits(fair, (name) => name.startsWith('light')), 95) / percentile(waits(fifo, (name) => name.startsWith('light')), 95);
   console.log(`\nGoals: small accounts' p95 wait ≤ 20 % of first come, first served's: ${(100 * lightRatio).toFixed(1)} %; throughput within 5 %: ${((throughput - 1) * 100).toFixed(1)} %`);
   console.log(`Load average (1, 5, 15 min) at the start of each run: ${results.map((entry) => `${entry.mode}: ${entry.load}`).join('; ')}`);
+  if (results.length > 2) console.log(`Renders per second run by run: ${results.map((entry) => `${entry.fair ? 'fair' : 'FCFS'} ${entry.result.rendersPerSecond.toFixed(2)}`).join(', ')}`);
   const workers = shape.mediaWorkers + shape.generalWorkers;
   console.log('\nWhat the fleet costs the database (fair scheduling run; docs/capacity.md builds on these):');
   console.log(`  connections held at most by one worker process: media ${fair.peakConnections.media}, general ${fair.peakConnections.general}`);
