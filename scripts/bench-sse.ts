@@ -76,10 +76,11 @@ async function openStream(episodeId: string, token: string): Promise<void> {
 }
 
 /** Commits one transaction that NOTIFYs every given event; their clocks start just before COMMIT. */
-async function notifyAll(events: { id: string; progress: number }[]): Promise<void> {
+async function notifyAll(events: { id: string; progress: number }[], beforeCommit?: () => Promise<void>): Promise<void> {
   const payloads = events.map(({ id, progress }) => JSON.stringify({ id, status: 'generating_audio', progressPercent: progress, at: Date.now() } satisfies ProgressEvent));
   await notifier.query('BEGIN');
   await notifier.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [PROGRESS_CHANNEL, payloads]);
+  await beforeCommit?.();
   const now = performance.now();
   for (const { id, progress } of events) deliveries.sent.set(`${id}:${progress}`, now);
   await notifier.query('COMMIT');
@@ -92,10 +93,25 @@ async function settle(expected: number): Promise<void> {
 }
 
 const ms = (values: number[], p: number) => `${percentile(values, p).toFixed(1).padStart(7)} ms`;
-function report(label: string, expected: number): { sse: number; listen: number } {
+function report(label: string, expected: number, cpu: { api: number; client: number }): { sse: number; listen: number } {
   const { sse, listen } = deliveries;
-  console.log(`${label.padEnd(26)} SSE p50 ${ms(sse, 50)} p99 ${ms(sse, 99)} (${sse.length}/${expected})   LISTEN p50 ${ms(listen, 50)} p99 ${ms(listen, 99)} (${listen.length}/${expected})`);
+  console.log(
+    `${label.padEnd(26)} SSE p50 ${ms(sse, 50)} p99 ${ms(sse, 99)} (${sse.length}/${expected})   LISTEN p50 ${ms(listen, 50)} p99 ${ms(listen, 99)} (${listen.length}/${expected})` +
+      `   CPU api ${cpu.api.toFixed(0)} ms, client ${cpu.client.toFixed(0)} ms`,
+  );
   return { sse: percentile(sse, 99), listen: percentile(listen, 99) };
+}
+
+/**
+ * CPU time spent from now on by the api's event loop and by this client process (which
+ * shares the machine's cores with it): what a burst costs each side, whatever the load.
+ */
+async function cpuSince(): Promise<() => Promise<{ api: number; client: number }>> {
+  const [api0, client0] = [await api.cpuMs(), process.cpuUsage()];
+  return async () => {
+    const client = process.cpuUsage(client0);
+    return { api: (await api.cpuMs()) - api0, client: (client.user + client.system) / 1000 };
+  };
 }
 
 try {
@@ -127,14 +143,16 @@ try {
   for (let burst = 1; burst <= BURSTS; burst++) {
     deliveries.reset();
     progress += 1;
-    await notifyAll(episodes.map((id) => ({ id, progress })));
+    let cpu: () => Promise<{ api: number; client: number }> = async () => ({ api: Number.NaN, client: Number.NaN });
+    await notifyAll(episodes.map((id) => ({ id, progress })), async () => void (cpu = await cpuSince()));
     await settle(episodes.length);
-    bursts.push(report(`burst ${burst} (${episodes.length} events)`, episodes.length));
+    bursts.push(report(`burst ${burst} (${episodes.length} events)`, episodes.length, await cpu()));
     await sleep(500);
   }
 
   // Steady: every 10 ms a transaction with 10 events, round-robin over the episodes.
   deliveries.reset();
+  const steadyCpu = await cpuSince();
   const total = STEADY_RATE * STEADY_SECONDS;
   const perTick = STEADY_RATE / 100;
   const next = new Map<string, number>();
@@ -152,7 +170,7 @@ try {
     if (due > performance.now()) await sleep(due - performance.now());
   }
   await settle(total);
-  const steady = report(`steady ${STEADY_RATE}/s × ${STEADY_SECONDS} s`, total);
+  const steady = report(`steady ${STEADY_RATE}/s × ${STEADY_SECONDS} s`, total, await steadyCpu());
 
   const worst = bursts.reduce((a, b) => (b.sse > a.sse ? b : a));
   console.log(`\nsteady p99 ${steady.sse.toFixed(1)} ms vs LISTEN ${steady.listen.toFixed(1)} ms`);

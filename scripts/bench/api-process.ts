@@ -15,12 +15,20 @@ export interface ApiProcess {
   child: ChildProcess;
   /** Resident memory of the api process, in bytes. */
   rss(): Promise<number>;
+  /** CPU time the api's main thread (its event loop) has run so far, in milliseconds. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
 async function residentBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+/** Time on CPU of the process's main thread, from /proc/<pid>/schedstat (nanoseconds, unlike /proc/<pid>/stat's 10 ms ticks). */
+async function cpuMilliseconds(pid: number): Promise<number> {
+  const schedstat = await readFile(`/proc/${pid}/schedstat`, 'utf8');
+  return Number(schedstat.split(' ')[0]) / 1e6;
 }
 
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
@@ -44,6 +52,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     port,
     child,
     rss: () => residentBytes(child.pid ?? -1),
+    cpuMs: () => cpuMilliseconds(child.pid ?? -1),
     async stop() {
       child.kill('SIGTERM');
       await once(child, 'exit');

@@ -1,4 +1,7 @@
 import t from 'tap';
+import { once } from 'node:events';
+import { connect } from 'node:tls';
+import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { finishEpisode } from '@castwright/core/episode-outcome';
 import { updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import type { EpisodeStatus } from '@castwright/core/episode-states';
@@ -133,4 +136,50 @@ t.test('a client that goes away mid-stream leaves no subscriber behind', async (
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   t.equal(api.api.progressHub.subscriberCount, before, 'the stream unsubscribed when its client left');
+});
+
+/** A raw TLS connection speaking `version` to the api: the bytes the stream sends, as sent. */
+async function rawStream(path: string, token: string, version: '1.0' | '1.1') {
+  const { cert } = await loadTlsCredentials(api.config);
+  const socket = connect({ host: '127.0.0.1', port: api.api.port, ca: cert, servername: 'localhost' });
+  await once(socket, 'secureConnect');
+  socket.setEncoding('latin1');
+  let received = '';
+  socket.on('data', (chunk: string) => (received += chunk));
+  const closed = once(socket, 'close');
+  socket.write(`GET ${path} HTTP/${version}\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  return {
+    closed,
+    async until(text: string) {
+      for (const deadline = Date.now() + 10_000; !received.includes(text) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      return received;
+    },
+  };
+}
+const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+
+t.test('on the wire: one HTTP/1.1 chunk per message, ended by the last chunk; unframed over HTTP/1.0', async (t) => {
+  const { user, id } = await newEpisode();
+  const http11 = await rawStream(`/api/episodes/${id}/stream`, user.accessToken, '1.1');
+  const http10 = await rawStream(`/api/episodes/${id}/stream`, user.accessToken, '1.0');
+  await http11.until('progressPercent":0');
+  await http10.until('progressPercent":0');
+  await waitForSubscribers(2);
+  await move(id, 'ingesting', 10);
+  await move(id, 'ready', 100, { audio_key: `episodes/${id}/audio.mp3`, audio_duration_ms: 61_400 });
+
+  const ingesting = 'data: {"status":"ingesting","progressPercent":10}\n\n';
+  const chunked = await http11.until('\r\n0\r\n\r\n');
+  t.match(chunked, /^HTTP\/1\.1 200 OK\r\n/);
+  t.match(chunked, /\r\ntransfer-encoding: chunked\r\n/i);
+  const body = chunked.slice(chunked.indexOf('\r\n\r\n') + 4);
+  t.equal(body.split(chunk(ingesting)).length, 2, 'a progress step is one chunk of its exact size');
+  t.match(body, /^[\da-f]+\r\nretry: 3000\n\n\r\n[\da-f]+\r\ndata: \{"status":"queued","progressPercent":0\}\n\n\r\n/, 'every message is a chunk, from the first');
+  t.ok(body.endsWith(`${chunk(`data: {"status":"ready","progressPercent":100,"audioUrl":"/api/episodes/${id}/audio","audioDuration":61}\n\n`)}0\r\n\r\n`), 'the last message, then the last chunk');
+
+  await http10.closed;
+  const plain = await http10.until('');
+  t.match(plain, /^HTTP\/1\.1 200 OK\r\n/);
+  t.notMatch(plain, /transfer-encoding/i, 'an HTTP/1.0 client gets no chunked encoding');
+  t.ok(plain.includes(`\r\n\r\nretry: 3000\n\ndata: {"status":"queued","progressPercent":0}\n\n${ingesting}data: {"status":"ready"`), 'its messages come as they are, and the connection closing ends them');
 });

@@ -67,6 +67,10 @@ export const EnvSchema = Type.Object({
     minimum: 1_000, maximum: 3_600_000, default: 30_000,
     description: 'Milliseconds of silence after which a worker counts as dead and another worker takes over its jobs; at least 3 × `WORKER_HEARTBEAT_MS`.',
   }),
+  FAIR_SCHEDULING: Type.With(Flag, {
+    default: '1',
+    description: 'Whether jobs are taken fairly between accounts (`1`, the default): an account with nothing waiting goes ahead of another\'s backlog, and backlogs take turns weighted by tier (free 1, creator 2, professional 3, enterprise 4). `0`: first come, first served. Read where jobs are queued (the api and every worker): set it the same on all of them.',
+  }),
   OPENAI_BASE_URL: Type.Optional(Type.String({
     pattern: '^https?://',
     description: 'Base URL of an OpenAI-compatible Chat Completions API that writes scripts (`http://localhost:11434/v1` for Ollama). Unset with `OPENAI_API_KEY` set: OpenAI\'s own; both unset: the built-in writer.',

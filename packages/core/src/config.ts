@@ -34,6 +34,8 @@ export interface Config {
   segmentRetentionDays: number;
   /** How often a worker records that it is alive, and how long silent until it counts as dead. */
   liveness: { heartbeatMs: number; deadAfterMs: number };
+  /** Jobs taken fairly between accounts (core/jobs.ts); off: first come, first served. */
+  fairScheduling: boolean;
   /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
   llm: { baseUrl: string | undefined; apiKey: string; model: string } | undefined;
   /** What producing an episode costs, for `costTotal` and `totalCost`. */
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
     segmentRetentionDays: parsed.SEGMENT_RETENTION_DAYS,
     liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
+    fairScheduling: isOn(parsed.FAIR_SCHEDULING),
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
       ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
       : undefined,

@@ -1,8 +1,10 @@
 // Job contracts: task names, which role runs them, and their payload schemas. A job's
 // definition lives here, apart from its handler, which is loaded only where it runs.
-import { sql } from 'kysely';
+// Every job is queued for an account, and taken fairly between accounts (addJob).
 import Type, { type Static } from 'typebox';
-import type { Executor } from './db/connect.ts';
+import type { Executor, Trx } from './db/connect.ts';
+import { insertFairJob, insertJob, insertJobCopy, lockFairQueueShared, type QueuedJob } from './repositories/fair-job-queue.ts';
+import { QUEUE_WEIGHTS, SYSTEM_QUEUE_WEIGHT, TIERS } from './tiers.ts';
 import { parseValue } from './validation.ts';
 
 const EpisodeJob = Type.Object({ episodeId: Type.String({ minLength: 1 }) });
@@ -24,6 +26,7 @@ export const JOBS = {
   'maintenance:idempotency-keys': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   // Deletes voiced lines past their retention and replaced revisions' audio (daily).
   'maintenance:segment-retention': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
+  'maintenance:fair-queue': { role: 'general', payload: Type.Object({}), maxAttempts: 1 },
   // Billing: re-read a subscription from Stripe and apply it; mail a failed payment once;
   // drop accounts whose past_due grace ran out (cron); delete a deleted account's customer.
   'billing:sync-subscription': { role: 'general', payload: Type.Object({ subscriptionId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
@@ -79,27 +82,100 @@ export function parseJobPayload<T extends TaskName>(task: T, payload: unknown): 
   return parseValue(JOBS[task].payload, payload, { what: `payload for ${task}` }) as JobPayload<T>;
 }
 
+/** The account of work that belongs to no user (a password-reset mail, a Stripe event): scheduled as one account of its own. */
+export const SYSTEM_ACCOUNT = 'system';
+
+export interface JobOptions {
+  /**
+   * Whose work this is: the user id of the account that owns it, or SYSTEM_ACCOUNT. Jobs
+   * are taken fairly between accounts (weighted by tier), and the job carries it as its
+   * flag `account:<id>`.
+   */
+  account: string;
+  jobKey?: string;
+  runAt?: Date;
+  /** Jobs with the same queue name run one at a time, in order. */
+  queueName?: string;
+  /**
+   * A fixed place instead of the fair one, for a short job a person waits for on a page (a
+   * voice's sample): below zero is ahead of the fair queue's head, which the origin's move
+   * keeps near zero (maintenance:fair-queue). The job still carries its account's flag.
+   */
+  priority?: number;
+}
+
+/** Virtual-time step of the fair queue per unit of weight: 12 / weight is a whole number for weights 1 to 4. */
+const FAIR_STEP = 12;
+const STEPS = Object.fromEntries(TIERS.map((tier) => [tier, Math.round(FAIR_STEP / QUEUE_WEIGHTS[tier])]));
+const SYSTEM_STEP = Math.round(FAIR_STEP / SYSTEM_QUEUE_WEIGHT);
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+let fairScheduling = true;
+
+/**
+ * FAIR_SCHEDULING, set once when a role starts (config.fairScheduling). Off, every job is
+ * queued with priority 0 and taken first come, first served: graphile-worker's default.
+ */
+export function setFairScheduling(enabled: boolean): void {
+  fairScheduling = enabled;
+}
+
+/** Runs `work` in the executor's transaction, or in one of its own. */
+async function inTransaction<R>(executor: Executor, work: (trx: Trx) => Promise<R>): Promise<R> {
+  return executor.isTransaction ? work(executor as Trx) : executor.transaction().execute(work);
+}
+
+/** The role's fair place for an account (core/repositories/fair-job-queue.ts). */
+function fairPlace(role: WorkerRole, account: string) {
+  return { role, roleTasks: tasksForRole(role), userId: USER_ID.test(account) ? account : null, steps: STEPS, systemStep: SYSTEM_STEP };
+}
+
 /**
  * Queues a job with graphile-worker's own SQL function, so it commits or rolls back
  * with the caller's transaction: a row never exists without its job, nor a job
- * without its row. Jobs with the same `queueName` run one at a time, in order; a lower
- * `priority` is taken first (graphile-worker's default is 0).
+ * without its row. Its priority is its account's fair place among the role's jobs
+ * (core/repositories/fair-job-queue.ts): an account with nothing waiting goes to the
+ * head of the queue, one with a backlog takes its turn with the others.
  */
-export async function addJob<T extends TaskName>(
-  executor: Executor,
-  task: T,
-  payload: JobPayload<T>,
-  options: { jobKey?: string; runAt?: Date; queueName?: string; priority?: number } = {},
-): Promise<void> {
-  const checked = parseJobPayload(task, payload);
-  await sql`
-    SELECT graphile_worker.add_job(
-      identifier => ${task},
-      payload => ${JSON.stringify(checked)}::json,
-      max_attempts => ${JOBS[task].maxAttempts},
-      job_key => ${options.jobKey ?? null},
-      queue_name => ${options.queueName ?? null},
-      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
-      priority => ${options.priority ?? null}::int
-    )`.execute(executor);
+export async function addJob<T extends TaskName>(executor: Executor, task: T, payload: JobPayload<T>, options: JobOptions): Promise<void> {
+  const job: QueuedJob = {
+    task,
+    payload: parseJobPayload(task, payload),
+    maxAttempts: JOBS[task].maxAttempts,
+    jobKey: options.jobKey,
+    queueName: options.queueName,
+    runAt: options.runAt,
+    account: options.account,
+  };
+  if (!fairScheduling || options.priority !== undefined) return insertJob(executor, job, options.priority ?? 0);
+  const { role } = JOBS[task];
+  await inTransaction(executor, async (trx) => {
+    await lockFairQueueShared(trx, role);
+    await insertFairJob(trx, job, fairPlace(role, options.account));
+  });
+}
+
+/** What a running job needs to be queued again (graphile-worker's `helpers.job`). */
+export interface RunningJob {
+  id: string;
+  task_identifier: string;
+  payload: unknown;
+  priority: number;
+  flags: Record<string, true> | null;
+}
+
+/**
+ * Queues a running job afresh for another worker (this one is shutting down and the job
+ * ends cleanly here), with full attempts and in the same place: its priority and its
+ * account's flag, so it neither loses its turn nor jumps the queue.
+ */
+export async function requeueJob(executor: Executor, running: RunningJob): Promise<void> {
+  const task = running.task_identifier as TaskName;
+  if (!(task in JOBS)) throw new Error(`Cannot queue again a job of unknown task ${running.task_identifier}`);
+  const job = { task, payload: parseJobPayload(task, running.payload), maxAttempts: JOBS[task].maxAttempts };
+  const current = { id: running.id, priority: running.priority, flags: Object.keys(running.flags ?? {}) };
+  await inTransaction(executor, async (trx) => {
+    await lockFairQueueShared(trx, JOBS[task].role);
+    await insertJobCopy(trx, current, job);
+  });
 }

@@ -29,6 +29,17 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
   enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxDurationMinutes: 120, maxUploadBytes: 100 * MB },
 };
 
+/**
+ * Each tier's share of the workers while accounts compete for them (fair scheduling,
+ * core/jobs.ts): with backlogs waiting, an account gets jobs run in proportion to its
+ * weight — an enterprise account four jobs for a free account's one. An account with
+ * nothing waiting is not held back by anyone's backlog, whatever its tier: its next job
+ * goes to the front of the queue. Work of no account (a password-reset mail, a Stripe
+ * event) is scheduled as one more account with the highest weight.
+ */
+export const QUEUE_WEIGHTS: Record<Tier, number> = { free: 1, creator: 2, professional: 3, enterprise: 4 };
+export const SYSTEM_QUEUE_WEIGHT = 4;
+
 /** Approximate spoken length each preset promises, in minutes. */
 export const PRESET_MINUTES: Record<Preset, number> = { quick: 3, standard: 7, deep: 15, extended: 30 };
 

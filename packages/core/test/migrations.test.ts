@@ -62,7 +62,7 @@ t.test('0016: episodes made before revisions become revision 1, published; down 
             ${'## Intro\n[Host 1]: Hello.\n[Host 2]: Hi there.\n\n[Host 1]: Bye.'}, ${audioKey}, 61000, 123456, now())`.execute(db);
   await episode('ep_old_ready', 'ready', 'episodes/ep_old_ready/audio.mp3');
   await episode('ep_old_waiting', 'generating_audio', null);
-  t.same(await migrateToLatest(db), { applied: ['0016-episode-revisions'] });
+  t.same(await migrator.migrateTo('0016-episode-revisions').then((result) => result.results?.map((applied) => applied.migrationName)), ['0016-episode-revisions']);
   const revisions = await db.selectFrom('episode_revisions').select(['episode_id', 'revision', 'status', 'lines_total', 'lines_changed', 'lines_rendered', 'lines_reused', 'audio_key', 'audio_duration_ms', 'chunk_table']).execute();
   t.same(revisions, [{ episode_id: 'ep_old_ready', revision: 1, status: 'published', lines_total: 3, lines_changed: 3, lines_rendered: 3, lines_reused: 0, audio_key: 'episodes/ep_old_ready/audio.mp3', audio_duration_ms: 61000, chunk_table: null }]);
   const episodes = await db.selectFrom('episodes').select(['id', 'published_revision']).orderBy('id').execute();

@@ -7,6 +7,7 @@ import type { EpisodeRow } from '@castwright/core/db/schema';
 import { PermanentError, TransientError } from '@castwright/core/errors';
 import { publicBaseUrl } from '@castwright/core/config';
 import { failEpisode } from '@castwright/core/episode-outcome';
+import { requeueJob } from '@castwright/core/jobs';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import type { WorkerContext } from './worker-context.ts';
 
@@ -39,8 +40,9 @@ export async function runEpisodeStage(
   } catch (error) {
     if (context.shutdownSignal.aborted || helpers.abortSignal?.aborted) {
       // The worker is shutting down and could not finish in its grace period. Queue
-      // the stage afresh (full attempts, no backoff) for another worker; this run ends cleanly.
-      await helpers.addJob(helpers.job.task_identifier, helpers.job.payload as object);
+      // the stage afresh (full attempts, no backoff, its place in the fair queue kept) for
+      // another worker; this run ends cleanly.
+      await requeueJob(context.db, helpers.job);
       context.logger.warn({ episodeId, stage: stageName }, 'worker shutting down: stage re-queued');
       return;
     }

@@ -7,7 +7,7 @@ import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import { selectOne } from '@castwright/core/repositories/database-health';
 import type { Heartbeat } from '@castwright/core/repositories/worker-heartbeats';
-import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
+import { setFairScheduling, tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { graphileLogger } from './graphile-logger.ts';
@@ -36,13 +36,15 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all', options: WorkerOptions = {}): Promise<RunningWorker> {
   const databaseUrl = requireDatabaseUrl(config, `${role} worker`);
+  // The jobs this worker queues (the next stage, mail, webhook attempts) are placed fairly or not.
+  setFairScheduling(config.fairScheduling);
   const db = createDb(databaseUrl, { max: 4 });
   const shutdown = new AbortController();
   // The pool's id is what locks its jobs; the heartbeat is recorded under it.
   const events: WorkerEvents = new EventEmitter();
   let poolId: string | undefined;
   events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
-  const metrics = createWorkerMetrics(db, events, role);
+  const metrics = createWorkerMetrics(db, events, role, { deadAfterMs: config.liveness.deadAfterMs });
   const context: WorkerContext = { config, db, storage: createStorage(config), logger, shutdownSignal: shutdown.signal, renderMetrics: metrics.render };
   const graceMs = role === 'general' ? 5_000 : config.renderShutdownGraceMs;
   const taskList: TaskList = {};
@@ -54,7 +56,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { episodeScriptTask } = await import('./tasks/episode-script.ts');
     const { passwordResetEmailTask, verificationEmailTask } = await import('./tasks/account-email.ts');
     const { sendEmailTask } = await import('./tasks/send-email.ts');
-    const { MAINTENANCE_CRONTAB, idempotencyKeyCleanupTask, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
+    const { MAINTENANCE_CRONTAB, fairQueueTask, idempotencyKeyCleanupTask, interruptionCleanupTask, rateLimitCleanupTask } = await import('./tasks/maintenance.ts');
     const { abandonedEpisodesTask } = await import('./tasks/abandoned-episodes.ts');
     const { segmentRetentionTask } = await import('./tasks/segment-retention.ts');
     const { BILLING_CRONTAB, customerDeletionTask, pastDueSweepTask } = await import('./tasks/billing-maintenance.ts');
@@ -73,6 +75,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['maintenance:abandoned-episodes'] = abandonedEpisodesTask(context);
     taskList['maintenance:idempotency-keys'] = idempotencyKeyCleanupTask(context);
     taskList['maintenance:segment-retention'] = segmentRetentionTask(context);
+    taskList['maintenance:fair-queue'] = fairQueueTask(context);
     // Billing: without STRIPE_SECRET_KEY the Stripe-calling tasks fail (and retry) with a clear message.
     const stripeSettings = config.billing.stripe;
     const billing = stripeSettings && {

@@ -6,7 +6,7 @@ import t from 'tap';
 import { sql } from 'kysely';
 import { scheduleDueRuns } from '@castwright/core/briefings/schedule-due-runs';
 import { createDb } from '@castwright/core/db/connect';
-import { addJob } from '@castwright/core/jobs';
+import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
@@ -96,7 +96,7 @@ t.test('the briefing:schedule task in a real general worker queues and runs due 
   const id = await createBriefing({ name: 'Worker tick' }, users[2]?.accessToken);
   await db.updateTable('briefing_configs').set({ next_run_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
   await api.startWorkers('general');
-  await addJob(db, 'briefing:schedule', {});
+  await addJob(db, 'briefing:schedule', {}, { account: SYSTEM_ACCOUNT });
   const deadline = Date.now() + 30_000;
   let run;
   while (Date.now() < deadline) {

@@ -4,7 +4,7 @@
 // the rest.
 import t from 'tap';
 import { sql } from 'kysely';
-import { addJob } from '@castwright/core/jobs';
+import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import { MAINTENANCE_CRONTAB } from '@castwright/worker/tasks/maintenance';
 import { waitForJobs } from '#test-helpers/job-queue';
 import { creator, startTestApi } from '#test-helpers/test-api';
@@ -22,7 +22,7 @@ t.test('expired keys are deleted, current ones kept; the job is on the crontab',
   }
   await sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = ${user.userId} AND key LIKE 'old-%'`.execute(db);
   await sql`UPDATE idempotency_keys SET created_at = now() - interval '23 hours' WHERE user_id = ${user.userId} AND key = 'fresh'`.execute(db);
-  await addJob(db, 'maintenance:idempotency-keys', {});
+  await addJob(db, 'maintenance:idempotency-keys', {}, { account: SYSTEM_ACCOUNT });
   await waitForJobs(db, 'maintenance:idempotency-keys');
   const left = await sql<{ key: string }>`SELECT key FROM idempotency_keys WHERE user_id = ${user.userId} ORDER BY key`.execute(db);
   t.same(left.rows.map((row) => row.key), ['fresh']);

@@ -52,9 +52,20 @@ t.test('/metrics counts the queue per task and state, and this worker\'s job out
   t.equal(await sample('castwright_jobs', 'task="email:send",state="failed"'), 1);
   t.equal(await sample('castwright_worker_jobs_total', 'task="email:send",outcome="failed"'), 1);
   t.equal(await sample('castwright_worker_job_duration_seconds_count', 'task="email:send",outcome="failed"'), 1);
+  t.equal(await sample('castwright_job_wait_seconds_count', 'task="email:send"'), 1, 'how long the job waited for this worker');
   const text = await (await probe('/metrics')).text();
   t.match(text, /role="general"/, 'every sample names the role');
   t.match(text, /castwright_process_resident_memory_bytes/, "Node's own metrics");
+});
+
+t.test('/metrics reports the capacity figures: live workers per role and the database\'s connections against its limit', async (t) => {
+  t.equal(await sample('castwright_workers_alive', 'worker_role="general"'), 1, 'this worker beats');
+  const { rows } = await sql<{ open: number; limit: number }>`
+    SELECT (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int AS open,
+      current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int AS limit`.execute(database.db);
+  t.equal(await sample('castwright_database_connections', 'kind="limit"'), rows[0]?.limit, 'max_connections less the reserved slots');
+  const open = (await sample('castwright_database_connections', 'kind="open"')) ?? 0;
+  t.ok(open >= 3 && open <= (rows[0]?.limit ?? 0), `open connections counted (${open}: this worker's and the test's own)`);
 });
 
 t.test('a media worker reports each render: the engine\'s real-time factor and the mastering time', async (t) => {

@@ -26,7 +26,7 @@ export async function registerAccount(db: Db, accessTokens: AccessTokens, regist
       password_hash: passwordHash,
       name: registration.name?.trim() || null,
     });
-    if (inserted) await addJob(trx, 'email:verification', { userId: inserted.id });
+    if (inserted) await addJob(trx, 'email:verification', { userId: inserted.id }, { account: inserted.id });
     return inserted;
   });
   if (!user) throw new AppError('emailTaken');

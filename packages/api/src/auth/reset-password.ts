@@ -1,7 +1,7 @@
 // Password reset by e-mail: asking for a link, and setting a new password with it.
 import type { Db } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
-import { addJob } from '@castwright/core/jobs';
+import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import { claimAccountToken } from '@castwright/core/repositories/account-tokens';
 import { updateUserRefreshTokensRevoked } from '@castwright/core/repositories/refresh-tokens';
 import { updatePasswordHash } from '@castwright/core/repositories/users';
@@ -14,7 +14,8 @@ import { assertStrongPassword, hashPassword } from './passwords.ts';
  * depends on whether the account exists. The worker looks the address up.
  */
 export async function requestPasswordReset(db: Db, email: string): Promise<void> {
-  await addJob(db, 'email:password-reset', { email: normaliseEmail(email) });
+  // The system's work, not an account's: whether one exists must not show, even in the queue.
+  await addJob(db, 'email:password-reset', { email: normaliseEmail(email) }, { account: SYSTEM_ACCOUNT });
 }
 
 /** Sets the new password and ends every session of the account; the token works once. */

@@ -7,5 +7,5 @@ import { selectStripeCustomerId } from '@castwright/core/repositories/billing-cu
 
 export async function queueCustomerDeletion(trx: Trx, userId: string): Promise<void> {
   const customerId = await selectStripeCustomerId(trx, userId);
-  if (customerId) await addJob(trx, 'billing:delete-customer', { customerId });
+  if (customerId) await addJob(trx, 'billing:delete-customer', { customerId }, { account: userId });
 }

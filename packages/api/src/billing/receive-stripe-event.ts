@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import type { Trx } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import { isUserId } from '@castwright/core/ids';
-import { addJob } from '@castwright/core/jobs';
+import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import { insertBillingEvent } from '@castwright/core/repositories/billing-events';
 import { insertStripeCustomer, selectUserIdByStripeCustomer } from '@castwright/core/repositories/billing-customers';
 import { selectUserById } from '@castwright/core/repositories/users';
@@ -87,11 +87,13 @@ export async function receiveStripeEvent(services: BillingServices, body: Buffer
       // One run at a time per subscription, and a burst of events for it folds into one run:
       // each run reads Stripe's latest state, so the last one to run is never stale.
       await addJob(trx, 'billing:sync-subscription', { subscriptionId: effect.subscriptionId }, {
+        // A subscription checkout has not tied to an account yet is the system's work.
+        account: userId ?? SYSTEM_ACCOUNT,
         jobKey: `billing:sync:${effect.subscriptionId}`,
         queueName: `billing:${effect.subscriptionId}`,
       });
     } else if (userId) {
-      await addJob(trx, 'billing:payment-failed-email', { eventId: event.id, invoiceId: effect.invoiceId });
+      await addJob(trx, 'billing:payment-failed-email', { eventId: event.id, invoiceId: effect.invoiceId }, { account: userId });
     }
     return 'applied';
   });

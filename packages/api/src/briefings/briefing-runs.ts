@@ -20,7 +20,7 @@ export interface StartedRun {
 export async function runBriefingNow(db: Db, user: UserRow, briefingId: string, answer: AnswerRecorder<StartedRun>): Promise<StartedRun> {
   return db.transaction().execute(async (trx) => {
     const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
-    const queued = await queueRun(trx, briefing.id, 'manual');
+    const queued = await queueRun(trx, briefing, 'manual');
     if (!queued) throw new AppError('conflict', 'A run of this briefing is already queued or running; wait for it to finish');
     const started = { jobId: queued.job_id, run: runView(queued) };
     await answer.record(trx, started);

@@ -22,7 +22,7 @@ export async function approveScript(db: Db, userId: string, id: string): Promise
       progressPercent: STAGE_PROGRESS.generating_audio,
       from: ['review_script'],
     });
-    if (row) await addJob(trx, 'episode:render', { episodeId: row.id });
+    if (row) await addJob(trx, 'episode:render', { episodeId: row.id }, { account: row.user_id });
     return row;
   });
   if (!moved) throw notInReview((await selectEpisodeById(db, episode.id)) ?? episode);

@@ -42,6 +42,6 @@ export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom:
     set: { error_message: null },
   });
   if (!moved) throw notRenderable(episode);
-  await addJob(trx, 'episode:render', { episodeId: episode.id });
+  await addJob(trx, 'episode:render', { episodeId: episode.id }, { account: episode.user_id });
   return revision;
 }

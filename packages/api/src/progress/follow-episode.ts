@@ -10,14 +10,14 @@ import type { ServiceLogger } from '@castwright/core/logger';
 import type { ProgressEvent } from '@castwright/core/progress';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { audioSecondsOf, audioUrlOf } from '../episodes/episode-views.ts';
+import { eventMessage, KEEP_ALIVE, type EventMessage } from './event-message.ts';
 import type { ProgressHub } from './progress-hub.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 
 /** Where the stream's messages go (the SSE reply). */
 export interface ProgressSink {
-  send(data: string): void;
-  keepAlive(): void;
+  send(message: EventMessage): void;
   end(): void;
   /** Registers what to do when the client goes away. */
   onClose(listener: () => void): void;
@@ -40,16 +40,18 @@ function messageFor(row: EpisodeRow): Record<string, unknown> {
 
 /**
  * A progress step's message, serialized once per notification however many streams follow
- * the episode: the hub hands the same event object to each of them.
+ * the episode: the hub hands the same event object to each of them, one after another, so
+ * the last event's message is all there is to remember (a WeakMap over every event cost
+ * more in garbage collection than the serializing it saved).
  */
-const progressMessages = new WeakMap<ProgressEvent, string>();
-function progressMessage(event: ProgressEvent): string {
-  let message = progressMessages.get(event);
-  if (message === undefined) {
-    message = JSON.stringify({ status: event.status, progressPercent: event.progressPercent });
-    progressMessages.set(event, message);
+let lastEvent: ProgressEvent | undefined;
+let lastMessage: EventMessage | undefined;
+function progressMessage(event: ProgressEvent): EventMessage {
+  if (event !== lastEvent || lastMessage === undefined) {
+    lastMessage = eventMessage(JSON.stringify({ status: event.status, progressPercent: event.progressPercent }));
+    lastEvent = event;
   }
-  return message;
+  return lastMessage;
 }
 
 /** Resolves once the first message (the current state) is sent; the stream goes on until a terminal state or the client leaves. */
@@ -70,21 +72,21 @@ export async function followEpisode(
     sink.end();
   };
 
-  const send = (state: StreamState, message: Record<string, unknown> | string) => {
+  const send = (state: StreamState, message: EventMessage) => {
     if (finished) return;
     const terminal = isTerminal(state.status);
     const stale = last && !terminal && (state.progressPercent < last.progressPercent ||
       (state.progressPercent === last.progressPercent && state.status === last.status));
     if (stale) return;
     last = state;
-    sink.send(typeof message === 'string' ? message : JSON.stringify(message));
+    sink.send(message);
     if (terminal) finish();
   };
 
   const sendCurrentRow = async () => {
     const row = await selectEpisodeById(services.db, episodeId);
     if (!row) return finish();
-    send({ status: row.status, progressPercent: row.progress_percent }, messageFor(row));
+    send({ status: row.status, progressPercent: row.progress_percent }, eventMessage(JSON.stringify(messageFor(row))));
   };
 
   const onEvent = async (event: ProgressEvent) => {
@@ -115,7 +117,7 @@ export async function followEpisode(
     },
   });
   const keepAlive = setInterval(() => {
-    if (!finished) sink.keepAlive();
+    if (!finished) sink.send(KEEP_ALIVE);
   }, KEEP_ALIVE_MS);
   sink.onClose(finish);
   enqueue(sendCurrentRow);

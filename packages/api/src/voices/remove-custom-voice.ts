@@ -7,7 +7,7 @@
 import type { Db, Trx } from '@castwright/core/db/connect';
 import type { UserRow, VoiceRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
-import { addJob } from '@castwright/core/jobs';
+import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import { deleteOwnCustomVoice, selectOwnCustomVoices } from '@castwright/core/repositories/voices';
 import { parseVoiceId } from '@castwright/core/voices/voice-ids';
 import { voiceNotFound } from './voice-sample.ts';
@@ -31,5 +31,5 @@ async function queueVoiceRemoval(trx: Trx, voice: VoiceRow): Promise<void> {
   const storageKeys = [voice.clip_key, voice.sample_key].filter((key): key is string => key !== null);
   // A registration may be under way (processing) or done (ready): the library may hold it.
   const inLibrary = voice.status === 'processing' || voice.status === 'ready';
-  await addJob(trx, 'voice:remove', { voiceId: voice.id, storageKeys, inLibrary }, { jobKey: `voice:remove:${voice.id}` });
+  await addJob(trx, 'voice:remove', { voiceId: voice.id, storageKeys, inLibrary }, { account: voice.owner_id ?? SYSTEM_ACCOUNT, jobKey: `voice:remove:${voice.id}` });
 }

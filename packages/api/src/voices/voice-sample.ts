@@ -55,7 +55,7 @@ export async function readVoiceSample(
     // A recorded sample whose file is gone (storage lost it) is made again.
     if (await updateSampleRequested(trx, voice.id, SAMPLE_CLAIM_STALE_MS, voice.sample_key ?? undefined)) {
       // Ahead of queued renders: someone is waiting to hear it.
-      await addJob(trx, 'voice:sample', { voiceId: voice.id }, { jobKey: `voice:sample:${voice.id}`, priority: -10 });
+      await addJob(trx, 'voice:sample', { voiceId: voice.id }, { account: user.id, jobKey: `voice:sample:${voice.id}`, priority: -10 });
     }
   });
   return { kind: 'pending', retryAfter: SAMPLE_RETRY_AFTER_SECONDS };

@@ -39,7 +39,7 @@ export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryN
       await db.transaction().execute(async (trx) => {
         await insertWebhookEvent(trx, { id: eventId, webhook_id: webhook.id, event: TEST_EVENT, episode_id: null, body: testEventBody(webhook, new Date()) });
         // No queue: a test is not held behind the webhook's backlog of retries.
-        await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 });
+        await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 }, { account: user.id });
         await answer.checkpoint(trx, eventId);
       });
     }

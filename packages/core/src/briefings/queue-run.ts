@@ -11,9 +11,9 @@ import { addJob } from '../jobs.ts';
 import { insertRunUnlessActive } from '../repositories/briefing-runs.ts';
 import type { BriefingSchedule } from './briefing-schedule.ts';
 
-export async function queueRun(trx: Trx, briefingId: string, runType: BriefingRunType, scheduledFor?: Date): Promise<BriefingRunRow | undefined> {
-  const run = await insertRunUnlessActive(trx, { id: newId('briefingRun'), jobId: newId('job'), briefingId, runType, ...(scheduledFor && { scheduledFor }) });
-  if (run) await addJob(trx, 'briefing:run', { runId: run.id }, { jobKey: run.job_id });
+export async function queueRun(trx: Trx, briefing: Pick<BriefingConfigRow, 'id' | 'user_id'>, runType: BriefingRunType, scheduledFor?: Date): Promise<BriefingRunRow | undefined> {
+  const run = await insertRunUnlessActive(trx, { id: newId('briefingRun'), jobId: newId('job'), briefingId: briefing.id, runType, ...(scheduledFor && { scheduledFor }) });
+  if (run) await addJob(trx, 'briefing:run', { runId: run.id }, { account: briefing.user_id, jobKey: run.job_id });
   return run;
 }
 

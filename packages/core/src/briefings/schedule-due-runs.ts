@@ -35,7 +35,7 @@ export async function scheduleDueRuns(db: Db, now: Date = new Date()): Promise<T
           continue;
         }
         await updateBriefingNextRunAt(trx, briefing.id, next);
-        const run = await queueRun(trx, briefing.id, 'scheduled', briefing.next_run_at ?? now);
+        const run = await queueRun(trx, briefing, 'scheduled', briefing.next_run_at ?? now);
         if (run) done.queued.push(run.id);
         else done.skipped.push(briefing.id);
       }

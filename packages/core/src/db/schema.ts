@@ -7,7 +7,7 @@ import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tab
 import type { EpisodeRevisionsTable, EpisodeSegmentsTable } from './tables/episode-revisions.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
-import type { JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
+import type { FairQueueAccountsTable, JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { PronunciationsTable } from './tables/pronunciations.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
@@ -29,6 +29,7 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   job_interruptions: JobInterruptionsTable;
   mail_outbox: MailOutboxTable;
+  fair_queue_accounts: FairQueueAccountsTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;

@@ -98,7 +98,7 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     briefing_template: request.briefingTemplate ?? null,
     hosts: request.hosts ? JSON.stringify(request.hosts) : null,
   });
-  await addJob(trx, 'episode:ingest', { episodeId: episode.id });
+  await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id });
   return { episode, quota: counted.quota };
 }
 

@@ -4,10 +4,13 @@ import type { Trx } from '../db/connect.ts';
 import { addJob } from '../jobs.ts';
 import { insertOutgoingMail, type OutboxMail } from '../repositories/mail-outbox.ts';
 
-/** True when the message was queued now; false when one for the same cause already was. */
-export async function queueMail(trx: Trx, mail: OutboxMail): Promise<boolean> {
+/**
+ * True when the message was queued now; false when one for the same cause already was.
+ * `account` is the user the message is for (the job queue is fair between accounts).
+ */
+export async function queueMail(trx: Trx, mail: OutboxMail, account: string): Promise<boolean> {
   const id = await insertOutgoingMail(trx, mail);
   if (id === undefined) return false;
-  await addJob(trx, 'email:send', { outboxId: id });
+  await addJob(trx, 'email:send', { outboxId: id }, { account });
   return true;
 }

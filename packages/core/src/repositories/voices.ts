@@ -186,6 +186,6 @@ export async function updateCustomVoiceStatus(
 }
 
 /** Custom voices still to be registered with a Chatterbox server. */
-export async function selectUnregisteredCustomVoices(db: Executor): Promise<Pick<VoiceRow, 'id'>[]> {
-  return db.selectFrom('voices').select('id').where('owner_id', 'is not', null).where('status', 'in', ['processing', 'waiting']).execute();
+export async function selectUnregisteredCustomVoices(db: Executor): Promise<Pick<VoiceRow, 'id' | 'owner_id'>[]> {
+  return db.selectFrom('voices').select(['id', 'owner_id']).where('owner_id', 'is not', null).where('status', 'in', ['processing', 'waiting']).execute();
 }

@@ -35,6 +35,15 @@ export async function upsertHeartbeat(db: Executor, beat: Heartbeat, gapMs: numb
       END`.execute(db);
 }
 
+/** Workers beating within the liveness bound, per role: the fleet's size as the database sees it. */
+export async function countLiveWorkers(db: Executor, deadAfterMs: number): Promise<{ role: string; workers: number }[]> {
+  const { rows } = await sql<{ role: string; workers: number }>`
+    SELECT role, count(*)::int AS workers FROM worker_heartbeats
+    WHERE last_seen_at > now() - make_interval(secs => ${deadAfterMs / 1000})
+    GROUP BY role ORDER BY role`.execute(db);
+  return rows;
+}
+
 /** A pool that stops cleanly says so, so nobody waits out the bound for it. */
 export async function deleteHeartbeat(db: Executor, workerId: string): Promise<void> {
   await db.deleteFrom('worker_heartbeats').where('worker_id', '=', workerId).execute();

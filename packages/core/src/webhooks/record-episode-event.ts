@@ -21,6 +21,6 @@ export async function recordEpisodeEvent(trx: Trx, episode: EpisodeRow & { statu
   const body = episodeEventBody(episode, baseUrl, outcome);
   for (const webhook of webhooks) {
     const id = await insertWebhookEvent(trx, { id: newId('webhookEvent'), webhook_id: webhook.id, event, episode_id: episode.id, revision: updatedRevision ?? 0, body });
-    if (id) await addJob(trx, 'webhook:deliver', { eventId: id, attempt: 1 }, { queueName: webhookQueueName(webhook.id) });
+    if (id) await addJob(trx, 'webhook:deliver', { eventId: id, attempt: 1 }, { account: episode.user_id, queueName: webhookQueueName(webhook.id) });
   }
 }

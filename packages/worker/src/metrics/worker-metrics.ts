@@ -1,10 +1,13 @@
-// A worker's Prometheus metrics: the queue as the database holds it (read at each scrape,
-// so every replica reports the same fleet-wide numbers), and what this process did (job
-// outcomes and durations per task, from graphile-worker's events), plus Node's own.
+// A worker's Prometheus metrics: the queue, the live workers and the database's
+// connections as the database holds them (read at each scrape, so every replica reports
+// the same fleet-wide numbers), and what this process did (how long jobs waited for it,
+// job outcomes and durations per task, from graphile-worker's events), plus Node's own.
 import type { WorkerEvents } from 'graphile-worker';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '@castwright/core/db/connect';
+import { countDatabaseConnections } from '@castwright/core/repositories/database-health';
 import { countJobsByTask } from '@castwright/core/repositories/job-queue-stats';
+import { countLiveWorkers } from '@castwright/core/repositories/worker-heartbeats';
 
 const STATES = ['queued', 'scheduled', 'running', 'failed'] as const;
 
@@ -18,7 +21,7 @@ export interface WorkerMetrics {
   render: RenderObserver;
 }
 
-export function createWorkerMetrics(db: Db, events: WorkerEvents, role: string): WorkerMetrics {
+export function createWorkerMetrics(db: Db, events: WorkerEvents, role: string, options: { deadAfterMs: number }): WorkerMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ role });
   collectDefaultMetrics({ register: registry, prefix: 'castwright_' });
@@ -35,6 +38,39 @@ export function createWorkerMetrics(db: Db, events: WorkerEvents, role: string):
       }
     },
   });
+
+  new Gauge({
+    name: 'castwright_workers_alive',
+    help: 'Worker pools beating within the liveness bound, by their role (worker_role)',
+    labelNames: ['worker_role'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { role: workerRole, workers } of await countLiveWorkers(db, options.deadAfterMs)) this.set({ worker_role: workerRole }, workers);
+    },
+  });
+  new Gauge({
+    name: 'castwright_database_connections',
+    help: 'PostgreSQL client connections: open now, all databases together (kind="open"), and how many the server accepts from ordinary roles, max_connections less the reserved ones (kind="limit")',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      const { open, limit } = await countDatabaseConnections(db);
+      this.set({ kind: 'open' }, open);
+      this.set({ kind: 'limit' }, limit);
+    },
+  });
+
+  // From the moment a job could run (its run_at: queued, or due again after a backoff) to
+  // the moment a worker took it: what users wait because the fleet is busy.
+  const waits = new Histogram({
+    name: 'castwright_job_wait_seconds',
+    help: 'How long a job waited, runnable, before this process took it, by task',
+    labelNames: ['task'],
+    buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 1800, 3600],
+    registers: [registry],
+  });
+  events.on('job:start', ({ job }) => waits.observe({ task: job.task_identifier }, Math.max(0, Date.now() - job.run_at.getTime()) / 1000));
 
   const outcomes = new Counter({
     name: 'castwright_worker_jobs_total',

@@ -3,7 +3,7 @@
 // reason the user can read; an earlier error is thrown so graphile-worker retries with
 // backoff; a run cut short by shutdown queues itself afresh.
 import type { Task } from 'graphile-worker';
-import { parseJobPayload } from '@castwright/core/jobs';
+import { parseJobPayload, requeueJob } from '@castwright/core/jobs';
 import { updateRunFailed } from '@castwright/core/repositories/briefing-runs';
 import { runBriefing, RunFailure } from '../briefings/run-briefing.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -18,7 +18,7 @@ export function briefingRunTask(context: WorkerContext): Task {
       context.logger.info({ runId, outcome }, 'briefing run done');
     } catch (error) {
       if (signal.aborted) {
-        await helpers.addJob('briefing:run', { runId });
+        await requeueJob(context.db, helpers.job);
         context.logger.warn({ runId }, 'worker shutting down: briefing run re-queued');
         return;
       }

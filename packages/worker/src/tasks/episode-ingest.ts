@@ -19,7 +19,7 @@ export function episodeIngestTask(context: WorkerContext): Task {
       const text = await sourceText(episode, { storage: context.storage, allowPrivateAddresses: context.config.outboundAllowPrivate });
       await context.db.transaction().execute(async (trx) => {
         await updateEpisodeSourceText(trx, episodeId, text);
-        await addJob(trx, 'episode:script', { episodeId });
+        await addJob(trx, 'episode:script', { episodeId }, { account: episode.user_id });
       });
     });
   };

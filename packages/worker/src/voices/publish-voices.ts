@@ -6,7 +6,7 @@
 // worker with Chatterbox also queues the registration of custom voices that are still
 // waiting for one.
 import type { Db } from '@castwright/core/db/connect';
-import { addJob } from '@castwright/core/jobs';
+import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import type { Heartbeat } from '@castwright/core/repositories/worker-heartbeats';
 import { selectUnregisteredCustomVoices, upsertPublishedVoices } from '@castwright/core/repositories/voices';
@@ -39,7 +39,7 @@ export async function startVoicePublisher(db: Db, engines: TtsEngines, logger: L
   await capabilities();
   if (engines.get('chatterbox')) {
     const waiting = await selectUnregisteredCustomVoices(db);
-    for (const voice of waiting) await addJob(db, 'voice:register', { voiceId: voice.id }, { jobKey: `voice:register:${voice.id}` });
+    for (const voice of waiting) await addJob(db, 'voice:register', { voiceId: voice.id }, { account: voice.owner_id ?? SYSTEM_ACCOUNT, jobKey: `voice:register:${voice.id}` });
     if (waiting.length > 0) logger.info({ voices: waiting.length }, 'queued the registration of custom voices with Chatterbox');
   }
   return { capabilities };

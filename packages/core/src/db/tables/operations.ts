@@ -1,4 +1,5 @@
-// What keeps the fleet honest: worker liveness and the outgoing-mail outbox.
+// What keeps the fleet honest: worker liveness, the outgoing-mail outbox and the fair
+// queue's per-account virtual times.
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '../column-types.ts';
 
@@ -18,6 +19,14 @@ export interface WorkerHeartbeatsTable {
 export interface JobInterruptionsTable {
   job_id: string;
   interruptions: number;
+  updated_at: Timestamp;
+}
+
+export interface FairQueueAccountsTable {
+  role: string;
+  /** A user id, or 'system'. */
+  account: string;
+  next_tag: number;
   updated_at: Timestamp;
 }
 
