@@ -14,6 +14,7 @@ import { episodeAudioKey, episodeAudioPrefix } from '@castwright/core/storage/ob
 import { parseScript } from '@castwright/content/script/script-format';
 import { scriptSections } from '@castwright/content/script/script-sections';
 import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
+import { storedLanguage } from '@castwright/core/languages';
 import { embedChapters } from '@castwright/media/embed-chapters';
 import { renderScript } from '@castwright/media/render-script';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -82,7 +83,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
 
         context.renderMetrics?.observeRender(engineUsed, result);
         // Chapters are the script's sections (segments are its lines, one for one).
-        const showNotes = buildShowNotes(result.segments, { sections: scriptSections(lines) });
+        const showNotes = buildShowNotes(result.segments, { sections: scriptSections(lines), language: storedLanguage(episode.language) });
         await embedChapters(result.audioFile, showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs })), result.durationMs);
         uploaded = true;
         await context.storage.putFile(audioKey, result.audioFile, 'audio/mpeg').catch((error: unknown) => {
