@@ -147,6 +147,7 @@ export const EpisodeList = Type.Object({
 const Transcript = Type.Object({
   success: Type.Literal(true),
   episodeId: Type.String(),
+  language: Type.Enum([...LANGUAGES], { description: "The episode's language, which the text is in (also sent as Content-Language)" }),
   segments: Type.Array(
     Type.Object({
       id: Type.String(),
@@ -179,7 +180,7 @@ export const transcriptFiles = {
   description: 'The transcript in the requested format',
   content: {
     'application/json': { schema: Transcript },
-    'text/vtt': { schema: Type.String({ description: "WebVTT with <v Speaker> voice tags (the host's name for named hosts)" }) },
+    'text/vtt': { schema: Type.String({ description: "WebVTT with <v Speaker> voice tags (the host's name for named hosts) and a `Language:` header line" }) },
     'application/x-subrip': { schema: Type.String({ description: 'SubRip' }) },
   },
 };
