@@ -94,7 +94,9 @@ export function matchRulesFor(language: Language): MatchRules {
   const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
   return {
     foldAccents: ACCENT_FOLDING.has(baseLanguage(language)),
-    wordStarts: (text) => new Set([...segmenter.segment(text)].filter((part) => part.isWordLike).map((part) => part.index)),
+    // After an apostrophe inside a word a word starts too: "l'île", "dell'isola", "d'Ouessant".
+    wordStarts: (text) =>
+      new Set([...segmenter.segment(text)].filter((part) => part.isWordLike).flatMap((part) => [part.index, ...[...part.segment.matchAll(/['’](?=\p{L})/gu)].map((mark) => part.index + mark.index + 1)])),
   };
 }
 
