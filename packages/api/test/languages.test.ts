@@ -34,7 +34,7 @@ async function stored() {
 }
 
 t.test('a language asked for in any BCP 47 spelling is matched case-insensitively and shown canonical', async (t) => {
-  for (const [asked, shown] of [['pt-br', 'pt-BR'], ['EN-gb', 'en-GB'], ['en-US', 'en'], ['es-MX', 'es'], ['zh-Hant-TW', 'zh'], ['cmn', 'zh'], ['pt', 'pt-BR'], ['JA', 'ja']]) {
+  for (const [asked, shown] of [['pt-br', 'pt-BR'], ['EN-gb', 'en-GB'], ['en-US', 'en'], ['es-MX', 'es'], ['zh-Hant-TW', 'zh'], ['cmn', 'zh'], ['pt', 'pt-BR'], ['JA', 'ja']] as const) {
     const response = await create({ content: SPANISH, language: asked });
     t.equal(response.status, 202, asked);
     const { episode } = await json(response);

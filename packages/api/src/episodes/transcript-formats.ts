@@ -31,13 +31,13 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 /** WebVTT cue text is HTML-like: &, < and > are escaped; the speaker is a `<v>` voice span. */
 const escapeCueText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** WebVTT, its language in the header (as YouTube's and other players' files give it). */
+/** WebVTT; each cue's text in a `<lang>` span of the episode's language, so players pick its fonts and voices by it. */
 export function toWebVtt(segments: readonly Segment[], language: string): string {
   const cues = segments.map((segment, index) => {
     const [start, end] = cueTimes(segment);
-    return `${index + 1}\n${clock(start, '.')} --> ${clock(end, '.')}\n<v ${escapeCueText(oneLine(segment.speaker))}>${escapeCueText(oneLine(segment.text))}`;
+    return `${index + 1}\n${clock(start, '.')} --> ${clock(end, '.')}\n<v ${escapeCueText(oneLine(segment.speaker))}><lang ${language}>${escapeCueText(oneLine(segment.text))}</lang>`;
   });
-  return [`WEBVTT\nLanguage: ${language}`, ...cues].join('\n\n') + '\n';
+  return ['WEBVTT', ...cues].join('\n\n') + '\n';
 }
 
 export function toSrt(segments: readonly Segment[]): string {

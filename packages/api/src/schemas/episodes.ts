@@ -180,7 +180,7 @@ export const transcriptFiles = {
   description: 'The transcript in the requested format',
   content: {
     'application/json': { schema: Transcript },
-    'text/vtt': { schema: Type.String({ description: "WebVTT with <v Speaker> voice tags (the host's name for named hosts) and a `Language:` header line" }) },
+    'text/vtt': { schema: Type.String({ description: "WebVTT with <v Speaker> voice tags (the host's name for named hosts) around <lang> spans of the episode's language" }) },
     'application/x-subrip': { schema: Type.String({ description: 'SubRip' }) },
   },
 };

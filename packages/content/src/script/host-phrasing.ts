@@ -34,7 +34,7 @@ function framingPatterns(language: Language): RegExp[] {
     texts.push(pair.greeting, pair.thanks, ...pair.answerLeads, ...(pair.reactions ?? []));
     questions.push(...pair.questions.map((make) => make(SLOT)));
   }
-  texts.push(phrasing.preview([SLOT]), phrasing.recap([SLOT, SLOT]), phrasing.recap([SLOT]), phrasing.start(SLOT), ...briefingFramingTexts(phrasing.briefings, SLOT));
+  texts.push(phrasing.preview([SLOT]), phrasing.recap([SLOT, SLOT]), phrasing.recap([SLOT]), phrasing.start(SLOT), phrasing.itemSource(SLOT), ...briefingFramingTexts(phrasing.briefings, SLOT));
   // Named hosts (offline-cast.ts) introduce, greet and thank each other by name.
   const others = [[], [NAME], [NAME, NAME], [NAME, NAME, NAME]];
   texts.push(

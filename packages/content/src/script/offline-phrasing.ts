@@ -118,4 +118,5 @@ export const ENGLISH_PHRASING: ShowPhrasing = {
   nextPart: 'the next part',
   thisStory: 'this story',
   part: (number) => `Part ${number}`,
+  itemSource: (name) => `This item comes from ${name}.`,
 };

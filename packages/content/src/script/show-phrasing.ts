@@ -73,6 +73,8 @@ export interface ShowPhrasing {
   thankHosts: (names: readonly string[]) => string;
   /** A question put to a named host. */
   address: (name: string, question: string) => string;
+  /** The sentence under a briefing item's title naming where it comes from (part of the compiled source). */
+  itemSource: Template;
   /** A briefing episode's description. */
   briefingDescription: (labels: readonly string[]) => string;
   /** A section with nothing to name it by. */

@@ -7,7 +7,7 @@ import type { SourceError } from '@castwright/core/db/schema';
 import { EPISODE_DEFAULTS } from '@castwright/core/episode-options';
 import { acceptEpisode } from '@castwright/core/episodes/accept-episode';
 import { AppError, PermanentError } from '@castwright/core/errors';
-import { DEFAULT_LANGUAGE, type Language } from '@castwright/core/languages';
+import type { Language } from '@castwright/core/languages';
 import { selectBriefing } from '@castwright/core/repositories/briefing-configs';
 import { updateItemsUsed } from '@castwright/core/repositories/briefing-items';
 import { lockRun, updateRunCompleted, updateRunStarted, type RunCounts } from '@castwright/core/repositories/briefing-runs';
@@ -67,9 +67,9 @@ export async function runBriefing(context: WorkerContext, runId: string, options
   // The briefing's language, or the one its items are written in (English when they cannot tell).
   const found = briefing.language
     ? { language: briefing.language, detected: false }
-    : sourceLanguage(compileBriefing(titled(DEFAULT_LANGUAGE), items, budget).text, (message) => new RunFailure(message, counts));
+    : sourceLanguage(items.map((item) => `${item.title}\n\n${item.text}`).join('\n\n'), (message) => new RunFailure(message, counts));
   const title = titled(found.language);
-  const compiled = compileBriefing(title, items, budget);
+  const compiled = compileBriefing(title, items, budget, found.language);
   const finished = { ...counts, items_included: items.length, total_words: compiled.words };
 
   try {

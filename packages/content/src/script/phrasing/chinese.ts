@@ -171,4 +171,5 @@ export const CHINESE: ShowPhrasing = {
   nextPart: '下一部分',
   thisStory: '这个话题',
   part: (number) => `第${number}部分`,
+  itemSource: (name) => `本条消息来自${name}。`,
 };

@@ -170,4 +170,5 @@ export const FRENCH: ShowPhrasing = {
   nextPart: 'la partie suivante',
   thisStory: 'cette histoire',
   part: (number) => `Partie ${number}`,
+  itemSource: (name) => `Source de cette information : ${name}.`,
 };

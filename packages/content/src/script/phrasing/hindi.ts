@@ -173,4 +173,5 @@ export const HINDI: ShowPhrasing = {
   nextPart: 'अगला हिस्सा',
   thisStory: 'यह कहानी',
   part: (number) => `भाग ${number}`,
+  itemSource: (name) => `यह खबर ${name} से है।`,
 };

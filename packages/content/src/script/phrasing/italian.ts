@@ -170,4 +170,5 @@ export const ITALIAN: ShowPhrasing = {
   nextPart: 'la parte successiva',
   thisStory: 'questa storia',
   part: (number) => `Parte ${number}`,
+  itemSource: (name) => `Fonte di questa notizia: ${name}.`,
 };

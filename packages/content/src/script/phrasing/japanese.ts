@@ -169,4 +169,5 @@ export const JAPANESE: ShowPhrasing = {
   nextPart: '次のパート',
   thisStory: 'この話題',
   part: (number) => `パート${number}`,
+  itemSource: (name) => `この記事の出典は${name}です。`,
 };

@@ -174,4 +174,5 @@ export const PORTUGUESE: ShowPhrasing = {
   nextPart: 'a próxima parte',
   thisStory: 'esta história',
   part: (number) => `Parte ${number}`,
+  itemSource: (name) => `Fonte desta notícia: ${name}.`,
 };

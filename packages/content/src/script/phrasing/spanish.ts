@@ -170,4 +170,5 @@ export const SPANISH: ShowPhrasing = {
   nextPart: 'la siguiente parte',
   thisStory: 'esta historia',
   part: (number) => `Parte ${number}`,
+  itemSource: (name) => `Esta noticia procede de ${name}.`,
 };
