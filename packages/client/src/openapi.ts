@@ -4182,7 +4182,8 @@ export interface operations {
                  *           "voice": "kokoro:af_heart",
                  *           "role": "expert"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "language": "es"
                  *     }
                  */
                 "application/json": {
@@ -4220,6 +4221,11 @@ export interface operations {
                          */
                         role?: string;
                     }[];
+                    /**
+                     * @description The episode's language, a BCP 47 tag: en, en-GB, es, fr, it, pt-BR, hi, ja, zh (any case; a region is dropped where no variant exists, so es-MX is es and pt is pt-BR). Left out, it is detected from the source (typed content now, a web page or document once read); too short or mixed to tell is en. Any other language is a 400 listing the supported ones.
+                     * @example es
+                     */
+                    language?: string;
                 };
             };
         };
@@ -4241,13 +4247,18 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       },
                      *       "quota": {
                      *         "used": 1,
                      *         "limit": 1,
                      *         "remaining": 1
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         "example"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -4263,6 +4274,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -4271,6 +4285,8 @@ export interface operations {
                             limit: number | null;
                             remaining: number | null;
                         };
+                        /** @description What to know about the episode as asked for: named hosts whose voices speak another language than the episode's */
+                        warnings: string[];
                     };
                 };
             };
@@ -4433,6 +4449,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "sourceType": "example",
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
@@ -4475,6 +4493,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             sourceType: string;
                             scriptText: string | null;
                             audioUrl: string | null;
@@ -4735,6 +4756,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "sourceType": "example",
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
@@ -4777,6 +4800,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             sourceType: string;
                             scriptText: string | null;
                             audioUrl: string | null;
@@ -4934,6 +4960,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "episodeId": "example",
+                     *       "language": "en",
                      *       "segments": [
                      *         {
                      *           "id": "example",
@@ -4959,6 +4986,11 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         episodeId: string;
+                        /**
+                         * @description The episode's language, which the text is in (also sent as Content-Language)
+                         * @enum {unknown}
+                         */
+                        language: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         segments: {
                             id: string;
                             /** @description The host label: Host 1 … Host 4 */
@@ -5084,7 +5116,8 @@ export interface operations {
                  *       "hostMode": "single",
                  *       "voiceStyle": "professional",
                  *       "voicePair": "expert-curious",
-                 *       "hosts": "example"
+                 *       "hosts": "example",
+                 *       "language": "es"
                  *     }
                  */
                 "multipart/form-data": {
@@ -5102,6 +5135,11 @@ export interface operations {
                     voicePair?: "expert-curious" | "debate" | "interview";
                     /** @description The named hosts as a JSON array, as POST /api/episodes takes them */
                     hosts?: string;
+                    /**
+                     * @description The episode's language, a BCP 47 tag: en, en-GB, es, fr, it, pt-BR, hi, ja, zh (any case; a region is dropped where no variant exists, so es-MX is es and pt is pt-BR). Left out, it is detected from the source (typed content now, a web page or document once read); too short or mixed to tell is en. Any other language is a 400 listing the supported ones.
+                     * @example es
+                     */
+                    language?: string;
                 };
             };
         };
@@ -5123,13 +5161,18 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       },
                      *       "quota": {
                      *         "used": 1,
                      *         "limit": 1,
                      *         "remaining": 1
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         "example"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -5145,6 +5188,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -5153,6 +5199,8 @@ export interface operations {
                             limit: number | null;
                             remaining: number | null;
                         };
+                        /** @description What to know about the episode as asked for: named hosts whose voices speak another language than the episode's */
+                        warnings: string[];
                     };
                 };
             };
@@ -11429,6 +11477,7 @@ export interface operations {
                      *             "example"
                      *           ],
                      *           "is_active": true,
+                     *           "language": "fr",
                      *           "last_run_at": "2026-01-15T09:30:00.000Z",
                      *           "next_run_at": "2026-01-15T09:30:00.000Z",
                      *           "source_count": 1,
@@ -11484,6 +11533,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -11614,7 +11664,8 @@ export interface operations {
                  *       "priority_keywords": [
                  *         "example"
                  *       ],
-                 *       "is_active": true
+                 *       "is_active": true,
+                 *       "language": "fr"
                  *     }
                  */
                 "application/json": {
@@ -11652,6 +11703,7 @@ export interface operations {
                     priority_keywords?: string[];
                     /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                     is_active?: boolean;
+                    language?: string | null;
                 };
             };
         };
@@ -11687,6 +11739,7 @@ export interface operations {
                      *           "example"
                      *         ],
                      *         "is_active": true,
+                     *         "language": "fr",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -11735,6 +11788,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -11903,6 +11957,7 @@ export interface operations {
                      *           "example"
                      *         ],
                      *         "is_active": true,
+                     *         "language": "fr",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -11964,6 +12019,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -12238,7 +12294,8 @@ export interface operations {
                  *       "priority_keywords": [
                  *         "example"
                  *       ],
-                 *       "is_active": true
+                 *       "is_active": true,
+                 *       "language": "fr"
                  *     }
                  */
                 "application/json": {
@@ -12276,6 +12333,7 @@ export interface operations {
                     priority_keywords?: string[];
                     /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                     is_active?: boolean;
+                    language?: string | null;
                 };
             };
         };
@@ -12308,6 +12366,7 @@ export interface operations {
                      *           "example"
                      *         ],
                      *         "is_active": true,
+                     *         "language": "fr",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -12355,6 +12414,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
