@@ -18,7 +18,7 @@ const DurationMinutes = Type.Integer({
     'enterprise 120; beyond it 403). The script is planned to it at the voice\'s measured pace; the audio lands within ±15 % when the source holds enough.',
 });
 /** A language asked for: any BCP 47 spelling, matched case-insensitively (the service answers 400 with the supported list). */
-export const LanguageInput = Type.String({
+const LanguageInput = Type.String({
   minLength: 1,
   maxLength: 35,
   description:

