@@ -105,7 +105,7 @@ t.test("named hosts whose voices speak another language are accepted, with a war
   t.equal(mismatched.status, 202, await mismatched.clone().text());
   const { warnings } = await json(mismatched);
   t.equal(warnings.length, 1);
-  t.match(warnings[0], /Sam's voice offline:rms is a en-US voice and this episode is in Spanish \(es\)/);
+  t.match(warnings[0], /Sam's voice offline:rms speaks en-US and this episode is in Spanish \(es\): it will read it with its own accent/);
   const matching = await create({ content: SPANISH, hosts: [{ name: 'Ana', voice: 'offline:es-female' }, { name: 'Luis', voice: 'offline:es-male' }] });
   t.same((await json(matching)).warnings, [], 'voices of the episode\'s language');
 });

@@ -36,6 +36,10 @@ const page = (title: string, paragraphs: string[]) =>
 const html = (body: string): Route => (_request, response) => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 const site = await startLoopbackSite(t, {
   '/abeilles': html(page('La danse des abeilles', FRENCH_PARAGRAPHS)),
+  '/leuchtturm': html(page('Der Leuchtturm', [
+    'Der Leuchtturm von Alexandria führte jahrhundertelang die Schiffe sicher in den Hafen der Stadt.',
+    'Sein Licht war weit draußen auf dem Meer zu sehen, und Reisende beschrieben ihn als Weltwunder.',
+  ])),
   '/fil.xml': (_request, response) =>
     void response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(`<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Le Journal des Sciences</title><link>${site.origin}/</link><description>Nouvelles</description>
@@ -131,6 +135,14 @@ t.test("a web page's language is detected once it is read", async (t) => {
   const episode = await waitForEpisode(api.database.db, id, ['ready', 'error'], 180_000);
   t.equal(episode.status, 'ready', episode.error_message ?? '');
   t.match((await json(await api.request(`/api/episodes/${id}`, { token: user.accessToken }))).episode, { language: 'fr', languageDetected: true });
+});
+
+t.test('a web page in a language Castwright does not speak fails its episode with the reason, once read', async (t) => {
+  const id = await create({ url: `${site.origin}/leuchtturm` });
+  const episode = await waitForEpisode(api.database.db, id, ['ready', 'error'], 120_000);
+  t.equal(episode.status, 'error');
+  t.match(episode.error_message, /The source is in German \(de\), which Castwright does not speak; supported languages: en, en-GB, es, fr, it, pt-BR, hi, ja, zh/);
+  t.equal(episode.script_text, null, 'nothing was written in the wrong language');
 });
 
 t.test('a briefing in French: its episode, title and hosts are French', async (t) => {

@@ -93,7 +93,7 @@ export function hostLanguageWarnings(hosts: readonly EpisodeHost[], voiceLanguag
   return hosts.flatMap((host, index) => {
     const spoken = voiceLanguages[index] ?? 'und';
     if (spoken.toLowerCase().split('-')[0] === base) return [];
-    return [`${host.name}'s voice ${host.voice} is a ${spoken} voice and this episode is in ${LANGUAGE_NAMES[language]} (${language}): it will read it with its own accent`];
+    return [`${host.name}'s voice ${host.voice} speaks ${spoken} and this episode is in ${LANGUAGE_NAMES[language]} (${language}): it will read it with its own accent`];
   });
 }
 
