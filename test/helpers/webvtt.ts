@@ -11,7 +11,30 @@ export interface VttCue {
   startMs: number;
   endMs: number;
   speaker: string | undefined;
+  /** The cue's `<lang>` span, when it has one. */
+  language?: string;
   text: string;
+}
+
+interface VttNode {
+  type: string;
+  name?: string;
+  value?: string;
+  children?: VttNode[];
+}
+
+/** The text of a node and everything inside it (a `<lang>` span inside the voice). */
+function textOf(nodes: readonly VttNode[]): string {
+  return nodes.map((node) => (node.type === 'text' ? (node.value ?? '') : textOf(node.children ?? []))).join('');
+}
+
+function find(nodes: readonly VttNode[], name: string): VttNode | undefined {
+  for (const node of nodes) {
+    if (node.type === 'object' && node.name === name) return node;
+    const inner = find(node.children ?? [], name);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 export function parseWebVtt(input: string): { cues: VttCue[]; errors: string[] } {
@@ -19,9 +42,11 @@ export function parseWebVtt(input: string): { cues: VttCue[]; errors: string[] }
   return {
     errors: errors.map((error) => `line ${error.line}: ${error.message}`),
     cues: cues.map((cue) => {
-      const voice = cue.tree.children.find((node) => node.type === 'object' && node.name === 'v');
-      const text = (voice?.children ?? cue.tree.children).map((node) => (node.type === 'text' ? node.value : '')).join('');
-      return { startMs: Math.round(cue.startTime * 1000), endMs: Math.round(cue.endTime * 1000), speaker: voice?.value, text };
+      const tree = cue.tree.children as VttNode[];
+      const voice = find(tree, 'v');
+      const language = find(tree, 'lang')?.value;
+      const text = textOf(voice?.children ?? tree);
+      return { startMs: Math.round(cue.startTime * 1000), endMs: Math.round(cue.endTime * 1000), speaker: voice?.value, ...(language ? { language } : {}), text };
     }),
   };
 }

@@ -211,7 +211,7 @@ t.test('reading one episode: owner sees it; others get 404; anonymous gets 401; 
   await api.database.db.updateTable('episodes').set({ is_public: true }).where('id', '=', id).execute();
   t.equal((await api.request(`/api/episodes/${id}`)).status, 200, 'public episodes need no credentials');
   const transcript = await json(await api.request(`/api/episodes/${id}/transcript`));
-  t.same(transcript, { success: true, episodeId: id, segments: [], stats: { totalSegments: 0, totalWords: 0, totalDurationMs: 0, speakers: [] } });
+  t.same(transcript, { success: true, episodeId: id, language: 'en', segments: [], stats: { totalSegments: 0, totalWords: 0, totalDurationMs: 0, speakers: [] } });
 });
 
 t.test('delete: owner only, 403 for others, 404 when missing; quota is not refunded', async (t) => {

@@ -179,12 +179,32 @@ t.test('everything an item links to answers with the token alone; sizes and chap
     t.equal(vtt.headers.get('content-type'), 'text/vtt; charset=utf-8');
     const parsed = parseWebVtt(await vtt.text());
     t.same(parsed.errors, []);
-    t.same(parsed.cues, segments.map((segment) => ({ startMs: segment.startTimeMs, endMs: segment.endTimeMs, speaker: segment.speaker, text: segment.text })));
+    t.same(parsed.cues, segments.map((segment) => ({ startMs: segment.startTimeMs, endMs: segment.endTimeMs, speaker: segment.speaker, language: 'en', text: segment.text })));
     t.ok(new Set(parsed.cues.map((cue) => cue.speaker)).size === 2, 'both hosts are voice-tagged');
     const podcastTranscript = await json(await api.request(pathOf(jsonLink?.$.url as string)));
     t.equal(podcastTranscript.version, '1.0.0');
     t.same(podcastTranscript.segments[0], { speaker: segments[0]?.speaker, startTime: (segments[0]?.startTimeMs ?? 0) / 1000, endTime: (segments[0]?.endTimeMs ?? 0) / 1000, body: segments[0]?.text });
   }
+});
+
+t.test("a playlist that mixes languages: the channel's is the most common, the earliest among equals; each item's transcripts say their own", async (t) => {
+  const setLanguage = (id: string, language: 'en' | 'es') => api.database.db.updateTable('episodes').set({ language }).where('id', '=', id).execute();
+  t.teardown(async () => {
+    await setLanguage(first, 'en');
+    await setLanguage(second, 'en');
+  });
+  const read = async () => {
+    const { text } = await fetchFeed(feedUrl);
+    const feed = await rss.parseString(text);
+    return { channel: feed.language, items: feed.items.map((item) => (item.transcripts ?? []).map((transcript) => transcript.$.language)) };
+  };
+  await setLanguage(first, 'es');
+  t.same(await read(), { channel: 'en', items: [['en', 'en'], ['es', 'es']] }, 'one each: the first in playlist order (second) decides');
+  await setLanguage(second, 'es');
+  t.same(await read(), { channel: 'es', items: [['es', 'es'], ['es', 'es']] });
+  const vtt = await api.request(`/api/episodes/${first}/transcript?format=vtt`, { token: owner.accessToken });
+  t.equal(vtt.headers.get('content-language'), 'es');
+  t.ok(parseWebVtt(await vtt.text()).cues.every((cue) => cue.language === 'es'));
 });
 
 t.test('conditional GET: ETag and Last-Modified, 304, and a new ETag after every change', async (t) => {

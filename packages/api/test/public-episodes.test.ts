@@ -172,10 +172,11 @@ t.test('transcript as WebVTT with voice tags, parsed by a WebVTT parser', async 
   const response = await api.request(`/api/episodes/${id}/transcript?format=vtt`, { token: owner.accessToken });
   t.equal(response.headers.get('content-type'), 'text/vtt; charset=utf-8');
   const text = await response.text();
-  t.match(text, /^WEBVTT\n\n1\n00:00:00\.300 --> 00:00:04\.120\n<v Host 1>/);
+  t.match(text, /^WEBVTT\n\n1\n00:00:00\.300 --> 00:00:04\.120\n<v Host 1><lang en>/);
+  t.equal(response.headers.get('content-language'), 'en');
   const { cues, errors } = parseWebVtt(text);
   t.same(errors, []);
-  t.same(cues, SEGMENTS.map((segment) => ({ startMs: segment.start_ms, endMs: segment.end_ms, speaker: segment.speaker, text: segment.text })));
+  t.same(cues, SEGMENTS.map((segment) => ({ startMs: segment.start_ms, endMs: segment.end_ms, speaker: segment.speaker, language: 'en', text: segment.text })));
   t.match(text, /01:02:05\.004/, 'hours are written past 59 minutes');
 });
 

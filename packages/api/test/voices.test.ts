@@ -67,7 +67,10 @@ async function storedVoiceFiles(): Promise<string[]> {
   return (await readdir(path.join(api.config.dataDir, 'storage', 'voices'), { recursive: true }).catch(() => [])).filter((name) => /\.(wav|mp3)$/.test(name));
 }
 
-const BUILT_IN = ['chatterbox:default', 'chatterbox:narrator', 'kokoro:af_heart', 'kokoro:am_adam', 'kokoro:bf_emma', 'kokoro:bm_george', 'offline:rms', 'offline:slt'];
+const ENGLISH_BUILT_IN = ['chatterbox:default', 'chatterbox:narrator', 'kokoro:af_heart', 'kokoro:am_adam', 'kokoro:bf_emma', 'kokoro:bm_george', 'offline:rms', 'offline:slt'];
+/** The built-in voice speaks the other languages with eSpeak NG, a male and a female voice each. */
+const ESPEAK = ['es', 'fr', 'it', 'pt-br', 'hi', 'ja', 'zh'].flatMap((language) => [`offline:${language}-female`, `offline:${language}-male`]);
+const BUILT_IN = [...ENGLISH_BUILT_IN, ...ESPEAK].sort();
 
 t.test('the catalog is what the media worker published, every voice available while it lives', async (t) => {
   const voices = await catalog(owner.accessToken);
@@ -79,8 +82,10 @@ t.test('the catalog is what the media worker published, every voice available wh
   t.match(voices.find((voice) => voice.id === 'offline:rms'), { engine: 'offline', language: 'en-US', gender: 'male' });
   t.same((await catalog(owner.accessToken, '?engine=kokoro')).map((voice) => voice.id).sort(), BUILT_IN.filter((id) => id.startsWith('kokoro:')));
   t.same((await catalog(owner.accessToken, '?language=en-gb')).map((voice) => voice.id).sort(), ['kokoro:bf_emma', 'kokoro:bm_george'], 'a tag, case-insensitively');
-  t.equal((await catalog(owner.accessToken, '?language=en')).length, BUILT_IN.length, 'a primary subtag matches its regions');
-  t.same(await catalog(owner.accessToken, '?language=fr'), []);
+  t.same((await catalog(owner.accessToken, '?language=en')).map((voice) => voice.id).sort(), ENGLISH_BUILT_IN, 'a primary subtag matches its regions');
+  t.same((await catalog(owner.accessToken, '?language=fr')).map((voice) => voice.id).sort(), ['offline:fr-female', 'offline:fr-male'], 'every language has built-in voices');
+  t.match(voices.find((voice) => voice.id === 'offline:pt-br-female'), { engine: 'offline', language: 'pt-BR', gender: 'female', description: /eSpeak NG.*Portuguese \(Brazilian\).*robotic/ });
+  t.same((await catalog(owner.accessToken, '?language=PT')).map((voice) => voice.id).sort(), ['offline:pt-br-female', 'offline:pt-br-male']);
   t.equal((await api.request('/api/voices?engine=espeak', { token: owner.accessToken })).status, 400);
   t.equal((await api.request('/api/voices')).status, 401);
 });

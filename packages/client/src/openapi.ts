@@ -4266,7 +4266,8 @@ export interface operations {
                  *           "voice": "kokoro:af_heart",
                  *           "role": "expert"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "language": "es"
                  *     }
                  */
                 "application/json": {
@@ -4304,6 +4305,11 @@ export interface operations {
                          */
                         role?: string;
                     }[];
+                    /**
+                     * @description The episode's language, a BCP 47 tag: en, en-GB, es, fr, it, pt-BR, hi, ja, zh (any case; a region is dropped where no variant exists, so es-MX is es and pt is pt-BR). Left out, it is detected from the source (typed content now, a web page or document once read); too short or mixed to tell is en. Any other language is a 400 listing the supported ones.
+                     * @example es
+                     */
+                    language?: string;
                 };
             };
         };
@@ -4325,13 +4331,18 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       },
                      *       "quota": {
                      *         "used": 1,
                      *         "limit": 1,
                      *         "remaining": 1
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         "example"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -4347,6 +4358,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -4355,6 +4369,8 @@ export interface operations {
                             limit: number | null;
                             remaining: number | null;
                         };
+                        /** @description What to know about the episode as asked for: named hosts whose voices speak another language than the episode's */
+                        warnings: string[];
                     };
                 };
             };
@@ -4517,6 +4533,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "sourceType": "example",
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
@@ -4559,6 +4577,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             sourceType: string;
                             scriptText: string | null;
                             audioUrl: string | null;
@@ -4819,6 +4840,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "sourceType": "example",
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
@@ -4861,6 +4884,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             sourceType: string;
                             scriptText: string | null;
                             audioUrl: string | null;
@@ -5018,6 +5044,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "episodeId": "example",
+                     *       "language": "en",
                      *       "segments": [
                      *         {
                      *           "id": "example",
@@ -5043,6 +5070,11 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         episodeId: string;
+                        /**
+                         * @description The episode's language, which the text is in (also sent as Content-Language)
+                         * @enum {unknown}
+                         */
+                        language: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         segments: {
                             id: string;
                             /** @description The host label: Host 1 … Host 4 */
@@ -5168,7 +5200,8 @@ export interface operations {
                  *       "hostMode": "single",
                  *       "voiceStyle": "professional",
                  *       "voicePair": "expert-curious",
-                 *       "hosts": "example"
+                 *       "hosts": "example",
+                 *       "language": "es"
                  *     }
                  */
                 "multipart/form-data": {
@@ -5186,6 +5219,11 @@ export interface operations {
                     voicePair?: "expert-curious" | "debate" | "interview";
                     /** @description The named hosts as a JSON array, as POST /api/episodes takes them */
                     hosts?: string;
+                    /**
+                     * @description The episode's language, a BCP 47 tag: en, en-GB, es, fr, it, pt-BR, hi, ja, zh (any case; a region is dropped where no variant exists, so es-MX is es and pt is pt-BR). Left out, it is detected from the source (typed content now, a web page or document once read); too short or mixed to tell is en. Any other language is a 400 listing the supported ones.
+                     * @example es
+                     */
+                    language?: string;
                 };
             };
         };
@@ -5207,13 +5245,18 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "language": "en",
+                     *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       },
                      *       "quota": {
                      *         "used": 1,
                      *         "limit": 1,
                      *         "remaining": 1
-                     *       }
+                     *       },
+                     *       "warnings": [
+                     *         "example"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -5229,6 +5272,9 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
+                            languageDetected: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -5237,6 +5283,8 @@ export interface operations {
                             limit: number | null;
                             remaining: number | null;
                         };
+                        /** @description What to know about the episode as asked for: named hosts whose voices speak another language than the episode's */
+                        warnings: string[];
                     };
                 };
             };
@@ -12460,6 +12508,7 @@ export interface operations {
                      *             "example"
                      *           ],
                      *           "is_active": true,
+                     *           "language": "fr",
                      *           "last_run_at": "2026-01-15T09:30:00.000Z",
                      *           "next_run_at": "2026-01-15T09:30:00.000Z",
                      *           "source_count": 1,
@@ -12515,6 +12564,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -12645,7 +12695,8 @@ export interface operations {
                  *       "priority_keywords": [
                  *         "example"
                  *       ],
-                 *       "is_active": true
+                 *       "is_active": true,
+                 *       "language": "fr"
                  *     }
                  */
                 "application/json": {
@@ -12683,6 +12734,7 @@ export interface operations {
                     priority_keywords?: string[];
                     /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                     is_active?: boolean;
+                    language?: string | null;
                 };
             };
         };
@@ -12718,6 +12770,7 @@ export interface operations {
                      *           "example"
                      *         ],
                      *         "is_active": true,
+                     *         "language": "fr",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -12766,6 +12819,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -12934,6 +12988,7 @@ export interface operations {
                      *           "example"
                      *         ],
                      *         "is_active": true,
+                     *         "language": "fr",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -12995,6 +13050,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -13269,7 +13325,8 @@ export interface operations {
                  *       "priority_keywords": [
                  *         "example"
                  *       ],
-                 *       "is_active": true
+                 *       "is_active": true,
+                 *       "language": "fr"
                  *     }
                  */
                 "application/json": {
@@ -13307,6 +13364,7 @@ export interface operations {
                     priority_keywords?: string[];
                     /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                     is_active?: boolean;
+                    language?: string | null;
                 };
             };
         };
@@ -13339,6 +13397,7 @@ export interface operations {
                      *           "example"
                      *         ],
                      *         "is_active": true,
+                     *         "language": "fr",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -13386,6 +13445,7 @@ export interface operations {
                             priority_keywords: string[];
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
+                            language: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;

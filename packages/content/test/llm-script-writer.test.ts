@@ -232,3 +232,28 @@ t.test('an unreachable endpoint is an ordinary error the job may retry', async (
   t.ok(failure instanceof Error);
   t.notOk(failure instanceof PermanentError);
 });
+
+t.test("the LLM writes in the episode's language, whatever the source's", async (t) => {
+  const server = await startFakeChatServer(t, () => ({ content: goodScript }));
+  await writeLlmScript({ ...base, language: 'pt-BR' }, settings(server.baseUrl), { maxRetries: 0 });
+  await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
+  const [portuguese, english] = server.requests.map((request) => (request as ChatRequestBody).messages[0]?.content ?? '');
+  t.match(portuguese, /write every line, the title, the description, section titles and outline in Portuguese \(Brazilian\) \(pt-BR\), whatever language the source is written in/);
+  t.match(english, /in English \(American\) \(en\)/, 'English when the request says none');
+});
+
+t.test('named hosts addressed in Japanese or Chinese count as named (no spaces around the name)', async (t) => {
+  const hosts = [{ name: 'Ana' }, { name: 'Luis' }];
+  const japanese = JSON.stringify({
+    title: '灯台',
+    description: '灯台の話。',
+    lines: [
+      { speaker: 'Host 1', text: 'ようこそ。Luisさん、灯台について教えてください。' },
+      { speaker: 'Host 2', text: 'ありがとうございます、Anaさん。灯台は船を導きます。' },
+    ],
+  });
+  const server = await startFakeChatServer(t, () => ({ content: japanese }));
+  const script = await writeLlmScript({ ...base, hosts, language: 'ja' }, settings(server.baseUrl), { maxRetries: 0 });
+  t.equal(server.requests.length, 1, 'both hosts are named: nothing sent back');
+  t.equal(script.lines.length, 2);
+});

@@ -9,7 +9,7 @@ import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { scriptSpeakers, unfairShares, unnamedHosts, type ScriptHost } from '@castwright/content/script/script-hosts';
 import type { ScriptPace, ScriptRequest } from '@castwright/content/script/script-writer';
-import { isHostPhrasing } from '@castwright/content/script/offline-phrasing';
+import { isHostPhrasing } from '@castwright/content/script/host-phrasing';
 import { SPEAKERS } from '@castwright/core/script-lines';
 import { startFakeChatServer, type ChatRequestBody } from '#test-helpers/fake-chat-completions';
 import { writerCorpus } from '#test-helpers/writer-corpus';

@@ -104,3 +104,21 @@ t.test('segments: totals, timestamps', async (t) => {
   t.equal(formatTimestamp(59_999), '00:59');
   t.equal(formatTimestamp(60_000), '01:00');
 });
+
+t.test("in the episode's language: matches start at words (Intl.Segmenter), accents fold where the language is written in Latin letters", async (t) => {
+  const segments = (text: string) => [{ id: 'seg_1', speaker: 'Host 1', text, startTimeMs: 0 }];
+  const positions = (text: string, query: string, language: Parameters<typeof searchTranscript>[2]) =>
+    searchTranscript(segments(text), query, language).matches.flatMap((match) => match.matchPositions);
+
+  t.same(positions('The lighthouse and the light.', 'light', 'en'), [[4, 9], [23, 28]], 'a word, or the start of one');
+  t.same(positions('The lighthouse and the light.', 'house', 'en'), [], 'never from inside a word');
+  t.same(positions('Un café, un CAFE y otro cafe.', 'cafe', 'es'), [[3, 7], [12, 16], [24, 28]], 'Spanish: any case, with or without the accent');
+  t.same(positions("L'île et l'ile.", 'ILE', 'fr'), [[2, 5], [11, 14]], "French: the word after an elided article, accents folded");
+  t.same(positions('Ele é o farol.', 'e', 'pt-BR'), [[0, 1], [4, 5]], 'Portuguese: é is e');
+
+  t.same(positions('アレクサンドリアの大灯台は、灯台の歴史を変えました。', '灯台', 'ja'), [[10, 12], [14, 16]], 'Japanese: the word 灯台 inside sentences without spaces, after 大 too');
+  t.same(positions('アレクサンドリアの大灯台は古い。', 'サンドリア', 'ja'), [], 'Japanese: not from inside a word');
+  t.same(positions('いいえ、がっこうです。', 'かっこう', 'ja'), [], 'Japanese: voicing marks are not folded away (が is not か)');
+  t.same(positions('亚历山大灯塔是一座高塔。灯塔的光芒很远。', '灯塔', 'zh'), [[4, 6], [12, 14]], 'Chinese: the word 灯塔 inside sentences without spaces');
+  t.same(positions('यह किताब है और वह कितब नहीं।', 'कितब', 'hi'), [[18, 22]], 'Hindi: vowel signs are letters, never folded');
+});

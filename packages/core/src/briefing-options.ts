@@ -3,6 +3,7 @@
 // the API, the scheduler, the run and the script writers.
 import type { HostMode } from './episode-options.ts';
 import type { Preset } from './tiers.ts';
+import type { Language } from './languages.ts';
 
 export const TEMPLATE_TYPES = ['tech_news', 'market_update', 'research_digest', 'general'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -43,6 +44,8 @@ export interface BriefingChoices {
   content_freshness_hours: number;
   priority_keywords: string[];
   is_active: boolean;
+  /** The language of its episodes; null: each run detects it from the items it compiled. */
+  language: Language | null;
 }
 
 /** Every field but `name` is optional on create; these fill what was left out. */
@@ -59,6 +62,7 @@ export const BRIEFING_DEFAULTS: BriefingChoices = {
   content_freshness_hours: 24,
   priority_keywords: [],
   is_active: true,
+  language: null,
 };
 
 export const BRIEFING_LIMITS = {

@@ -34,6 +34,8 @@ export interface SegmentKeyInput {
   pronunciations?: readonly PronunciationEntry[];
   /** The line's text; normalised here (see `segmentText`). */
   text: string;
+  /** The language the text is read in, when it is not English: it changes the phonemes (English lines keep the keys they always had). */
+  language?: string;
 }
 
 /** Bumped when the key's definition changes, so old keys stop matching. */
@@ -95,6 +97,7 @@ export function segmentKey(input: SegmentKeyInput): string {
     canonicalDelivery(input.delivery),
     canonicalPronunciations(input.pronunciations),
     text,
+    ...(input.language ? [input.language] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

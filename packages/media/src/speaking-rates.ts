@@ -10,6 +10,13 @@
 // Flite's speed is a duration stretch, so the rate is proportional to speed (the
 // measured points agree with rate × speed to within 0.1 %); they are kept as measured.
 //
+// Built-in voice, eSpeak NG (every language but English): MEASURED on 2026-11-26 (Node
+// 24, @echogarden/espeak-ng-emscripten 0.3.5) at speed 1 over the sentences of the
+// test/helpers/language-sources.ts article in each language (109 to 175 spoken words a
+// voice), trimmed and counted the same way (words by Intl.Segmenter, so a Japanese or
+// Chinese "word" is a dictionary word). eSpeak's rate is words a minute set from speed,
+// so the figure at 1 is scaled by speed.
+//
 // Kokoro and Chatterbox: NOT MEASURED here (no weights or server on the machines this
 // project is built on). Kokoro's figure is a conservative default at speed 1.0,
 // scaled by speed (Kokoro's speed input divides its predicted durations); projects
@@ -36,6 +43,20 @@ export const SPEAKING_RATES: Record<EngineName, EngineRates> = {
     measured: {
       rms: { '0.93': 148.9, '1': 160.2, '1.05': 168.1, '1.1': 176.1 },
       slt: { '0.93': 168.9, '1': 181.6, '1.05': 190.6, '1.1': 199.7 },
+      'es-male': { '1': 200.7 },
+      'es-female': { '1': 198.0 },
+      'fr-male': { '1': 237.2 },
+      'fr-female': { '1': 232.4 },
+      'it-male': { '1': 184.5 },
+      'it-female': { '1': 184.4 },
+      'pt-br-male': { '1': 184.8 },
+      'pt-br-female': { '1': 182.7 },
+      'hi-male': { '1': 179.6 },
+      'hi-female': { '1': 176.5 },
+      'ja-male': { '1': 232.8 },
+      'ja-female': { '1': 232.0 },
+      'zh-male': { '1': 143.1 },
+      'zh-female': { '1': 142.7 },
     },
     fallback: 170,
     followsSpeed: true,

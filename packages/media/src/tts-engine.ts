@@ -2,6 +2,7 @@
 // Flite voices, Kokoro ONNX, Chatterbox HTTP), so the renderer can mix engines
 // without knowing how any of them makes sound.
 
+import type { Language } from '@castwright/core/languages';
 import type { PronunciationInput } from './pronunciation/engine-pronunciations.ts';
 import type { PronunciationEntry } from './segment-key.ts';
 
@@ -18,6 +19,11 @@ export interface SynthesisRequest {
    * (pronunciation/lexicon.ts): Kokoro says an entry's IPA, the others its respelling.
    */
   pronunciations?: readonly PronunciationEntry[];
+  /**
+   * The language of `text` (English when left out): Kokoro phonemises it with that
+   * language's eSpeak NG voice; the built-in voice's voices are each of one language.
+   */
+  language?: Language;
 }
 
 /** Mono PCM in the range -1..1 at the engine's native rate (one rate for all of an engine's output). */

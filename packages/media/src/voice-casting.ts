@@ -3,11 +3,13 @@
 // of named hosts (each host's own voice, or on another engine the closest by gender).
 // The README prints this table; change them together.
 import type { VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import { baseLanguage, type Language } from '@castwright/core/languages';
 import type { Speaker } from '@castwright/core/script-lines';
 import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
 import { formatBlend, looksLikeBlend, parseBlend } from '@castwright/core/voices/voice-blend';
 import { parseVoiceId } from '@castwright/core/voices/voice-ids';
 import type { PausePlan } from './timeline.ts';
+import { offlineVoice } from './offline-voice/offline-voices.ts';
 import { describeVoice } from './voice-catalog.ts';
 
 export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
@@ -27,6 +29,31 @@ const PAIR_VOICES: Record<Exclude<EngineName, 'chatterbox'>, Record<VoicePair, [
     debate: ['rms', 'slt'],
     interview: ['slt', 'rms'],
   },
+};
+
+/** British English episodes on Kokoro: the same roles in British voices. */
+const BRITISH_PAIR_VOICES: Record<VoicePair, [string, string]> = {
+  'expert-curious': ['bm_george', 'bf_emma'],
+  debate: ['bm_lewis', 'bf_isabella'],
+  interview: ['bf_alice', 'bm_daniel'],
+};
+
+/** The roles' genders, as the English table casts them, for the languages cast by gender. */
+const PAIR_GENDERS: Record<VoicePair, [VoiceGender, VoiceGender]> = {
+  'expert-curious': ['male', 'female'],
+  debate: ['male', 'female'],
+  interview: ['female', 'male'],
+};
+
+/** Kokoro's best-rated voice of each gender in its other languages (French has one voice). */
+const KOKORO_VOICES_BY_LANGUAGE: Partial<Record<Language, Partial<Record<VoiceGender, string>>>> = {
+  es: { male: 'em_alex', female: 'ef_dora' },
+  fr: { female: 'ff_siwis' },
+  it: { male: 'im_nicola', female: 'if_sara' },
+  'pt-BR': { male: 'pm_alex', female: 'pf_dora' },
+  hi: { male: 'hm_omega', female: 'hf_alpha' },
+  ja: { male: 'jm_kumo', female: 'jf_alpha' },
+  zh: { male: 'zm_yunxi', female: 'zf_xiaoxiao' },
 };
 
 /** voiceStyle → pace and breathing room, for every engine. */
@@ -59,16 +86,44 @@ export function castVoice(casting: Casting, speaker: Speaker): string {
   return voice;
 }
 
+/** Whether a voice of `engine` speaks `language` (by its primary subtag: en-US and en-GB voices both speak English). */
+function speaks(engine: EngineName, voice: string, language: Language): boolean {
+  const spoken = describeVoice(engine, voice)?.language;
+  return spoken !== undefined && spoken.toLowerCase().split('-')[0] === baseLanguage(language);
+}
+
+/** The installed voices of `engine` that speak `language`. */
+export function voicesOfLanguage(engine: EngineName, installed: readonly string[], language: Language): string[] {
+  return installed.filter((voice) => speaks(engine, voice, language));
+}
+
+/** The table's voices for the pair in the episode's language: English by the table, other languages a voice of each role's gender. */
+function tableVoices(engine: EngineName, pair: VoicePair, language: Language, pool: readonly string[]): [string, string] {
+  if (engine === 'chatterbox') return ['', ''];
+  if (language === 'en-GB' && engine === 'kokoro') return BRITISH_PAIR_VOICES[pair];
+  if (baseLanguage(language) === 'en') return PAIR_VOICES[engine][pair];
+  const byGender = (gender: VoiceGender): string => {
+    if (engine === 'offline') return `${language.toLowerCase()}-${gender}`;
+    const preferred = KOKORO_VOICES_BY_LANGUAGE[language]?.[gender];
+    if (preferred && (pool.length === 0 || pool.includes(preferred))) return preferred;
+    return pool.find((voice) => describeVoice(engine, voice)?.gender === gender) ?? Object.values(KOKORO_VOICES_BY_LANGUAGE[language] ?? {})[0] ?? '';
+  };
+  return PAIR_GENDERS[pair].map(byGender) as [string, string];
+}
+
 /**
- * The casting for one episode on one engine. `installed` is the engine's voice
- * list: a table voice that is missing (a partial Kokoro install, a Chatterbox
- * server's own library) is replaced by the installed voices in order, so the two
- * hosts still sound different whenever the engine has two voices.
+ * The casting for one episode on one engine, in the episode's language: its voices are
+ * voices of that language. `installed` is the engine's voice list: a table voice that is
+ * missing (a partial Kokoro install, a Chatterbox server's own library) is replaced by the
+ * installed voices of the language in order, so the two hosts still sound different
+ * whenever the engine has two voices of it (Kokoro's French has one: both hosts share it).
  */
-export function castVoices(engine: EngineName, style: VoiceStyle, pair: VoicePair, installed: readonly string[]): Casting {
-  const wanted: [string, string] = engine === 'chatterbox' ? ['', ''] : PAIR_VOICES[engine][pair];
-  const spare = installed.filter((voice) => !wanted.includes(voice));
-  const pick = (voice: string) => (installed.includes(voice) ? voice : (spare.shift() ?? installed[0] ?? voice));
+export function castVoices(engine: EngineName, style: VoiceStyle, pair: VoicePair, installed: readonly string[], language: Language = 'en'): Casting {
+  const own = voicesOfLanguage(engine, installed, language);
+  const pool = own.length > 0 ? own : installed;
+  const wanted = tableVoices(engine, pair, language, pool);
+  const spare = pool.filter((voice) => !wanted.includes(voice));
+  const pick = (voice: string) => (pool.includes(voice) ? voice : (spare.shift() ?? pool[0] ?? voice));
   const host1 = pick(wanted[0]);
   const host2 = pick(wanted[1]);
   return { voices: { 'Host 1': host1, 'Host 2': host2 }, ...delivery(style, pair) };
@@ -102,27 +157,34 @@ export function hostVoiceOnEngine(voice: string): { engine: EngineName; name: st
 
 /**
  * Named hosts on one engine: each speaks with its own voice when it belongs to this
- * engine (the one every host's voice was chosen on). On any other engine, a fallback,
- * each host gets the closest installed voice: one of the same gender not yet given to
- * another host, else any not yet given, else the first; `recast` records who got what.
+ * engine (the one every host's voice was chosen on), whatever its language (the API
+ * warned). On any other engine, a fallback, each host gets the closest installed voice:
+ * one of the episode's language and the same gender not yet given to another host, else
+ * one of the language, else any not yet given, else the first; `recast` records who got
+ * what. The built-in voice speaks English with Flite and other languages with eSpeak NG,
+ * at other sample rates, so there a host's voice of the other synthesizer is recast too.
  * Speed and pauses come from voiceStyle and voicePair, as without hosts.
  */
-export function castHosts(engine: EngineName, style: VoiceStyle, pair: VoicePair, hosts: readonly CastHost[], installed: readonly string[]): Casting {
+export function castHosts(engine: EngineName, style: VoiceStyle, pair: VoicePair, hosts: readonly CastHost[], installed: readonly string[], language: Language = 'en'): Casting {
   const cast: Partial<Record<Speaker, string>> = {};
   const recast: string[] = [];
   const taken = new Set<string>();
+  const synthesizer = (name: string) => offlineVoice(name)?.synthesizer;
+  const languageSynthesizer = baseLanguage(language) === 'en' ? 'flite' : 'espeak';
   for (const host of hosts) {
     const own = hostVoiceOnEngine(host.voice);
-    if (own?.engine === engine) {
+    if (own?.engine === engine && (engine !== 'offline' || synthesizer(own.name) === languageSynthesizer)) {
       cast[host.speaker] = own.name;
       taken.add(own.name);
     }
   }
   const genderOf = (voice: string) => describeVoice(engine, voice)?.gender ?? 'unknown';
+  const ofLanguage = voicesOfLanguage(engine, installed, language);
   for (const host of hosts) {
     if (cast[host.speaker] !== undefined) continue;
     const free = installed.filter((voice) => !taken.has(voice));
-    const chosen = free.find((voice) => genderOf(voice) === host.gender) ?? free[0] ?? installed[0];
+    const freeOfLanguage = ofLanguage.filter((voice) => !taken.has(voice));
+    const chosen = freeOfLanguage.find((voice) => genderOf(voice) === host.gender) ?? freeOfLanguage[0] ?? ofLanguage[0] ?? free.find((voice) => genderOf(voice) === host.gender) ?? free[0] ?? installed[0];
     if (chosen === undefined) throw new Error(`The ${engine} engine has no voices`);
     cast[host.speaker] = chosen;
     taken.add(chosen);

@@ -2,11 +2,14 @@
 // (core/voices/voice-ids.ts), a display name, a language, a gender and a line of
 // description. Media workers publish these when they start; the api only reads them.
 // Kokoro's voice ids say it all: the first letter is the language, the second the
-// gender (`af_heart`: American English, female). Flite's two voices are the CMU ARCTIC
-// speakers rms and slt. A Chatterbox server's library names say nothing more.
+// gender (`af_heart`: American English, female). The built-in voices are Flite's CMU
+// ARCTIC speakers rms and slt for English and eSpeak NG's for every other language
+// (offline-voice/offline-voices.ts). A Chatterbox server's library names say nothing more.
 import type { PublishedVoice } from '@castwright/core/repositories/voices';
 import { builtInVoiceId, CUSTOM_VOICE_PREFIX } from '@castwright/core/voices/voice-ids';
 import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
+import { LANGUAGE_NAMES } from '@castwright/core/languages';
+import { offlineVoice } from './offline-voice/offline-voices.ts';
 import type { EngineName } from './voice-casting.ts';
 
 /** Kokoro's language letters, as BCP 47 tags and in words. */
@@ -22,9 +25,9 @@ const KOKORO_LANGUAGES: Record<string, [tag: string, words: string]> = {
   z: ['zh', 'Mandarin Chinese'],
 };
 
-const OFFLINE_VOICES: Record<string, { gender: VoiceGender; description: string }> = {
-  rms: { gender: 'male', description: 'The built-in Flite voice of CMU ARCTIC speaker rms: American English, male, synthetic and always available' },
-  slt: { gender: 'female', description: 'The built-in Flite voice of CMU ARCTIC speaker slt: American English, female, synthetic and always available' },
+const FLITE_DESCRIPTIONS: Record<string, string> = {
+  rms: 'The built-in Flite voice of CMU ARCTIC speaker rms: American English, male, synthetic and always available',
+  slt: 'The built-in Flite voice of CMU ARCTIC speaker slt: American English, female, synthetic and always available',
 };
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -40,8 +43,21 @@ export function describeVoice(engine: EngineName, voice: string): PublishedVoice
     return { id, engine, engineName: voice, name, language: tag, gender, description: `Kokoro neural voice: ${words}${gender === 'unknown' ? '' : `, ${gender}`}` };
   }
   if (engine === 'offline') {
-    const known = OFFLINE_VOICES[voice];
-    return { id, engine, engineName: voice, name: voice.toUpperCase(), language: 'en-US', gender: known?.gender ?? 'unknown', description: known?.description ?? 'A built-in Flite voice' };
+    const known = offlineVoice(voice);
+    if (!known) return { id, engine, engineName: voice, name: voice.toUpperCase(), language: 'en-US', gender: 'unknown', description: 'A built-in voice' };
+    if (known.synthesizer === 'flite') {
+      return { id, engine, engineName: voice, name: voice.toUpperCase(), language: 'en-US', gender: known.gender, description: FLITE_DESCRIPTIONS[voice] ?? 'A built-in Flite voice' };
+    }
+    const words = LANGUAGE_NAMES[known.language];
+    return {
+      id,
+      engine,
+      engineName: voice,
+      name: `eSpeak ${words}, ${known.gender}`,
+      language: known.language,
+      gender: known.gender,
+      description: `The built-in eSpeak NG voice: ${words}, ${known.gender}, robotic (formant synthesis) and always available`,
+    };
   }
   // Our custom voices sit in the same library under their own ids; they are never shared voices.
   if (voice.startsWith(CUSTOM_VOICE_PREFIX)) return undefined;

@@ -12,6 +12,7 @@ import type { PronunciationEntry, SegmentKeyInput } from './segment-key.ts';
 import type { SegmentStore } from './segment-store.ts';
 import type { TtsEngine } from './tts-engine.ts';
 import { voicedClip, VoicedClipError } from './voiced-clip.ts';
+import { isEnglish, type Language } from '@castwright/core/languages';
 
 /** A script line and what else shapes its sound. */
 export interface VoicingLine extends ScriptLine {
@@ -30,6 +31,8 @@ export interface VoiceLinesOptions {
   voiceFor(speaker: Speaker): string | undefined;
   /** Speaking-rate multiplier for every line (default 1). */
   speed?: number;
+  /** The language every line is in (English when left out). */
+  language?: Language;
   store: SegmentStore;
   signal?: AbortSignal;
   /** After each line, voiced or found; awaited, so it may persist progress. */
@@ -66,7 +69,7 @@ function spokenPronunciations(line: VoicingLine, engine: KeyedEngine): Pronuncia
 }
 
 /** The segment key of one line as `voiceLines` computes it, for callers that need keys without voicing. */
-export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine; voice: string; speed?: number }): string {
+export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine; voice: string; speed?: number; language?: Language }): string {
   return segmentKey({
     engine: voicing.engine.name,
     engineVersion: voicing.engine.version,
@@ -75,11 +78,12 @@ export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine
     ...(line.delivery === undefined ? {} : { delivery: line.delivery }),
     pronunciations: spokenPronunciations(line, voicing.engine),
     text: line.text,
+    ...(voicing.language && !isEnglish(voicing.language) ? { language: voicing.language } : {}),
   });
 }
 
 export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLinesResult> {
-  const { lines, engine, voiceFor, speed, store, signal, onProgress, onVoiced } = options;
+  const { lines, engine, voiceFor, speed, language, store, signal, onProgress, onVoiced } = options;
   if (lines.length === 0) throw new RenderScriptError('The script has no lines');
   signal?.throwIfAborted();
   const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
@@ -92,7 +96,7 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
   });
   const keys = lines.map((line, index) => {
     try {
-      return lineSegmentKey(line, { engine, voice: voices[index] as string, speed });
+      return lineSegmentKey(line, { engine, voice: voices[index] as string, speed, ...(language ? { language } : {}) });
     } catch (error) {
       if (!(error instanceof SegmentKeyError)) throw error;
       throw new RenderScriptError(`${name(index)} cannot be voiced: ${error.message}`, { cause: error });
@@ -112,7 +116,7 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       result.engineCalls++;
       // The text and entries as keyed: two spellings of one key must be one sound.
       const pronunciations = spokenPronunciations(line, engine);
-      const request = { text: segmentText(line.text), voice: voices[index] as string, speed, signal, ...(pronunciations.length > 0 ? { pronunciations } : {}) };
+      const request = { text: segmentText(line.text), voice: voices[index] as string, speed, signal, ...(language ? { language } : {}), ...(pronunciations.length > 0 ? { pronunciations } : {}) };
       const audio = await engine.synthesize(request).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);

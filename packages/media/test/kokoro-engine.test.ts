@@ -180,3 +180,21 @@ t.test('an aborted request rejects', async (t) => {
   controller.abort();
   await t.rejects(engine.synthesize({ text: 'Hello.', voice: 'af_heart', signal: controller.signal }));
 });
+
+t.test("the other languages: Kokoro's voices of each, phonemised with the language's eSpeak NG voice", async (t) => {
+  const engine = await openEngine(t, { voices: ['af_heart', 'ef_dora', 'jf_alpha', 'zf_xiaoxiao'] });
+  t.same(engine.voices(), ['af_heart', 'ef_dora', 'jf_alpha', 'zf_xiaoxiao'], 'voices of every language are found');
+  const phonemesOf = async (text: string, voice: string, language?: 'es' | 'ja' | 'zh') => {
+    const audio = await engine.synthesize({ text, voice, ...(language ? { language } : {}) });
+    return decodeKokoroShapedOutput(audio.samples, await styleRowMeans(voice)).map((chunk) => tokensToPhonemes(chunk.tokens)).join(' ');
+  };
+  const spanish = await phonemesOf('Hola, el faro.', 'ef_dora', 'es');
+  t.equal(spanish, 'ˈola, el fˈaɾo.', 'Spanish rules: a silent h, a tapped r');
+  t.not(spanish, await phonemesOf('Hola, el faro.', 'ef_dora'), 'without the language, English rules');
+  t.equal(await phonemesOf('Hola, el faro.', 'af_heart', 'es'), spanish, "any voice reads the episode's language with its rules");
+  const japanese = await phonemesOf('灯台の歴史。', 'jf_alpha', 'ja');
+  t.ok(japanese.length > 8 && !japanese.includes('tʃˈaɪniːz'), `kanji read as Japanese words (${japanese}), not "Chinese letter"`);
+  t.match(japanese, /\.$/, 'the Japanese full stop is a stop');
+  const chinese = await phonemesOf('灯塔很古老。', 'zf_xiaoxiao', 'zh');
+  t.ok(chinese.length > 8 && /\.$/.test(chinese), `Mandarin phonemes (${chinese})`);
+});

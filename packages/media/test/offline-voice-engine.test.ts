@@ -1,4 +1,5 @@
-// The offline engine against the real flite.wasm in a real worker thread.
+// The offline engine against the real flite.wasm and the real eSpeak NG, each in a real
+// worker thread: Flite's two English voices, and eSpeak NG's voices of every other language.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
@@ -18,13 +19,13 @@ function peak(samples: Float32Array): number {
   return max;
 }
 
-void t.test('both voices synthesize 16 kHz speech whose length grows with the text', async (t) => {
+void t.test("Flite's two English voices synthesize 16 kHz speech whose length grows with the text", async (t) => {
   const engine = new OfflineVoiceEngine({ tempDir: t.testdir() });
   t.teardown(() => engine.close());
-  t.same(engine.voices(), ['rms', 'slt']);
+  t.same(engine.voices().slice(0, 2), ['rms', 'slt']);
   t.equal(engine.name, 'offline');
   await engine.warmUp();
-  for (const voice of engine.voices()) {
+  for (const voice of ['rms', 'slt']) {
     const short = await engine.synthesize({ text: 'Hello there.', voice });
     const long = await engine.synthesize({ text: 'Hello there. Today we are talking about rivers and where they come from.', voice });
     t.equal(short.sampleRate, 16_000, `${voice} speaks at 16 kHz`);
@@ -39,6 +40,42 @@ void t.test('both voices synthesize 16 kHz speech whose length grows with the te
   t.not(male.samples.length, female.samples.length, 'the two voices are different voices');
 });
 
+/** A sentence in each language eSpeak NG voices, and the same sentence longer. */
+const SENTENCES: Record<string, [string, string]> = {
+  es: ['Hola a todos.', 'Hola a todos. Hoy hablamos de los ríos y de dónde nacen.'],
+  fr: ['Bonjour à tous.', "Bonjour à tous. Aujourd'hui, nous parlons des rivières et de leur source."],
+  it: ['Ciao a tutti.', 'Ciao a tutti. Oggi parliamo dei fiumi e di dove nascono.'],
+  'pt-br': ['Olá a todos.', 'Olá a todos. Hoje falamos dos rios e de onde eles nascem.'],
+  hi: ['सबको नमस्ते।', 'सबको नमस्ते। आज हम नदियों के बारे में बात करेंगे कि वे कहाँ से निकलती हैं।'],
+  ja: ['こんにちは。', 'こんにちは。今日は川がどこから流れてくるのかについて話します。'],
+  zh: ['大家好。', '大家好。今天我们来聊聊河流是从哪里来的。'],
+};
+
+void t.test("eSpeak NG's voices of every other language synthesize 22.05 kHz speech whose length grows with the text", async (t) => {
+  const engine = new OfflineVoiceEngine({ tempDir: t.testdir() });
+  t.teardown(() => engine.close());
+  const voices = engine.voices().filter((voice) => !['rms', 'slt'].includes(voice));
+  t.same(voices, Object.keys(SENTENCES).flatMap((language) => [`${language}-male`, `${language}-female`]), 'a male and a female voice for each language');
+  for (const voice of voices) {
+    const [short, long] = (SENTENCES[voice.replace(/-(?:male|female)$/, '')] as [string, string]);
+    const shortAudio = await engine.synthesize({ text: short, voice });
+    const longAudio = await engine.synthesize({ text: long, voice, speed: 1.05 });
+    t.equal(shortAudio.sampleRate, 22_050, `${voice} speaks at 22.05 kHz`);
+    t.ok(peak(shortAudio.samples) > 0.05 && peak(shortAudio.samples) <= 1, `${voice} is audible and within -1..1 (peak ${peak(shortAudio.samples).toFixed(2)})`);
+    t.ok(seconds(longAudio) > seconds(shortAudio) * 2, `${voice}: ${seconds(longAudio).toFixed(2)} s for the long text vs ${seconds(shortAudio).toFixed(2)} s`);
+  }
+  const [male, female] = await Promise.all([engine.synthesize({ text: 'Hola a todos.', voice: 'es-male' }), engine.synthesize({ text: 'Hola a todos.', voice: 'es-female' })]);
+  t.not(male.samples.length, female.samples.length, 'the male and female voices are different voices');
+});
+
+void t.test('Japanese is read from its kana reading, so kanji are words, not "Chinese letter"', async (t) => {
+  const engine = new OfflineVoiceEngine({ tempDir: t.testdir() });
+  t.teardown(() => engine.close());
+  const kanji = await engine.synthesize({ text: '今日は川の歴史を話します。', voice: 'ja-female' });
+  const kana = await engine.synthesize({ text: 'きょうはかわのれきしをはなします。', voice: 'ja-female' });
+  t.ok(Math.abs(seconds(kanji) - seconds(kana)) < seconds(kana) * 0.25, `kanji ${seconds(kanji).toFixed(2)} s, its kana ${seconds(kana).toFixed(2)} s`);
+});
+
 void t.test('speed changes the pace', async (t) => {
   const engine = new OfflineVoiceEngine({ tempDir: t.testdir() });
   t.teardown(() => engine.close());
@@ -46,6 +83,10 @@ void t.test('speed changes the pace', async (t) => {
   const fast = await engine.synthesize({ text: SENTENCE, voice: 'slt', speed: 1.5 });
   t.ok(seconds(fast) < seconds(normal) * 0.8, `speed 1.5: ${seconds(fast).toFixed(2)} s vs ${seconds(normal).toFixed(2)} s`);
   await t.rejects(engine.synthesize({ text: SENTENCE, voice: 'slt', speed: 5 }), { message: /Speed must be between/ });
+  const spanish = 'Hoy hablamos de los ríos, de dónde nacen y de cómo dan forma a los valles.';
+  const slow = await engine.synthesize({ text: spanish, voice: 'es-female', speed: 0.8 });
+  const quick = await engine.synthesize({ text: spanish, voice: 'es-female', speed: 1.5 });
+  t.ok(seconds(quick) < seconds(slow) * 0.75, `eSpeak NG too: ${seconds(quick).toFixed(2)} s at 1.5 vs ${seconds(slow).toFixed(2)} s at 0.8`);
 });
 
 void t.test('text longer than 2,000 characters is spoken in full', async (t) => {
@@ -61,7 +102,7 @@ void t.test('text longer than 2,000 characters is spoken in full', async (t) => 
 void t.test('bad requests reject clearly', async (t) => {
   const engine = new OfflineVoiceEngine({ tempDir: t.testdir() });
   t.teardown(() => engine.close());
-  await t.rejects(engine.synthesize({ text: 'Hello.', voice: 'kal' }), { name: 'OfflineVoiceError', message: /Unknown offline voice "kal"; available: rms, slt/ });
+  await t.rejects(engine.synthesize({ text: 'Hello.', voice: 'kal' }), { name: 'OfflineVoiceError', message: /Unknown offline voice "kal"; available: rms, slt, es-male, es-female, /u });
   await t.rejects(engine.synthesize({ text: '   ', voice: 'slt' }), { message: /empty text/ });
   await engine.close();
   await t.rejects(engine.synthesize({ text: 'Hello.', voice: 'slt' }), { message: /closed/ });

@@ -30,8 +30,8 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 t.test('downloads, verifies and lays out the model; a second pull downloads nothing', async (t) => {
   const model = kokoroShapedModel();
-  const voices = KOKORO_FILES.filter((file) => ['voices/af_heart.bin', 'voices/bm_george.bin'].includes(file.path));
-  t.equal(voices.length, 2);
+  const voices = KOKORO_FILES.filter((file) => ['voices/af_heart.bin', 'voices/bm_george.bin', 'voices/ef_dora.bin'].includes(file.path));
+  t.equal(voices.length, 3);
   const served = new Map<string, Uint8Array>([['/onnx/model.onnx', model]]);
   for (const voice of voices) served.set(`/${voice.path}`, await readFile(path.join(kokoroJsVoicesDir(), path.basename(voice.path))));
   const { base, requests } = await serve(t, served);
@@ -45,10 +45,10 @@ t.test('downloads, verifies and lays out the model; a second pull downloads noth
   t.teardown(() => rm(modelDir, { recursive: true, force: true }));
 
   t.equal(await findKokoroInstall(modelDir), undefined, 'not installed yet');
-  t.same(await pullKokoro({ modelDir, files: manifest }), { downloaded: 3, present: 0 });
-  t.same((await findKokoroInstall(modelDir))?.voices, ['af_heart', 'bm_george']);
-  t.same(await pullKokoro({ modelDir, files: manifest }), { downloaded: 0, present: 3 });
-  t.equal(requests.length, 3, 'nothing fetched twice');
+  t.same(await pullKokoro({ modelDir, files: manifest }), { downloaded: 4, present: 0 });
+  t.same((await findKokoroInstall(modelDir))?.voices, ['af_heart', 'bm_george', 'ef_dora'], 'a Spanish voice is found like the English ones');
+  t.same(await pullKokoro({ modelDir, files: manifest }), { downloaded: 0, present: 4 });
+  t.equal(requests.length, 4, 'nothing fetched twice');
 });
 
 t.test('a file that does not match its pin is refused and not installed', async (t) => {
@@ -67,8 +67,11 @@ t.test('a file that does not match its pin is refused and not installed', async 
   await t.rejects(stat(path.join(modelDir, 'model.onnx')));
 });
 
-t.test('the pinned manifest: the fp32 model plus 28 English voices of 510×256 float32', async (t) => {
-  t.equal(KOKORO_FILES.length, 29);
+t.test('the pinned manifest: the fp32 model plus all 54 voices kokoro-js ships, of every Kokoro language, 510×256 float32', async (t) => {
+  t.equal(KOKORO_FILES.length, 55);
+  const shipped = (await readdir(kokoroJsVoicesDir())).filter((name) => name.endsWith('.bin')).sort();
+  t.same(KOKORO_FILES.filter((file) => file.path.startsWith('voices/')).map((file) => path.basename(file.path)).sort(), shipped, 'every voice kokoro-js ships is pinned');
+  t.same([...new Set(shipped.map((name) => name.charAt(0)))].sort(), ['a', 'b', 'e', 'f', 'h', 'i', 'j', 'p', 'z'], 'all nine Kokoro languages');
   for (const file of KOKORO_FILES) {
     t.match(file.sha256, /^[0-9a-f]{64}$/);
     t.match(file.url, /^https:\/\/huggingface\.co\/onnx-community\/Kokoro-82M-v1\.0-ONNX\/resolve\//);

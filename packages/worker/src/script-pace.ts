@@ -10,17 +10,21 @@ import type { ScriptPace } from '@castwright/content/script/script-writer';
 import { findKokoroInstall } from '@castwright/media/kokoro/kokoro-files';
 import { speakingRate } from '@castwright/media/speaking-rates';
 import { castVoice, castVoices, type Casting, type EngineName } from '@castwright/media/voice-casting';
-import { castEpisode, requestedEngine } from './render/engine-fallback.ts';
+import { storedLanguage, type Language } from '@castwright/core/languages';
+import { castEpisode, languageGap, requestedEngine } from './render/engine-fallback.ts';
 
-export function scriptPace(engine: EngineName, style: VoiceStyle, pair: VoicePair): ScriptPace {
+export function scriptPace(engine: EngineName, style: VoiceStyle, pair: VoicePair, language: Language = 'en'): ScriptPace {
   // No installed list: the table's own voices, which are the ones the rates were measured for.
-  return paceOf(engine, castVoices(engine, style, pair, []));
+  return paceOf(engine, castVoices(engine, style, pair, [], language));
 }
 
-/** The pace of an episode: its named hosts' voices on their engine, or the table's voices for its style and pair. */
-export async function episodePace(episode: Pick<EpisodeRow, 'hosts' | 'tts_engine' | 'voice_style' | 'voice_pair'>, config: Pick<Config, 'kokoro' | 'chatterbox'>): Promise<ScriptPace> {
+/** The pace of an episode: its named hosts' voices on their engine, or the table's voices for its style, pair and language. */
+export async function episodePace(
+  episode: Pick<EpisodeRow, 'hosts' | 'tts_engine' | 'voice_style' | 'voice_pair'> & Partial<Pick<EpisodeRow, 'language'>>,
+  config: Pick<Config, 'kokoro' | 'chatterbox'>,
+): Promise<ScriptPace> {
   const requested = requestedEngine(episode);
-  const engine = requested === 'offline' ? requested : await engineForPace(requested, config);
+  const engine = requested === 'offline' ? requested : await engineForPace(requested, config, storedLanguage(episode.language));
   return paceOf(engine, castEpisode(engine, episode, []));
 }
 
@@ -40,11 +44,13 @@ function paceOf(engine: EngineName, casting: Casting): ScriptPace {
  * The engine a script is sized for. A named engine is the one it is written for (a
  * fallback at render time may read it at another pace). `auto` is the media worker's
  * own preference (Kokoro › Chatterbox › built-in) applied to what this process can
- * see of the same configuration: Kokoro when its weights are at KOKORO_MODEL_DIR here,
- * Chatterbox when CHATTERBOX_URL is set, else the built-in voice.
+ * see of the same configuration and the episode's language: Kokoro when its weights and
+ * a voice of the language are at KOKORO_MODEL_DIR here, Chatterbox for English when
+ * CHATTERBOX_URL is set, else the built-in voice.
  */
-export async function engineForPace(choice: TtsEngineChoice, config: Pick<Config, 'kokoro' | 'chatterbox'>): Promise<EngineName> {
+export async function engineForPace(choice: TtsEngineChoice, config: Pick<Config, 'kokoro' | 'chatterbox'>, language: Language = 'en'): Promise<EngineName> {
   if (choice !== 'auto') return choice;
-  if (await findKokoroInstall(config.kokoro.modelDir)) return 'kokoro';
-  return config.chatterbox ? 'chatterbox' : 'offline';
+  const kokoro = await findKokoroInstall(config.kokoro.modelDir);
+  if (kokoro && !languageGap('kokoro', kokoro.voices, language)) return 'kokoro';
+  return config.chatterbox && !languageGap('chatterbox', ['default'], language) ? 'chatterbox' : 'offline';
 }

@@ -5,11 +5,16 @@
 import { WEEKDAY_NAMES, type BriefingChoices, type ScheduleDays } from '@castwright/core/briefing-options';
 import { canonicalTimeZone, normalizeScheduleTime } from '@castwright/core/briefings/briefing-schedule';
 import { AppError } from '@castwright/core/errors';
+import { matchLanguage } from '@castwright/core/languages';
 
 export type BriefingFields = BriefingChoices & { name: string };
 
 /** What a request may send: any field, schedule_days loosely typed (checked here against the frequency). */
-export type BriefingInput = Partial<Omit<BriefingFields, 'schedule_days'>> & { schedule_days?: (string | number)[] | undefined };
+export type BriefingInput = Partial<Omit<BriefingFields, 'schedule_days' | 'language'>> & {
+  schedule_days?: (string | number)[] | undefined;
+  /** Any BCP 47 spelling of a supported language; null: detect it on each run. */
+  language?: string | null | undefined;
+};
 
 /** `current` merged with the fields the request sent, checked; throws a 400 listing every problem. */
 export function resolveBriefingFields(current: BriefingFields, input: BriefingInput): BriefingFields {
@@ -25,6 +30,12 @@ export function resolveBriefingFields(current: BriefingFields, input: BriefingIn
   if (!time) problems.push('schedule_time must be a 24-hour local time HH:MM:SS, e.g. 07:00:00');
   const zone = canonicalTimeZone(sent.schedule_timezone ?? current.schedule_timezone);
   if (!zone) problems.push('schedule_timezone must be an IANA time zone name such as Europe/Berlin or America/New_York');
+  let language = sent.language === null ? null : current.language;
+  if (typeof sent.language === 'string') {
+    const match = matchLanguage(sent.language);
+    if ('problem' in match) problems.push(`language: ${match.problem}`);
+    else language = match.language;
+  }
   if (problems.length > 0) throw AppError.validation(problems.join('; '), problems);
   const keywords = new Map<string, string>();
   for (const keyword of sent.priority_keywords ?? current.priority_keywords) {
@@ -35,6 +46,7 @@ export function resolveBriefingFields(current: BriefingFields, input: BriefingIn
     ...current,
     ...(sent as Partial<BriefingFields>),
     name,
+    language,
     description: (sent.description ?? current.description).trim(),
     schedule_frequency: frequency,
     schedule_days: scheduleDays,

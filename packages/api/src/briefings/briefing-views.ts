@@ -22,6 +22,7 @@ export function briefingFields(row: BriefingConfigRow): BriefingFields {
     content_freshness_hours: row.content_freshness_hours,
     priority_keywords: row.priority_keywords,
     is_active: row.is_active,
+    language: row.language,
   };
 }
 

@@ -10,10 +10,14 @@ import { requestedLength } from '@castwright/core/episode-length';
 import { EPISODE_DEFAULTS, type EpisodeChoices } from '@castwright/core/episode-options';
 import { acceptEpisode, checkLengthAllowed, type AcceptedEpisode, type AcceptEpisodeOptions, type EpisodeSource } from '@castwright/core/episodes/accept-episode';
 import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
-import { checkHosts, type HostInput } from './episode-hosts.ts';
+import { checkHosts, hostLanguageWarnings, type HostInput } from './episode-hosts.ts';
+import { episodeLanguage } from './episode-language.ts';
 
-/** What a client asked for: any choice may be left out (its default applies), and `hosts` may name the hosts. */
-export type RequestedChoices = Partial<{ [K in keyof EpisodeChoices]: EpisodeChoices[K] | undefined }> & { hosts?: readonly HostInput[] | undefined };
+/** What a client asked for: any choice may be left out (its default applies), `hosts` may name the hosts, and `language` is any BCP 47 spelling. */
+export type RequestedChoices = Partial<{ [K in keyof EpisodeChoices]: EpisodeChoices[K] | undefined }> & {
+  hosts?: readonly HostInput[] | undefined;
+  language?: string | undefined;
+};
 
 /**
  * The choices a client made, with the interface's default for each one it left out;
@@ -24,21 +28,28 @@ export function withDefaults(choices: Partial<{ [K in keyof EpisodeChoices]: Epi
   return { ...EPISODE_DEFAULTS, ...chosen, ...requestedLength(choices, EPISODE_DEFAULTS.preset) };
 }
 
+/** An accepted episode and what the client should know about it (hosts whose voices speak another language). */
+export interface CreatedEpisode extends AcceptedEpisode {
+  warnings: string[];
+}
+
 export async function createEpisode(
   services: { db: Db; config: Config },
   user: UserRow,
   request: { source: EpisodeSource } & RequestedChoices,
-  answer: AnswerRecorder<AcceptedEpisode>,
+  answer: AnswerRecorder<CreatedEpisode>,
   options: AcceptEpisodeOptions = {},
-): Promise<AcceptedEpisode> {
-  const { source, hosts: hostInputs, ...choices } = request;
+): Promise<CreatedEpisode> {
+  const { source, hosts: hostInputs, language: tag, ...choices } = request;
   const chosen = withDefaults(choices);
   // Refused before a transaction (and a pooled connection) is taken.
   checkLengthAllowed(user, chosen);
+  const language = episodeLanguage(tag, source);
   const named = await checkHosts(services.db, user, { hosts: hostInputs, hostMode: choices.hostMode, ttsEngine: choices.ttsEngine }, services.config.liveness.deadAfterMs);
-  const accepted = { source, ...chosen, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}) };
+  const accepted = { source, ...chosen, ...language, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}) };
+  const warnings = named && language.language ? hostLanguageWarnings(named.hosts, named.voiceLanguages, language.language) : [];
   return services.db.transaction().execute(async (trx) => {
-    const episode = await acceptEpisode(trx, user, accepted, options);
+    const episode = { ...(await acceptEpisode(trx, user, accepted, options)), warnings };
     await answer.record(trx, episode);
     return episode;
   });

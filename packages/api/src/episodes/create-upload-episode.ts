@@ -9,14 +9,13 @@ import path from 'node:path';
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
-import type { AcceptedEpisode } from '@castwright/core/episodes/accept-episode';
 import { newId } from '@castwright/core/ids';
 import type { ServiceLogger } from '@castwright/core/logger';
 import { uploadKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
 import { DOCUMENT_CONTENT_TYPES } from '@castwright/content/ingest/documents/document-type';
 import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { checkDocument } from './check-document.ts';
-import { createEpisode } from './create-episode.ts';
+import { createEpisode, type CreatedEpisode } from './create-episode.ts';
 import type { UploadForm } from '../http/form-file.ts';
 import { receiveUpload } from './receive-upload.ts';
 
@@ -24,8 +23,8 @@ export async function createUploadEpisode(
   services: { db: Db; config: Config; storage: ObjectStorage; logger: ServiceLogger },
   form: UploadForm,
   user: UserRow,
-  answer: AnswerRecorder<AcceptedEpisode>,
-): Promise<AcceptedEpisode> {
+  answer: AnswerRecorder<CreatedEpisode>,
+): Promise<CreatedEpisode> {
   const directory = await mkdtemp(path.join(tmpdir(), 'castwright-upload-'));
   try {
     const upload = await receiveUpload(form, user, directory);

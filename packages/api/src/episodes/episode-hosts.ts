@@ -8,6 +8,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import type { HostMode, TtsEngineChoice } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
+import { baseLanguage, LANGUAGE_NAMES, type Language } from '@castwright/core/languages';
 import { selectVisibleVoices, type CatalogVoiceRow } from '@castwright/core/repositories/voices';
 import type { EpisodeHost } from '@castwright/core/voices/episode-hosts';
 import { BlendError, formatBlend, looksLikeBlend, parseBlend, type BlendPart } from '@castwright/core/voices/voice-blend';
@@ -40,7 +41,7 @@ export async function checkHosts(
   user: UserRow,
   request: { hosts?: readonly HostInput[] | undefined; hostMode?: HostMode | undefined; ttsEngine?: TtsEngineChoice | undefined },
   deadAfterMs: number,
-): Promise<{ hosts: EpisodeHost[]; hostMode: HostMode } | undefined> {
+): Promise<{ hosts: EpisodeHost[]; hostMode: HostMode; voiceLanguages: string[] } | undefined> {
   if (!request.hosts) return undefined;
   const problems: string[] = [];
   const names = new Set<string>();
@@ -80,14 +81,31 @@ export async function checkHosts(
   const hostMode: HostMode = request.hosts.length === 1 ? 'single' : 'multi';
   if (request.hostMode && request.hostMode !== hostMode) problems.push(`hostMode ${request.hostMode} does not fit ${request.hosts.length} hosts; leave hostMode out with hosts`);
   if (problems.length > 0) throw AppError.validation(problems.length === 1 ? (problems[0] as string) : `The hosts have ${problems.length} problems: ${problems.join('; ')}`, problems);
-  return { hosts: wanted.map((entry) => storedHost(entry, found)), hostMode };
+  return { hosts: wanted.map((entry) => storedHost(entry, found)), hostMode, voiceLanguages: wanted.map((entry) => voiceOf(entry, found)?.language ?? 'und') };
+}
+
+/**
+ * Hosts whose voice speaks another language than the episode's: allowed (a voice reads
+ * any language its engine speaks, with its own accent), and said in the 202's `warnings`.
+ */
+export function hostLanguageWarnings(hosts: readonly EpisodeHost[], voiceLanguages: readonly string[], language: Language): string[] {
+  const base = baseLanguage(language);
+  return hosts.flatMap((host, index) => {
+    const spoken = voiceLanguages[index] ?? 'und';
+    if (spoken.toLowerCase().split('-')[0] === base) return [];
+    return [`${host.name}'s voice ${host.voice} speaks ${spoken} and this episode is in ${LANGUAGE_NAMES[language]} (${language}): it will read it with its own accent`];
+  });
+}
+
+/** The catalog voice that stands for a host's: the voice, or a blend's heaviest (which it sounds most like). */
+function voiceOf(entry: Wanted, found: ReadonlyMap<string, CatalogVoiceRow>): CatalogVoiceRow | undefined {
+  const heaviest = entry.blend ? entry.blend.reduce((best, part) => (part.weight > best.weight ? part : best)) : undefined;
+  return found.get(heaviest ? (builtInVoiceId('kokoro', heaviest.voice) as string) : (entry.ids[0] as string));
 }
 
 function storedHost(entry: Wanted, found: ReadonlyMap<string, CatalogVoiceRow>): EpisodeHost {
   const { host, blend } = entry;
-  // A blend sounds most like its heaviest voice: that voice's gender stands for it.
-  const heaviest = blend ? blend.reduce((best, part) => (part.weight > best.weight ? part : best)) : undefined;
-  const genderFrom = found.get(heaviest ? (builtInVoiceId('kokoro', heaviest.voice) as string) : (entry.ids[0] as string));
+  const genderFrom = voiceOf(entry, found);
   return {
     name: host.name,
     voice: blend ? formatBlend(blend, { prefixed: true }) : (entry.ids[0] as string),

@@ -3,6 +3,7 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
+import { storedLanguage } from '@castwright/core/languages';
 import { selectTranscript } from '@castwright/core/repositories/episodes';
 import { hostNames } from '@castwright/core/voices/episode-hosts';
 import type { ShowNotes } from '@castwright/core/show-notes';
@@ -21,24 +22,27 @@ export async function readTranscript(db: Db, episode: EpisodeRow, format: Transc
   // Named hosts are named in every format; the files show the name where the label would be.
   const names = hostNames(episode.hosts);
   const named = names ? rows.map((row) => ({ ...row, speaker: names[row.speaker] ?? row.speaker })) : rows;
+  // Every format says its language: the JSON and WebVTT in the body, all of them in Content-Language.
+  const language = storedLanguage(episode.language);
   switch (format) {
     case 'json':
-      return { contentType: 'application/json; charset=utf-8', body: transcriptView(episode.id, rows, names) };
+      return { contentType: 'application/json; charset=utf-8', language, body: { ...transcriptView(episode.id, rows, names), language } };
     case 'vtt':
-      return { contentType: TRANSCRIPT_TYPES.vtt, body: toWebVtt(named) };
+      return { contentType: TRANSCRIPT_TYPES.vtt, language, body: toWebVtt(named, language) };
     case 'srt':
-      return { contentType: TRANSCRIPT_TYPES.srt, body: toSrt(named) };
+      return { contentType: TRANSCRIPT_TYPES.srt, language, body: toSrt(named) };
     case 'podcast-json':
-      return { contentType: TRANSCRIPT_TYPES.podcastJson, body: JSON.stringify(toPodcastTranscript(named)) };
+      return { contentType: TRANSCRIPT_TYPES.podcastJson, language, body: JSON.stringify(toPodcastTranscript(named)) };
   }
 }
 
-/** Case-insensitive matches; before the episode is ready the transcript is empty, so there are none. */
+/** Matches in the episode's language (content/search/transcript-search.ts); before the episode is ready the transcript is empty, so there are none. */
 export async function searchEpisodeTranscript(db: Db, episode: EpisodeRow, query: string) {
   const rows = await selectTranscript(db, episode.id);
   const { matches, totalMatches } = searchTranscript(
     rows.map((row) => ({ id: row.id, speaker: row.speaker, text: row.text, startTimeMs: row.start_ms })),
     query,
+    storedLanguage(episode.language),
   );
   return { episodeId: episode.id, query, matches, totalMatches };
 }

@@ -1,9 +1,9 @@
 // How episode rows look in API responses.
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
-import type { AcceptedEpisode } from '@castwright/core/episodes/accept-episode';
 import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
 import { episodeAudioPath } from '@castwright/core/episode-states';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
+import type { CreatedEpisode } from './create-episode.ts';
 
 /** Published audio is served from the first ready on, also while a new revision renders. */
 export function audioUrlOf(episode: EpisodeRow): string | null {
@@ -44,6 +44,8 @@ export function episodeDetail(episode: EpisodeRow) {
     preset: episode.preset,
     durationMinutes: durationMinutesOf(episode),
     hostMode: episode.host_mode,
+    language: episode.language,
+    languageDetected: episode.language_detected,
     sourceType: episode.source_type,
     scriptText: episode.script_text,
     audioUrl: audioUrlOf(episode),
@@ -80,7 +82,7 @@ export function canRead(episode: EpisodeRow, user: UserRow | null): boolean {
 }
 
 /** The 202 body of an accepted episode (POST /api/episodes and /api/episodes/upload). */
-export function acceptedEpisodeBody({ episode, quota }: AcceptedEpisode) {
+export function acceptedEpisodeBody({ episode, quota, warnings }: CreatedEpisode) {
   return {
     success: true as const,
     episode: {
@@ -89,8 +91,11 @@ export function acceptedEpisodeBody({ episode, quota }: AcceptedEpisode) {
       preset: episode.preset,
       durationMinutes: durationMinutesOf(episode),
       hostMode: episode.host_mode,
+      language: episode.language,
+      languageDetected: episode.language_detected,
       createdAt: episode.created_at.toISOString(),
     },
     quota: { used: quota.used, limit: quota.limit, remaining: quota.remaining },
+    warnings,
   };
 }

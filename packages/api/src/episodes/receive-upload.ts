@@ -12,6 +12,7 @@ import { MAX_DURATION_MINUTES, PRESETS, TIER_LIMITS } from '@castwright/core/tie
 import { cleanFilename, FORM_OVERHEAD_BYTES, saveFilePart, type UploadForm } from '../http/form-file.ts';
 import { Hosts } from '../schemas/voices.ts';
 import { withDefaults, type RequestedChoices } from './create-episode.ts';
+import { checkedLanguage } from './episode-language.ts';
 
 const FIELD_CHOICES = {
   preset: PRESETS,
@@ -20,7 +21,7 @@ const FIELD_CHOICES = {
   voicePair: VOICE_PAIRS,
 } as const;
 type FieldName = keyof typeof FIELD_CHOICES;
-const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts'];
+const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts', 'language'];
 /** The longest form field: `hosts` as JSON (four hosts with blends and roles fit in well under this). */
 const MAX_FIELD_BYTES = 4096;
 
@@ -45,7 +46,7 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
   if (form.declaredBytes !== undefined && form.declaredBytes > maxBytes + FORM_OVERHEAD_BYTES) throw uploadTooLarge(user);
 
   let file: { filePath: string; filename: string; size: number } | undefined;
-  const fields: Partial<Record<FieldName | 'durationMinutes' | 'hosts', string>> = {};
+  const fields: Partial<Record<FieldName | 'durationMinutes' | 'hosts' | 'language', string>> = {};
   const parts = form.parts({ fileSize: maxBytes + 1, files: 2, fields: 9, fieldSize: MAX_FIELD_BYTES, parts: 11, headerPairs: 20 });
   for await (const part of parts) {
     if (part.kind === 'field') {
@@ -53,7 +54,7 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
         throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: file, ${FIELD_NAMES.join(', ')}`);
       }
       if (typeof part.value !== 'string') throw AppError.validation(`${part.name} must be text`);
-      fields[part.name as FieldName | 'durationMinutes' | 'hosts'] = part.value;
+      fields[part.name as FieldName | 'durationMinutes' | 'hosts' | 'language'] = part.value;
       continue;
     }
     if (part.name !== 'file') throw AppError.validation(`Unexpected file field ${JSON.stringify(part.name)}; send the document as "file"`);
@@ -65,9 +66,10 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
   if (!file) throw AppError.validation('The "file" field is required');
   if (file.size === 0) throw AppError.validation('The file is empty');
   const choices = { ...checkedChoices(fields), durationMinutes: checkedMinutes(fields.durationMinutes) };
-  // A preset with durationMinutes is a 400 here already, before the document is read.
+  // A preset with durationMinutes, or a language Castwright does not speak, is a 400 here already, before the document is read.
   withDefaults(choices);
-  return { ...file, choices: { ...choices, hosts: checkedHosts(fields.hosts) } };
+  checkedLanguage(fields.language);
+  return { ...file, choices: { ...choices, hosts: checkedHosts(fields.hosts), language: fields.language } };
 }
 
 /** The hosts form field: the same JSON array as POST /api/episodes takes. */

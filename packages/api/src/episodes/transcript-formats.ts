@@ -31,10 +31,11 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 /** WebVTT cue text is HTML-like: &, < and > are escaped; the speaker is a `<v>` voice span. */
 const escapeCueText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-export function toWebVtt(segments: readonly Segment[]): string {
+/** WebVTT; each cue's text in a `<lang>` span of the episode's language, so players pick its fonts and voices by it. */
+export function toWebVtt(segments: readonly Segment[], language: string): string {
   const cues = segments.map((segment, index) => {
     const [start, end] = cueTimes(segment);
-    return `${index + 1}\n${clock(start, '.')} --> ${clock(end, '.')}\n<v ${escapeCueText(oneLine(segment.speaker))}>${escapeCueText(oneLine(segment.text))}`;
+    return `${index + 1}\n${clock(start, '.')} --> ${clock(end, '.')}\n<v ${escapeCueText(oneLine(segment.speaker))}><lang ${language}>${escapeCueText(oneLine(segment.text))}</lang>`;
   });
   return ['WEBVTT', ...cues].join('\n\n') + '\n';
 }

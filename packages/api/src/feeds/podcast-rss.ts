@@ -10,9 +10,6 @@ const NAMESPACES = {
   'xmlns:atom': 'http://www.w3.org/2005/Atom',
 } as const;
 
-/** Episodes are voiced in English. */
-const LANGUAGE = 'en';
-
 export interface FeedChannel {
   title: string;
   description: string;
@@ -23,6 +20,8 @@ export interface FeedChannel {
   /** Podcasting 2.0 GUID: stays the same when the token (and so the URL) changes. */
   guid: string;
   lastBuildDate: Date;
+  /** The channel's `<language>`: the playlist's most common episode language (feedLanguage). */
+  language: string;
 }
 
 export interface FeedItem {
@@ -37,6 +36,24 @@ export interface FeedItem {
   transcriptVttUrl: string;
   transcriptJsonUrl: string;
   chaptersUrl: string | null;
+  /** The episode's own language, which its transcripts carry. */
+  language: string;
+}
+
+/**
+ * A channel has one `<language>` and a playlist may mix them: the language most of its
+ * episodes are in, the earliest in playlist order among equals; English for an empty
+ * playlist. Each item's transcripts say their own.
+ */
+export function feedLanguage(items: readonly Pick<FeedItem, 'language'>[]): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.language, (counts.get(item.language) ?? 0) + 1);
+  let best = 'en';
+  let most = 0;
+  for (const [language, count] of counts) {
+    if (count > most) [best, most] = [language, count];
+  }
+  return best;
 }
 
 export function feedXml(channel: FeedChannel, items: readonly FeedItem[]): string {
@@ -46,7 +63,7 @@ export function feedXml(channel: FeedChannel, items: readonly FeedItem[]): strin
   rss.ele('link').txt(channel.link);
   rss.ele('atom:link', { href: channel.feedUrl, rel: 'self', type: 'application/rss+xml' });
   rss.ele('description').txt(channel.description);
-  rss.ele('language').txt(LANGUAGE);
+  rss.ele('language').txt(channel.language);
   rss.ele('lastBuildDate').txt(channel.lastBuildDate.toUTCString());
   rss.ele('generator').txt('Castwright');
   rss.ele('image').ele('url').txt(channel.artworkUrl).up().ele('title').txt(channel.title).up().ele('link').txt(channel.link);
@@ -69,8 +86,8 @@ export function feedXml(channel: FeedChannel, items: readonly FeedItem[]): strin
     entry.ele('itunes:episode').txt(String(item.position));
     entry.ele('itunes:episodeType').txt('full');
     entry.ele('itunes:explicit').txt('false');
-    entry.ele('podcast:transcript', { url: item.transcriptVttUrl, type: 'text/vtt', language: LANGUAGE, rel: 'captions' });
-    entry.ele('podcast:transcript', { url: item.transcriptJsonUrl, type: 'application/json', language: LANGUAGE });
+    entry.ele('podcast:transcript', { url: item.transcriptVttUrl, type: 'text/vtt', language: item.language, rel: 'captions' });
+    entry.ele('podcast:transcript', { url: item.transcriptJsonUrl, type: 'application/json', language: item.language });
     if (item.chaptersUrl) entry.ele('podcast:chapters', { url: item.chaptersUrl, type: 'application/json+chapters' });
   }
   return root.end({ prettyPrint: true });

@@ -4,6 +4,7 @@
 // published, an episode edited or deleted); Last-Modified is the latest of the playlist's and its items' change times,
 // which every one of those moves (membership changes move the playlist's by trigger).
 import { publicBaseUrl, type Config } from '@castwright/core/config';
+import { storedLanguage } from '@castwright/core/languages';
 import type { Db } from '@castwright/core/db/connect';
 import { updateEpisodeAudioBytes } from '@castwright/core/repositories/episodes';
 import type { PlaylistMember } from '@castwright/core/repositories/playlist-episodes';
@@ -16,7 +17,7 @@ import { contentEtag } from '../http/preconditions.ts';
 import { artworkVersion } from './feed-artwork.ts';
 import { FEED_CACHE_CONTROL } from './feed-files.ts';
 import { feedIdentity, feedUrls } from './feed-urls.ts';
-import { feedXml, type FeedItem } from './podcast-rss.ts';
+import { feedLanguage, feedXml, type FeedItem } from './podcast-rss.ts';
 
 /** The Podcasting 2.0 namespace for feed GUIDs (uuidv5 of the feed's address without its scheme). */
 const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
@@ -34,6 +35,7 @@ export async function readFeed(services: FeedServices, playlist: FeedPlaylist, t
   const episodes = await withAudioBytes(services, await selectFeedEpisodes(services.db, playlist.id));
   const urls = feedUrls(services.config, token);
   const lastModified = new Date(Math.max(playlist.updated_at.getTime(), playlist.feed_created_at.getTime(), ...episodes.map((episode) => episode.updated_at.getTime())));
+  const items = episodes.map((episode) => feedItem(episode, urls));
   const xml = feedXml(
     {
       title: playlist.name,
@@ -43,8 +45,9 @@ export async function readFeed(services: FeedServices, playlist: FeedPlaylist, t
       artworkUrl: urls.artwork(artworkVersion(playlist)),
       guid: podcastGuid(feedIdentity(services.config, playlist.id)),
       lastBuildDate: lastModified,
+      language: feedLanguage(items),
     },
-    episodes.map((episode) => feedItem(episode, urls)),
+    items,
   );
   const validators: Validators = { etag: contentEtag(xml), lastModified };
   if (isNotModified(request, validators)) return notModified(validators, FEED_CACHE_CONTROL);
@@ -69,6 +72,7 @@ function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): Fee
     transcriptVttUrl: urls.transcriptVtt(files),
     transcriptJsonUrl: urls.transcriptJson(files),
     chaptersUrl: notes && notes.chapters.length > 0 ? urls.chapters(files) : null,
+    language: storedLanguage(episode.language),
   };
 }
 

@@ -110,7 +110,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       },
     }, async (request, reply) => {
       const transcript = await readTranscript(db, await readableEpisode(db, request.user, request.params.id), request.query.format);
-      return reply.type(transcript.contentType).send(transcript.body);
+      return reply.type(transcript.contentType).header('Content-Language', transcript.language).send(transcript.body);
     });
   };
 }

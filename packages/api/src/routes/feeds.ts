@@ -102,7 +102,7 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         },
       }, async (request, reply) => {
         const transcript = await feedTranscript(db, currentFeed(request), request.params.episodeId, format);
-        return reply.type(transcript.contentType).header('Cache-Control', FEED_CACHE_CONTROL).send(transcript.body);
+        return reply.type(transcript.contentType).header('Content-Language', transcript.language).header('Cache-Control', FEED_CACHE_CONTROL).send(transcript.body);
       });
     }
 

@@ -11,6 +11,7 @@ import {
   WEEKDAY_NAMES,
 } from '@castwright/core/briefing-options';
 import { HOST_MODES } from '@castwright/core/episode-options';
+import { LANGUAGES } from '@castwright/core/languages';
 import { PRESETS } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
 
@@ -39,6 +40,14 @@ const configFields = {
     description: 'Items mentioning these (whole words, any case) are chosen first',
   }),
   is_active: Type.Boolean({ description: 'Inactive briefings are not scheduled; POST …/run still runs them' }),
+  language: Nullable(Type.String({
+    minLength: 1,
+    maxLength: 35,
+    description:
+      `The language of its episodes, a BCP 47 tag: ${LANGUAGES.join(', ')} (any case; shown canonical, e.g. pt-BR). ` +
+      'null (the default): each run detects it from the items it compiled; another language is a 400 listing the supported ones.',
+    examples: ['fr'],
+  })),
 };
 
 const optional = <T extends Record<string, Parameters<typeof Type.Optional>[0]>>(fields: T) =>

@@ -2,6 +2,7 @@
 import Type from 'typebox';
 import { HOST_MODES, MAX_SOURCE_CHARACTERS, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
 import { EPISODE_STATUSES } from '@castwright/core/episode-states';
+import { LANGUAGES } from '@castwright/core/languages';
 import { MAX_DURATION_MINUTES, PRESETS } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
 import { Hosts, HostView } from './voices.ts';
@@ -16,6 +17,21 @@ const DurationMinutes = Type.Integer({
     'Length in minutes, instead of `preset` (400 when both are given): 1 up to the tier\'s maximum (free 3, creator 15, professional 30, ' +
     'enterprise 120; beyond it 403). The script is planned to it at the voice\'s measured pace; the audio lands within ±15 % when the source holds enough.',
 });
+/** A language asked for: any BCP 47 spelling, matched case-insensitively (the service answers 400 with the supported list). */
+const LanguageInput = Type.String({
+  minLength: 1,
+  maxLength: 35,
+  description:
+    `The episode's language, a BCP 47 tag: ${LANGUAGES.join(', ')} (any case; a region is dropped where no variant exists, so es-MX is es and pt is pt-BR). ` +
+    'Left out, it is detected from the source (typed content now, a web page or document once read); too short or mixed to tell is en. ' +
+    'Any other language is a 400 listing the supported ones.',
+  examples: ['es'],
+});
+const LanguageView = Type.Enum([...LANGUAGES], { description: "The episode's language (canonical BCP 47); null only while it waits to be detected from a web page or document" });
+const LanguageDetected = Type.Boolean({
+  description: 'true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell',
+});
+
 /** The minutes an episode is planned for: those asked for, or its preset's. */
 const TargetMinutes = Type.Integer({ minimum: 1, description: 'The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset\'s minutes' });
 
@@ -30,6 +46,7 @@ export const CreateEpisodeBody = Type.Object({
   ttsEngine: Type.Optional(Type.Enum([...TTS_ENGINES])),
   reviewScript: Type.Optional(Type.Boolean()),
   hosts: Type.Optional(Hosts),
+  language: Type.Optional(LanguageInput),
 });
 
 const QuotaView = Type.Object({
@@ -46,9 +63,12 @@ export const CreatedEpisode = Type.Object({
     preset: Preset,
     durationMinutes: TargetMinutes,
     hostMode: HostMode,
+    language: Nullable(Type.Enum([...LANGUAGES], { description: "The episode's language (canonical BCP 47); null while it waits to be detected from a web page or document" })),
+    languageDetected: LanguageDetected,
     createdAt: Timestamp,
   }),
   quota: QuotaView,
+  warnings: Type.Array(Type.String(), { description: "What to know about the episode as asked for: named hosts whose voices speak another language than the episode's" }),
 });
 
 const EpisodeListItem = Type.Object({
@@ -72,6 +92,8 @@ const EpisodeDetail = Type.Object({
   preset: Preset,
   durationMinutes: TargetMinutes,
   hostMode: HostMode,
+  language: Nullable(LanguageView),
+  languageDetected: LanguageDetected,
   sourceType: Type.String(),
   scriptText: Nullable(Type.String()),
   audioUrl: Nullable(Type.String()),
@@ -125,6 +147,7 @@ export const EpisodeList = Type.Object({
 const Transcript = Type.Object({
   success: Type.Literal(true),
   episodeId: Type.String(),
+  language: Type.Enum([...LANGUAGES], { description: "The episode's language, which the text is in (also sent as Content-Language)" }),
   segments: Type.Array(
     Type.Object({
       id: Type.String(),
@@ -157,7 +180,7 @@ export const transcriptFiles = {
   description: 'The transcript in the requested format',
   content: {
     'application/json': { schema: Transcript },
-    'text/vtt': { schema: Type.String({ description: "WebVTT with <v Speaker> voice tags (the host's name for named hosts)" }) },
+    'text/vtt': { schema: Type.String({ description: "WebVTT with <v Speaker> voice tags (the host's name for named hosts) around <lang> spans of the episode's language" }) },
     'application/x-subrip': { schema: Type.String({ description: 'SubRip' }) },
   },
 };
@@ -176,4 +199,5 @@ export const UploadEpisodeForm = Type.Object({
   voiceStyle: Type.Optional(Type.Enum([...VOICE_STYLES])),
   voicePair: Type.Optional(Type.Enum([...VOICE_PAIRS])),
   hosts: Type.Optional(Type.String({ contentMediaType: 'application/json', description: 'The named hosts as a JSON array, as POST /api/episodes takes them' })),
+  language: Type.Optional(LanguageInput),
 }, { additionalProperties: false });

@@ -59,6 +59,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       file: { type: 'string', value: '<path>', description: 'a PDF, DOCX, DOC, TXT or MD document' },
       preset: { type: 'string', value: '<preset>', description: 'the length', choices: PRESETS },
       minutes: { type: 'string', value: '<n>', description: 'the length in minutes, instead of --preset (up to your tier\'s longest episode)' },
+      language: { type: 'string', value: '<tag>', description: 'the language, a BCP 47 tag (en, en-GB, es, fr, it, pt-BR, hi, ja, zh); left out, it is detected from the source' },
       host: {
         type: 'string',
         multiple: true,

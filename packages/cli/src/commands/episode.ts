@@ -21,6 +21,7 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
   if (minutes !== undefined && !(Number.isInteger(minutes) && minutes >= 1)) throw new UsageError('castwright episode create: --minutes must be a whole number of minutes');
   if (minutes !== undefined && preset) throw new UsageError('castwright episode create: give --preset or --minutes, not both');
   const length = preset ? { preset } : minutes !== undefined ? { durationMinutes: minutes } : {};
+  const language = typeof values.language === 'string' ? { language: values.language } : {};
   const hosts = parseHosts(values.host);
   const client = createCastwrightClient(options);
   let episodeId: string;
@@ -30,10 +31,10 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
       throw new UsageError(`castwright episode create: cannot read --file ${filePath}`);
     });
     const created = await client.POST('/api/episodes/upload', {
-      body: { file: filePath, ...length },
+      body: { file: filePath, ...length, ...language },
       bodySerializer: () => {
         const form = new FormData();
-        for (const [name, value] of Object.entries(length)) form.append(name, String(value));
+        for (const [name, value] of Object.entries({ ...length, ...language })) form.append(name, String(value));
         if (hosts) form.append('hosts', JSON.stringify(hosts));
         form.append('file', new Blob([bytes]), path.basename(filePath));
         return form;
@@ -42,7 +43,7 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
     episodeId = check(created).episode.id;
   } else {
     const source = typeof values.text === 'string' ? { content: values.text } : { url: String(values.url) };
-    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...length, ...(hosts ? { hosts } : {}) } })).episode.id;
+    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...length, ...language, ...(hosts ? { hosts } : {}) } })).episode.id;
   }
   console.log(episodeId);
   const out = typeof values.out === 'string' ? values.out : undefined;

@@ -1,9 +1,11 @@
 // The source text of a briefing episode: one document whose title is the episode's and
 // whose sections are the run's items, in the order chosen, each under its own title
-// with a sentence naming where it comes from. Items are cut at block boundaries to a
+// with a sentence naming where it comes from, in the episode's language. Items are cut at block boundaries to a
 // share of what the preset can use, so one long article cannot crowd out the rest;
 // the script writers then pick from each section by the template.
+import type { Language } from '@castwright/core/languages';
 import { PRESET_MINUTES, type Preset } from '@castwright/core/tiers';
+import { showPhrasing } from '../script/phrasing/phrasing-by-language.ts';
 import { cleanBlocks, usableText } from '../text/clean-text.ts';
 import { countWords } from '../text/sentences.ts';
 import { formatStructuredText, parseStructuredText, type Block } from '../text/structured-text.ts';
@@ -28,11 +30,12 @@ export function itemCharacterBudget(preset: Preset, items: number): number {
   return Math.max(2_000, Math.floor(presetCharacters / Math.max(1, items)));
 }
 
-export function compileBriefing(title: string, items: readonly BriefingItemText[], maxCharactersPerItem: number): CompiledBriefing {
+export function compileBriefing(title: string, items: readonly BriefingItemText[], maxCharactersPerItem: number, language: Language = 'en'): CompiledBriefing {
+  const { itemSource } = showPhrasing(language);
   const blocks: Block[] = [{ kind: 'heading', level: 1, text: title }];
   for (const item of items) {
     blocks.push({ kind: 'heading', level: 2, text: item.title });
-    blocks.push({ kind: 'paragraph', text: `This item comes from ${item.sourceName}.` });
+    blocks.push({ kind: 'paragraph', text: itemSource(item.sourceName) });
     blocks.push(...bodyBlocks(item.text, maxCharactersPerItem));
   }
   const text = usableText(blocks);

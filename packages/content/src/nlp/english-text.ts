@@ -13,7 +13,7 @@ export interface Word {
   /** Lower case, for comparisons. */
   normal: string;
   lemma: string;
-  /** Universal part-of-speech tag (NOUN, PROPN, VERB, AUX, ADJ, DET, …). */
+  /** Universal part-of-speech tag (NOUN, PROPN, VERB, AUX, ADJ, DET, …); in languages analysed without a tagger CONTENT, FUNCTION, LINK, NUM or PUNCT. */
   pos: string;
   stopWord: boolean;
   /** wink's token type: word, number, punctuation, url, email, symbol, … */
@@ -35,6 +35,8 @@ export interface NounPhrase {
   start: number;
   /** Written right after a number or ordinal ("thirty kilometres", "nineteenth century"): a measure, not a subject. */
   measure: boolean;
+  /** Index in `words` of the noun the phrase is about, where the analysis knows it without "of" (segmented-text.ts). */
+  head?: number;
 }
 
 export interface AnalysedSentence {

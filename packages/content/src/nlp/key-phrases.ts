@@ -63,15 +63,15 @@ export function keyPhrases(sentences: readonly AnalysedSentence[], limit = 10, e
 /** Every candidate phrase with its score, best first. */
 export function scorePhrases(sentences: readonly AnalysedSentence[], evidence: CaseEvidence): KeyPhrase[] {
   const nounCounts = new Map<string, number>();
-  const found = new Map<string, { forms: Map<string, number>; occurrences: number; head: string; lemmas: string[] }>();
+  const found = new Map<string, { forms: Map<string, number>; occurrences: number; head: string; lemmas: string[]; untagged: boolean }>();
   for (const sentence of sentences) {
     for (const word of sentence.words) {
-      if ((word.pos === 'NOUN' || word.pos === 'PROPN') && !word.stopWord) nounCounts.set(word.lemma, (nounCounts.get(word.lemma) ?? 0) + 1);
+      if (isNounLike(word)) nounCounts.set(word.lemma, (nounCounts.get(word.lemma) ?? 0) + 1);
     }
     for (const phrase of sentence.phrases) {
       const lemmas = phrase.words.filter((word) => word.type === 'word' && word.normal !== 'of' && !word.stopWord).map((word) => word.lemma);
       if (lemmas.length === 0 || lemmas.length > MAX_KEY_PHRASE_WORDS || !isSubjectLike(phrase)) continue;
-      const entry = found.get(phrase.key) ?? { forms: new Map(), occurrences: 0, head: headOf(phrase).lemma, lemmas };
+      const entry = found.get(phrase.key) ?? { forms: new Map(), occurrences: 0, head: headOf(phrase).lemma, lemmas, untagged: phrase.head !== undefined };
       const form = evidence.phraseText(phrase);
       entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
       entry.occurrences += 1;
@@ -81,6 +81,8 @@ export function scorePhrases(sentences: readonly AnalysedSentence[], evidence: C
   const mostNoun = Math.max(1, ...nounCounts.values());
   const phrases: KeyPhrase[] = [];
   for (const [key, entry] of found) {
+    // Without a tagger, a run of content words said once is as likely a noun and its verb ("arqueólogos estudian") as a name for something.
+    if (entry.untagged && entry.lemmas.length > 1 && entry.occurrences < 2) continue;
     const spread = entry.lemmas.reduce((sum, lemma) => sum + (nounCounts.get(lemma) ?? 0), 0) / (entry.lemmas.length * mostNoun);
     const length = entry.lemmas.length;
     const lengthBonus = length === 1 ? 1 : length <= 3 ? 1.6 : 1.2;
@@ -90,20 +92,26 @@ export function scorePhrases(sentences: readonly AnalysedSentence[], evidence: C
   return phrases.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
 }
 
-/** A phrase a person could be asked about: a real noun of three letters or more, not a measure, number or lone abbreviation mark. */
+/** A phrase a person could be asked about: a real noun of three letters or more (two Han or katakana characters), not a measure, number or lone abbreviation mark. */
 export function isSubjectLike(phrase: NounPhrase): boolean {
   const head = phrase.words.at(-1);
   return (
     head !== undefined &&
     !phrase.measure &&
     !head.stopWord &&
-    /\p{L}{3}|^\p{Lu}{2}/u.test(head.text) &&
-    phrase.words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN')
+    /[\p{L}\p{M}]{3}|^\p{Lu}{2}|[\p{Script=Han}\p{Script=Katakana}]{2}/u.test(head.text) &&
+    phrase.words.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN' || word.pos === 'CONTENT')
   );
+}
+
+/** A noun, or in a language analysed without a tagger any content word: what subjects are made of. */
+export function isNounLike(word: Word): boolean {
+  return (word.pos === 'NOUN' || word.pos === 'PROPN' || word.pos === 'CONTENT') && !word.stopWord;
 }
 
 /** The noun a phrase is about: the last word, or the last before "of" ("cluster" in "cluster of candles"). */
 export function headOf(phrase: NounPhrase): Word {
+  if (phrase.head !== undefined) return phrase.words[phrase.head] as Word;
   const of = phrase.words.findIndex((word) => word.normal === 'of');
   return (of > 0 ? phrase.words[of - 1] : phrase.words.at(-1)) as Word;
 }

@@ -4,6 +4,7 @@
 // least become boundaries, kept apart so that no part is tiny. Paragraph starts are
 // preferred when the text has enough paragraphs.
 import type { AnalysedSentence } from './english-text.ts';
+import { isNounLike } from './key-phrases.ts';
 
 const WINDOW = 3;
 const MAX_TOPICS = 12;
@@ -45,7 +46,7 @@ export function shiftPoints(vocab: readonly Map<string, number>[], wanted: numbe
 export function nounLemmas(...sentences: AnalysedSentence[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const word of sentences.flatMap((sentence) => sentence.words)) {
-    if ((word.pos === 'NOUN' || word.pos === 'PROPN') && !word.stopWord) counts.set(word.lemma, (counts.get(word.lemma) ?? 0) + 1);
+    if (isNounLike(word)) counts.set(word.lemma, (counts.get(word.lemma) ?? 0) + 1);
   }
   return counts;
 }

@@ -6,27 +6,12 @@
 // verb, as in offline-phrasing.ts, and none repeats word for word in a long episode.
 import type { TemplateType } from '@castwright/core/briefing-options';
 import { listOf } from './spoken-list.ts';
-
-type Template = (phrase: string) => string;
-
-export interface BriefingPhrasing {
-  /** Host 1's first words; `count` items follow. */
-  opening: (title: string, count: number) => string;
-  /** The items ahead, named once at the start. */
-  rundown: (labels: readonly string[]) => string;
-  /** Host 2's reply to the opening, with two hosts. */
-  greeting: string;
-  /** Leads into item `position` (0-based) of `total`. */
-  transition: (label: string, position: number, total: number) => string;
-  /** The asker's questions before each answer, with two hosts. */
-  questions: Template[];
-  /** Looks back over the items before the sign-off. */
-  closing: (labels: readonly string[]) => string;
-  signOff: string;
-}
+import type { BriefingPhrasing } from './show-phrasing.ts';
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
+/** Items counted and ordered in words, in every language's tables. */
+const MAX_NUMBERED = ORDINALS.length;
 const numberWord = (count: number) => NUMBER_WORDS[count] ?? String(count);
 const ordinal = (position: number) => ORDINALS[position] ?? `number ${position + 1}`;
 const plural = (count: number, one: string, many: string) => `${numberWord(count)} ${count === 1 ? one : many}`;
@@ -91,11 +76,11 @@ export const BRIEFING_PHRASING: Record<TemplateType, BriefingPhrasing> = {
   },
 };
 
-/** Every framing sentence with `slot` standing for the variable parts, so show notes can leave them out. */
-export function briefingFramingTexts(slot: string): string[] {
+/** Every framing sentence of a language's briefing templates with `slot` standing for the variable parts, so show notes can leave them out. */
+export function briefingFramingTexts(briefings: Readonly<Record<TemplateType, BriefingPhrasing>>, slot: string): string[] {
   const texts: string[] = [];
-  for (const phrasing of Object.values(BRIEFING_PHRASING)) {
-    for (let count = 1; count <= ORDINALS.length; count += 1) texts.push(phrasing.opening(slot, count), phrasing.transition(slot, count - 1, count), phrasing.transition(slot, count - 1, ORDINALS.length + 1));
+  for (const phrasing of Object.values(briefings)) {
+    for (let count = 1; count <= MAX_NUMBERED; count += 1) texts.push(phrasing.opening(slot, count), phrasing.transition(slot, count - 1, count), phrasing.transition(slot, count - 1, MAX_NUMBERED + 1));
     texts.push(phrasing.rundown([slot]), phrasing.rundown([slot, slot]), phrasing.greeting, phrasing.closing([slot]), phrasing.closing([slot, slot]), phrasing.signOff);
     texts.push(...phrasing.questions.map((make) => make(slot)));
   }

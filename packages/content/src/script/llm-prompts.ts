@@ -1,5 +1,6 @@
 // What the LLM is told: the hosts, their tone and roles, and for each request the
 // length to aim for. Prompts are plain text; the reply shape comes from the schema.
+import { LANGUAGE_NAMES } from '@castwright/core/languages';
 import type { ScriptHost } from './script-hosts.ts';
 import type { ScriptRequest } from './script-writer.ts';
 
@@ -43,8 +44,11 @@ export function systemPrompt(request: ScriptRequest): string {
     : request.hostMode === 'single'
       ? 'There is one host, "Host 1", speaking alone to the listener; every line has speaker "Host 1".'
       : `There are two hosts, "Host 1" and "Host 2", in conversation. ${PAIRS[request.voicePair]} Alternate speakers naturally; avoid long runs by one host.`;
+  const language = request.language ?? 'en';
   return [
     'You write scripts for an audio podcast that is read aloud by text-to-speech voices.',
+    `Language: write every line, the title, the description, section titles and outline in ${LANGUAGE_NAMES[language]} (${language}), ` +
+      'whatever language the source is written in; translate what you take from it. Never mix in another language.',
     hosts,
     ...(request.briefing ? briefingRules(request.briefing) : [`Tone: ${TONES[request.voiceStyle]}.`]),
     'Base everything on the source text; do not invent facts, numbers or quotes.',

@@ -10,10 +10,9 @@
 // Lines per host then stay between 1/(2N) and 2/N of the script (unfairShares in
 // script-hosts.ts), and every host is named by another.
 import type { Speaker } from '@castwright/core/script-lines';
-import { introduceHosts, NAMED_GREETINGS, NAMED_THANKS, pick, type PairPhrasing } from './offline-phrasing.ts';
 import { scriptSpeakers } from './script-hosts.ts';
 import type { ScriptRequest } from './script-writer.ts';
-import { listOf } from './spoken-list.ts';
+import { pick, type PairPhrasing, type ShowPhrasing } from './show-phrasing.ts';
 
 export interface Cast {
   /** More than one speaker: a conversation. */
@@ -32,7 +31,7 @@ export interface Cast {
   signOff(words: string): string;
 }
 
-export function castShow(request: Pick<ScriptRequest, 'hosts' | 'hostMode' | 'voicePair'>, pair: PairPhrasing, greeting: string): Cast {
+export function castShow(request: Pick<ScriptRequest, 'hosts' | 'hostMode' | 'voicePair'>, phrasing: ShowPhrasing, pair: PairPhrasing, greeting: string): Cast {
   const named = request.hosts && request.hosts.length > 0 ? request.hosts : undefined;
   if (!named) return pairCast(request, pair, greeting);
   const speakers = scriptSpeakers(request);
@@ -43,8 +42,8 @@ export function castShow(request: Pick<ScriptRequest, 'hosts' | 'hostMode' | 'vo
   let asked = 0;
   return {
     multi: others.length > 0,
-    introduction: [introduceHosts(nameOf(first), otherNames)],
-    greetings: others.map((speaker, index) => [speaker, `Thanks, ${nameOf(first)}. ${index === 0 ? greeting : pick(NAMED_GREETINGS, index - 1)}`]),
+    introduction: [phrasing.introduceHosts(nameOf(first), otherNames)],
+    greetings: others.map((speaker, index) => [speaker, `${phrasing.greetHost(nameOf(first))}${phrasing.gap}${index === 0 ? greeting : pick(phrasing.namedGreetings, index - 1)}`]),
     turn: (position, turn) => {
       if (speakers.length < 3) return pairTurn(request, position);
       return { asker: speakers[turn % speakers.length] as Speaker, teller: speakers[(turn + speakers.length - 1) % speakers.length] as Speaker };
@@ -53,10 +52,10 @@ export function castShow(request: Pick<ScriptRequest, 'hosts' | 'hostMode' | 'vo
       // With three or more hosts the name says who is to answer; two hosts name each other every other question.
       asked += 1;
       if (speakers.length < 3 && asked % 2 === 0) return question;
-      return `${nameOf(teller)}, ${question.replace(/^(\p{Lu})(?=\p{Ll})/u, (letter) => letter.toLowerCase())}`;
+      return phrasing.address(nameOf(teller), question);
     },
-    farewells: others.map((speaker, index) => [speaker, index === 0 ? pair.thanks : pick(NAMED_THANKS, index - 1)]),
-    signOff: (words) => (others.length === 0 ? words : `Thank you, ${listOf(otherNames)}. ${words}`),
+    farewells: others.map((speaker, index) => [speaker, index === 0 ? pair.thanks : pick(phrasing.namedThanks, index - 1)]),
+    signOff: (words) => (others.length === 0 ? words : `${phrasing.thankHosts(otherNames)}${phrasing.gap}${words}`),
   };
 }
 

@@ -1,23 +1,16 @@
-// What the built-in writer's hosts say around the source's own sentences. voiceStyle
+// What the built-in writer's hosts say around the source's own sentences in English
+// (other languages: phrasing/). voiceStyle
 // sets the tone of openings, transitions, reactions and sign-offs; voicePair sets who
 // asks and how: a curious co-host's questions, an interviewer's prompts, or a debater's
 // challenges. Every line here is a whole sentence with a verb (a test checks them all
 // with the same rules the writer evaluation uses), and variants rotate by position so
 // a long episode does not repeat itself.
 import type { VoicePair, VoiceStyle } from '@castwright/core/episode-options';
-import { briefingFramingTexts } from './briefing-phrasing.ts';
+import { BRIEFING_PHRASING } from './briefing-phrasing.ts';
+import type { PairPhrasing, Phrasing, ShowPhrasing } from './show-phrasing.ts';
 import { listOf } from './spoken-list.ts';
 
-type Template = (phrase: string) => string;
-
-export interface Phrasing {
-  opening: Template;
-  transitions: Template[];
-  reactions: string[];
-  signOff: string;
-}
-
-export const STYLE_PHRASING: Record<VoiceStyle, Phrasing> = {
+const STYLE_PHRASING: Record<VoiceStyle, Phrasing> = {
   professional: {
     opening: (subject) => `Welcome to the show, and thank you for joining us. Today we look at ${subject}.`,
     transitions: [(label) => `Let's turn to ${label}.`, (label) => `Next, we come to ${label}.`, (label) => `That brings us to ${label}.`, (label) => `Now we consider ${label}.`],
@@ -44,21 +37,9 @@ export const STYLE_PHRASING: Record<VoiceStyle, Phrasing> = {
   },
 };
 
-export interface PairPhrasing {
-  /** Host 2's reply to the opening. */
-  greeting: string;
-  questions: Template[];
-  /** Said before the answer in a debate, where both sides argue; empty for the others. */
-  answerLeads: string[];
-  /** The asker's reactions, where the pair has its own (a debater concedes rather than marvels). */
-  reactions?: string[];
-  /** Host 2's closing words before Host 1 signs off. */
-  thanks: string;
-}
-
 // Questions keep their subject as an object ("about X", "explain X"), so they read
 // right whatever its number: "the Fresnel lens" and "keepers" alike.
-export const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
+const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
   'expert-curious': {
     greeting: "I'm glad to be here, and I have plenty of questions.",
     questions: [
@@ -99,59 +80,43 @@ export const PAIR_PHRASING: Record<VoicePair, PairPhrasing> = {
 };
 
 /** What the third and fourth named hosts say when greeting Host 1, after its name; the second uses the pair's own greeting. */
-export const NAMED_GREETINGS = ["It's good to be here.", 'Glad to join in.', "I'm happy to be part of this one."];
+const NAMED_GREETINGS = ["It's good to be here.", 'Glad to join in.', "I'm happy to be part of this one."];
 /** What the third and fourth named hosts say before the sign-off; the second uses the pair's own thanks. */
-export const NAMED_THANKS = ['Thanks for having me, this was fun.', 'It was a pleasure, thank you all.'];
+const NAMED_THANKS = ['Thanks for having me, this was fun.', 'It was a pleasure, thank you all.'];
 
 /** How Host 1 introduces itself and the other named hosts. */
-export function introduceHosts(first: string, others: readonly string[]): string {
+function introduceHosts(first: string, others: readonly string[]): string {
   if (others.length === 0) return `I'm ${first}, your host for today.`;
   return `I'm ${first}, and with me ${others.length === 1 ? 'is' : 'are'} ${listOf(others)}.`;
 }
 
-export function preview(labels: readonly string[]): string {
+function preview(labels: readonly string[]): string {
   return `We'll cover ${listOf(labels)}.`;
 }
 
-export function recap(labels: readonly string[]): string {
+function recap(labels: readonly string[]): string {
   return labels.length > 1 ? `To recap, we covered ${listOf(labels)}.` : `To recap, we talked about ${labels[0] ?? 'the main points'}.`;
 }
 
-/** The item at `index`, rotating. */
-export function pick<T>(items: readonly T[], index: number): T {
-  return items[((index % items.length) + items.length) % items.length] as T;
-}
-
-/**
- * Whether a sentence is the hosts' own framing from these tables (a greeting, a
- * transition, a reaction, a question frame, a sign-off) rather than the source's
- * words: show notes leave it out, so "useful point" or "episode" never becomes a topic.
- */
-export function isHostPhrasing(sentence: string): boolean {
-  return FRAMING.some((pattern) => pattern.test(sentence.trim()));
-}
-
-const SLOT = '\uE000';
-/** A host's name (or a list of names) in a framing sentence: short, without sentence punctuation. */
-const NAME = '\uE001';
-const FRAMING: RegExp[] = (() => {
-  const texts: string[] = [];
-  const questions: string[] = [];
-  for (const style of Object.values(STYLE_PHRASING)) texts.push(style.opening(SLOT), ...style.transitions.map((make) => make(SLOT)), ...style.reactions, style.signOff);
-  for (const pair of Object.values(PAIR_PHRASING)) {
-    texts.push(pair.greeting, pair.thanks, ...pair.answerLeads, ...(pair.reactions ?? []));
-    questions.push(...pair.questions.map((make) => make(SLOT)));
-  }
-  texts.push(preview([SLOT]), recap([SLOT, SLOT]), recap([SLOT]), `Let's start with ${SLOT}.`, ...briefingFramingTexts(SLOT));
-  // Named hosts (offline-cast.ts) introduce, greet and thank each other by name.
-  const others = [[], [NAME], [NAME, NAME], [NAME, NAME, NAME]];
-  texts.push(...others.map((names) => introduceHosts(NAME, names)), ...others.slice(1).map((names) => `Thank you, ${listOf(names)}.`), `Thanks, ${NAME}.`, ...NAMED_GREETINGS, ...NAMED_THANKS);
-  const sentencesOf = (list: string[]) => [...new Set(list.flatMap((text) => text.split(/(?<=[.!?])\s+/)))];
-  const pattern = (sentence: string) => sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(SLOT, '.+').replaceAll(NAME, '[^,.!?]{1,40}');
-  // A question put to a named host starts with the name and a comma, its first letter lowered.
-  const addressed = (sentence: string) => `(?:[^,.!?]{1,40}, )?${pattern(sentence).replace(/^(\p{L})/u, (letter) => `[${letter}${letter.toLowerCase()}]`)}`;
-  return [
-    ...sentencesOf(texts).map((sentence) => new RegExp(`^${pattern(sentence)}$`, 'u')),
-    ...sentencesOf(questions).map((sentence) => new RegExp(`^${addressed(sentence)}$`, 'u')),
-  ];
-})();
+/** Everything the hosts say in English, as the writer takes it for any language (show-phrasing.ts). */
+export const ENGLISH_PHRASING: ShowPhrasing = {
+  styles: STYLE_PHRASING,
+  pairs: PAIR_PHRASING,
+  briefings: BRIEFING_PHRASING,
+  start: (label) => `Let's start with ${label}.`,
+  preview,
+  recap,
+  list: listOf,
+  gap: ' ',
+  introduceHosts,
+  namedGreetings: NAMED_GREETINGS,
+  namedThanks: NAMED_THANKS,
+  greetHost: (name) => `Thanks, ${name}.`,
+  thankHosts: (names) => `Thank you, ${listOf(names)}.`,
+  address: (name, question) => `${name}, ${question.replace(/^(\p{Lu})(?=\p{Ll})/u, (letter) => letter.toLowerCase())}`,
+  briefingDescription: (labels) => `In this briefing: ${listOf(labels)}.`,
+  nextPart: 'the next part',
+  thisStory: 'this story',
+  part: (number) => `Part ${number}`,
+  itemSource: (name) => `This item comes from ${name}.`,
+};

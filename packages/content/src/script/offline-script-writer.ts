@@ -13,16 +13,16 @@
 // short for them is read whole and the script says how long that runs (sourceLimitMs).
 import type { Speaker } from '@castwright/core/script-lines';
 import { PermanentError } from '@castwright/core/errors';
-import { analyseParagraph, type NounPhrase } from '../nlp/english-text.ts';
+import { baseLanguage } from '@castwright/core/languages';
+import type { NounPhrase } from '../nlp/english-text.ts';
 import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.ts';
 import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
 import { estimateScriptMs } from './script-length.ts';
 import { sectionTitle } from './script-sections.ts';
 import { NO_TOKENS, type ScriptRequest, type WrittenScript } from './script-writer.ts';
-import { BRIEFING_PHRASING } from './briefing-phrasing.ts';
 import { castShow } from './offline-cast.ts';
-import { PAIR_PHRASING, pick, preview, recap, STYLE_PHRASING } from './offline-phrasing.ts';
-import { listOf } from './spoken-list.ts';
+import { showPhrasing } from './phrasing/phrasing-by-language.ts';
+import { pick, type ShowPhrasing } from './show-phrasing.ts';
 import { selectSentences } from './sentence-selection.ts';
 import { readSourceDocument, withArticle, type SourceDocument, type SourceSentence } from './source-document.ts';
 import { hasMarkup } from './spoken-text.ts';
@@ -54,16 +54,18 @@ const MAX_RECAP_ITEMS = 4;
 const SEARCH_STEPS = 16;
 
 /** The last text read: a worker writes one script per text, an evaluation many from the same text. */
-let lastRead: { text: string; document: SourceDocument } | undefined;
+let lastRead: { text: string; language: string; document: SourceDocument } | undefined;
 
 export function writeOfflineScript(request: ScriptRequest): OfflineWrittenScript {
-  if (lastRead?.text !== request.text) lastRead = { text: request.text, document: readSourceDocument(request.text) };
+  const language = request.language ?? 'en';
+  if (lastRead?.text !== request.text || lastRead.language !== language) lastRead = { text: request.text, language, document: readSourceDocument(request.text, language) };
   const { document } = lastRead;
   if (document.sentences.length === 0) throw new PermanentError('The content has no sentences to build a script from');
   // A text with no whole sentence at all (a list of notes, a heading and a line) is still read rather than refused.
   if (!document.sentences.some((sentence) => sentence.speakable)) for (const sentence of document.sentences) sentence.speakable = true;
-  const labels = sectionLabels(document);
-  const compose = (budget: number) => composeScript(document, labels, request, selectSentences(document, budget));
+  const phrasing = showPhrasing(language);
+  const labels = sectionLabels(document, phrasing);
+  const compose = (budget: number) => composeScript(document, labels, request, phrasing, selectSentences(document, budget));
 
   const target = request.minutes * 60_000;
   const available = document.sentences.filter((sentence) => sentence.speakable).reduce((sum, sentence) => sum + sentence.words, 0);
@@ -95,7 +97,7 @@ interface SectionLabel {
  * that names no section yet (a long section cut at a topic shift is not announced by its
  * heading's words a second time).
  */
-function sectionLabels(document: SourceDocument): SectionLabel[] {
+function sectionLabels(document: SourceDocument, phrasing: ShowPhrasing): SectionLabel[] {
   const used = new Set<string>();
   const named = document.sections.map((section) => (section.heading === null ? null : spokenHeading(document, section.heading)));
   for (const heading of named) if (heading) used.add(heading.toLowerCase().replace(/^the /, ''));
@@ -104,7 +106,7 @@ function sectionLabels(document: SourceDocument): SectionLabel[] {
     if (heading) return { text: heading };
     const fresh = (candidate: { key: string; text: string }) => !used.has(candidate.key) && !used.has(candidate.text.toLowerCase());
     const phrase = section.keyPhrases.find(fresh) ?? section.keyPhrases[0] ?? document.keyPhrases[0];
-    if (!phrase) return { text: 'the next part' };
+    if (!phrase) return { text: phrasing.nextPart };
     used.add(phrase.key);
     used.add(phrase.text.toLowerCase());
     return { text: withArticle(document, phrase.key, phrase.text) };
@@ -113,26 +115,33 @@ function sectionLabels(document: SourceDocument): SectionLabel[] {
 
 /** A heading as words in a sentence: numbering and closing punctuation dropped, capitals only where the text keeps them. */
 function spokenHeading(document: SourceDocument, heading: string): string | null {
-  const bare = heading.replace(/^(?:[0-9]+(?:\.[0-9]+)*|[IVX]+)[.):]?\s+/u, '').replace(/[\s.:;,!?-]+$/u, '').trim();
+  const bare = heading.replace(/^(?:[0-9]+(?:\.[0-9]+)*|[IVX]+)[.):]?\s+/u, '').replace(/[\s.:;,!?。！？、：-]+$/u, '').trim();
   if (bare === '' || hasMarkup(bare)) return null;
-  const words = analyseParagraph(bare).flatMap((sentence) => sentence.words);
+  const words = document.analyse(bare).flatMap((sentence) => sentence.words);
   if (words.length === 0) return null;
   const text = words.map((word, n) => (n === 0 ? '' : word.spaceBefore) + document.evidence.wordCase(word)).join('');
   // "Summary", "Background": one common noun reads as "the summary" in a sentence.
-  const only = words.length === 1 ? words[0] : undefined;
+  const only = words.length === 1 && baseLanguage(document.language) === 'en' ? words[0] : undefined;
   return only && (only.pos === 'NOUN' || only.pos === 'PROPN') && only.lemma === only.normal && /^\p{Ll}/u.test(text) ? `the ${text}` : text;
 }
 
-function composeScript(document: SourceDocument, labels: readonly SectionLabel[], request: ScriptRequest, chosen: Map<number, SourceSentence[]>): OfflineWrittenScript {
-  const style = STYLE_PHRASING[request.voiceStyle];
-  const pair = PAIR_PHRASING[request.voicePair];
+function composeScript(
+  document: SourceDocument,
+  labels: readonly SectionLabel[],
+  request: ScriptRequest,
+  phrasing: ShowPhrasing,
+  chosen: Map<number, SourceSentence[]>,
+): OfflineWrittenScript {
+  const style = phrasing.styles[request.voiceStyle];
+  const pair = phrasing.pairs[request.voicePair];
   // A briefing is framed by its template: rundown, numbered items, its own questions and close.
-  const briefing = request.briefing ? BRIEFING_PHRASING[request.briefing.template] : undefined;
-  const cast = castShow(request, pair, briefing?.greeting ?? pair.greeting);
+  const briefing = request.briefing ? phrasing.briefings[request.briefing.template] : undefined;
+  const cast = castShow(request, phrasing, pair, briefing?.greeting ?? pair.greeting);
+  const { gap } = phrasing;
   const { multi } = cast;
   const sections = [...chosen.entries()].filter(([, sentences]) => sentences.length > 0).sort((a, b) => a[0] - b[0]);
   const sectionNames = sections.map(([index]) => (labels[index] as SectionLabel).text);
-  const subject = document.title ? titleSubject(document, document.title) : topicOf(document);
+  const subject = document.title ? titleSubject(document, document.title) : topicOf(document, phrasing);
   const drafts: Draft[] = [];
   const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string) =>
     drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [] }, section });
@@ -141,7 +150,7 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   if (briefing && request.briefing) {
     say('Host 1', [briefing.opening(request.briefing.title, sections.length), ...cast.introduction, ...(sectionNames.length > 1 ? [briefing.rundown(sectionNames)] : [])], {}, sectionTitle(request.briefing.title));
   } else {
-    say('Host 1', [style.opening(subject), ...cast.introduction, ...(sectionNames.length > 1 ? [preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, sectionTitle(subject));
+    say('Host 1', [style.opening(subject), ...cast.introduction, ...(sectionNames.length > 1 ? [phrasing.preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, sectionTitle(subject));
   }
   for (const [speaker, greeting] of cast.greetings) say(speaker, [greeting]);
 
@@ -168,11 +177,11 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
     const title = sectionTitle(label);
     const transition = briefing
       ? briefing.transition(label, position, sections.length)
-      : position === 0 ? `Let's start with ${label}.` : pick(style.transitions, position - 1)(label);
+      : position === 0 ? phrasing.start(label) : pick(style.transitions, position - 1)(label);
     const turns = groupTurns(sentences, turnWords);
     if (!multi) {
       say('Host 1', [transition], {}, title);
-      for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(' ')], { sources: turn.map((sentence) => sentence.index) });
+      for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(gap)], { sources: turn.map((sentence) => sentence.index) });
       return;
     }
     turns.forEach((turn, turnIndex) => {
@@ -193,7 +202,7 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   });
 
   const covered = sectionNames.length > 0 ? sectionNames.slice(0, MAX_RECAP_ITEMS) : [subject];
-  const closing = briefing ? briefing.closing(sectionNames.length > 0 ? sectionNames : covered) : recap(covered);
+  const closing = briefing ? briefing.closing(sectionNames.length > 0 ? sectionNames : covered) : phrasing.recap(covered);
   const signOff = briefing?.signOff ?? style.signOff;
   if (multi) {
     say('Host 1', [closing]);
@@ -207,8 +216,8 @@ function composeScript(document: SourceDocument, labels: readonly SectionLabel[]
   const firstSentences = sections.flatMap(([, sentences]) => sentences).slice(0, 2).map((sentence) => sentence.text);
   return {
     title: request.briefing?.title ?? document.title ?? titleFrom(document.sentences[0]?.text ?? subject),
-    description: briefing ? `In this briefing: ${listOf(sectionNames)}.` : firstSentences.join(' '),
-    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(' '), ...(draft.section ? { section: draft.section } : {}) })),
+    description: briefing ? phrasing.briefingDescription(sectionNames) : firstSentences.join(gap),
+    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(gap), ...(draft.section ? { section: draft.section } : {}) })),
     notes: merged.map((draft) => draft.note),
     sourceLimitMs: null,
     tokens: NO_TOKENS,
@@ -224,9 +233,9 @@ function titleSubject(document: SourceDocument, title: string): string {
 }
 
 /** What the text is about when it has no title: its two best key phrases. */
-function topicOf(document: SourceDocument): string {
+function topicOf(document: SourceDocument, phrasing: ShowPhrasing): string {
   const phrases = document.keyPhrases.slice(0, 2).map((phrase) => withArticle(document, phrase.key, phrase.text));
-  return phrases.length > 0 ? listOf(phrases) : 'this story';
+  return phrases.length > 0 ? phrasing.list(phrases) : phrasing.thisStory;
 }
 
 /** Chosen sentences in answer-sized turns: a new turn at about `turnWords`, or at a paragraph or a skipped stretch once a turn has enough. */
@@ -265,6 +274,8 @@ function questionSubject(document: SourceDocument, turn: readonly SourceSentence
     for (const phrase of sentence.analysis.phrases) {
       const words = phrase.words.filter((word) => word.type === 'word').length;
       if (!isSubjectLike(phrase) || words > MAX_KEY_PHRASE_WORDS || hasMarkup(phrase.text)) continue;
+      // Without a tagger, only a phrase the text comes back to is surely a subject, and not the one just asked about; else the question names the section.
+      if (phrase.head !== undefined && ((document.phraseOccurrences.get(phrase.key) ?? 0) < 2 || words > 3 || recent.includes(phrase.key))) continue;
       let score = document.phraseScores.get(phrase.key) ?? 0;
       if (position === 0) score *= 1.3;
       // Not what was just asked about, nor another phrase about the same thing ("the night train", "the modern night train").
@@ -301,7 +312,10 @@ function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
 }
 
 function titleFrom(firstSentence: string): string {
-  const words = firstSentence.replace(/[.!?]+$/, '').split(/\s+/);
+  const bare = firstSentence.replace(/[.!?。！？।]+$/u, '');
+  // Japanese and Chinese are written without spaces: a title is cut by characters.
+  if (!/\s/u.test(bare)) return bare.length > 30 ? `${bare.slice(0, 29)}…` : bare;
+  const words = bare.split(/\s+/);
   const title = words.slice(0, 12).join(' ');
   return words.length > 12 ? `${title}…` : title;
 }

@@ -39,6 +39,8 @@ export function unnamedHosts(lines: readonly Pick<ScriptLine, 'speaker' | 'text'
   return hosts.filter((host, index) => !lines.some((line) => line.speaker !== speakers[index] && mentions(line.text, host.name)));
 }
 
+/** The name as a word of its own; next to Japanese or Chinese, written without spaces ("Anaさん", "谢谢Ana"), it is one too. */
 function mentions(text: string, name: string): boolean {
-  return new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'iu').test(text);
+  const edge = '[^\\p{L}]|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]';
+  return new RegExp(`(^|${edge})${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|${edge})`, 'iu').test(text);
 }

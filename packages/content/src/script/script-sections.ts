@@ -29,10 +29,17 @@ export function sectionTitle(spoken: string): string {
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
+/** Japanese and Chinese are written without spaces: a title's words (by the segmenter's dictionaries) are looked for in the line's text. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** Whether every word of `title` is said in `line`: the host announces the section it opens. */
 export function isAnnounced(title: string, line: string): boolean {
+  if (UNSPACED.test(title)) {
+    const needed = [...segmenter.segment(title.toLowerCase())].filter((part) => part.isWordLike).map((part) => part.segment);
+    return needed.length > 0 && needed.every((word) => line.toLowerCase().includes(word));
+  }
   const said = new Set(wordsOf(line));
   const needed = wordsOf(title);
   return needed.length > 0 && needed.every((word) => said.has(word));

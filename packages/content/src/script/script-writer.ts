@@ -3,6 +3,7 @@
 // gives back.
 import type { TemplateType } from '@castwright/core/briefing-options';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import type { Language } from '@castwright/core/languages';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import type { ScriptHost } from './script-hosts.ts';
 
@@ -44,6 +45,8 @@ export interface ScriptRequest {
    * script takes the template's structure and tone and this title.
    */
   briefing?: { template: TemplateType; title: string } | undefined;
+  /** The episode's language: every line, the title and the description are written in it. English when left out. */
+  language?: Language | undefined;
 }
 
 /** Tokens an LLM billed for a script, summed over every request it took (repairs included). */

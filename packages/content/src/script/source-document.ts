@@ -2,7 +2,10 @@
 // from topic shifts when there are none), and every sentence analysed: whether it can
 // be spoken as it stands, whether it leans on the one before ("This meant…"), and how
 // central it is to the text (the key phrases it carries).
-import { analyseParagraph, type AnalysedSentence } from '../nlp/english-text.ts';
+import { baseLanguage, type Language } from '@castwright/core/languages';
+import type { AnalysedSentence } from '../nlp/english-text.ts';
+import { languageProfile } from '../nlp/language-profiles.ts';
+import { paragraphAnalyser, type ParagraphAnalyser } from '../nlp/text-analysis.ts';
 import { CaseEvidence, headOf, keyPhrases, scorePhrases, type KeyPhrase } from '../nlp/key-phrases.ts';
 import { parseStructuredText, type Block } from '../text/structured-text.ts';
 import { spokenWords } from './script-length.ts';
@@ -33,6 +36,9 @@ export interface SourceSection {
 }
 
 export interface SourceDocument {
+  language: Language;
+  /** How the document's language is analysed (the same for its headings). */
+  analyse: ParagraphAnalyser;
   /** The document's own title (its first heading), if it has one. */
   title: string | null;
   sections: SourceSection[];
@@ -41,13 +47,17 @@ export interface SourceDocument {
   evidence: CaseEvidence;
   /** Every noun phrase's score by key, for picking subjects. */
   phraseScores: Map<string, number>;
+  /** How often each noun phrase occurs, by key. */
+  phraseOccurrences: Map<string, number>;
   /** The determiners the text writes before each phrase (by key and number, "lens|one"), '' for none. */
   determiners: Map<string, Map<string, number>>;
 }
 
 const WORDS_PER_TOPIC = 350;
 
-export function readSourceDocument(text: string): SourceDocument {
+export function readSourceDocument(text: string, language: Language = 'en'): SourceDocument {
+  const analyse = paragraphAnalyser(language);
+  const leans = leaningTest(language);
   const blocks = parseStructuredText(text);
   const titleBlock = blocks[0]?.kind === 'heading' ? blocks[0] : undefined;
   const onlyTitle = titleBlock?.level === 1 && !blocks.slice(1).some((block) => block.kind === 'heading' && block.level === 1);
@@ -59,7 +69,7 @@ export function readSourceDocument(text: string): SourceDocument {
   for (const group of groups) {
     const analysed = group.paragraphs.flatMap((content) => {
       const id = paragraph++;
-      return analyseParagraph(content).map((analysis) => ({ analysis, paragraph: id }));
+      return analyse(content).map((analysis) => ({ analysis, paragraph: id }));
     });
     // A long stretch under one heading (or a text without any) is cut where the topic shifts.
     const starts = new Set(topicStarts(analysed, WORDS_PER_TOPIC));
@@ -79,7 +89,7 @@ export function readSourceDocument(text: string): SourceDocument {
         paragraph: id,
         words,
         speakable: isWholeSentence(analysis) && !hasMarkup(analysis.text) && words <= 70,
-        leansOnPrevious: leansOnPrevious(analysis),
+        leansOnPrevious: leans(analysis),
         score: 0,
       };
       sentences.push(entry);
@@ -90,6 +100,7 @@ export function readSourceDocument(text: string): SourceDocument {
   const evidence = new CaseEvidence(sentences.map((sentence) => sentence.analysis));
   const scored = scorePhrases(sentences.map((sentence) => sentence.analysis), evidence);
   const phraseScores = new Map(scored.map((phrase) => [phrase.key, phrase.score]));
+  const phraseOccurrences = new Map(scored.map((phrase) => [phrase.key, phrase.occurrences]));
   const determiners = new Map<string, Map<string, number>>();
   for (const phrase of sentences.flatMap((sentence) => sentence.analysis.phrases)) {
     const head = headOf(phrase);
@@ -105,12 +116,15 @@ export function readSourceDocument(text: string): SourceDocument {
     return { ...section, keyPhrases: keyPhrases(section.sentences.map((sentence) => sentence.analysis), 5, evidence) };
   });
   return {
+    language,
+    analyse,
     title: titleBlock?.text ?? null,
     sections: result,
     sentences,
     keyPhrases: keyPhrases(sentences.map((sentence) => sentence.analysis), 12, evidence),
     evidence,
     phraseScores,
+    phraseOccurrences,
     determiners,
   };
 }
@@ -121,6 +135,7 @@ export function readSourceDocument(text: string): SourceDocument {
  * text writes it bare (names, plurals, mass nouns): "the Fresnel lens", "keepers", "history".
  */
 export function withArticle(document: SourceDocument, key: string, text: string): string {
+  if (baseLanguage(document.language) !== 'en') return withWrittenArticle(document, key, text);
   const headText = (text.split(' of ')[0]?.split(/\s+/).at(-1) ?? text).toLowerCase();
   const headKey = key.split(' of ')[0]?.split(' ').at(-1) ?? key;
   const plural = headText !== headKey && /s$/.test(headText);
@@ -135,6 +150,20 @@ export function withArticle(document: SourceDocument, key: string, text: string)
   const named = /^\p{Lu}/u.test(head);
   if (!named && bare === 0 && (indefinite > 0 || seen.size > 0)) return `the ${text}`;
   return text;
+}
+
+/**
+ * In a language with articles, a phrase as the object of a host's sentence takes the
+ * definite article the text writes with it most ("la lente", "l'île", "o farol", the
+ * article a contraction carries counting too), unless the text writes it bare as often
+ * (names, plurals); in Hindi, Japanese and Chinese it is always bare.
+ */
+function withWrittenArticle(document: SourceDocument, key: string, text: string): string {
+  const seen = document.determiners.get(`${key}|one`);
+  if (!seen) return text;
+  const [article, count] = [...seen.entries()].filter(([word]) => word !== '').sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (article === '' || count < (seen.get('') ?? 0)) return text;
+  return article.endsWith("'") ? `${article}${text}` : `${article} ${text}`;
 }
 
 interface HeadedGroup {
@@ -168,6 +197,18 @@ function centrality(sentence: SourceSentence, scores: ReadonlyMap<string, number
 
 const DEMONSTRATIVE = /^(?:this|these|that|those|such|both)$/;
 const FIRST_OR_SECOND_PERSON = /^(?:i|we|you)$/;
+
+/** The test of whether a sentence needs the one before it: by its tags in English, by its first words elsewhere. */
+function leaningTest(language: Language): (sentence: AnalysedSentence) => boolean {
+  const base = baseLanguage(language);
+  if (base === 'en') return leansOnPrevious;
+  const profile = languageProfile(base);
+  return (sentence) => {
+    const start = sentence.text.toLowerCase().replace(/^[¿¡"«\s]+/u, '');
+    // "Sin embargo", "Cela", "それ", "但是": on a word boundary where words are written apart.
+    return profile.leaning.some((entry) => start.startsWith(entry) && (!profile.spaced || entry.endsWith("'") || !/[\p{L}\p{M}]/u.test(start.charAt(entry.length))));
+  };
+}
 
 /** "It…", "They…", "This…", "But…", "However, …": the sentence needs the one before it. */
 function leansOnPrevious(sentence: AnalysedSentence): boolean {

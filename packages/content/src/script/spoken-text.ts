@@ -12,16 +12,17 @@ export function hasMarkup(text: string): boolean {
 }
 
 /**
- * A sentence a listener hears as complete: it starts with a capital (or a digit or
- * quote), ends with closing punctuation, has a verb, at least three words, and its
- * brackets and quotes are balanced.
+ * A sentence a listener hears as complete: it starts with a capital (or a digit, an
+ * opening quote or mark, or a letter of a script without case), ends with closing
+ * punctuation (。 and । too), has a verb, at least three words, and its brackets and
+ * quotes are balanced.
  */
 export function isWholeSentence(sentence: AnalysedSentence): boolean {
   const text = sentence.text.trim();
   const wordCount = sentence.words.filter((word) => word.type === 'word' || word.type === 'number').length;
   return (
-    /^["\u201C'\u2018(]?[\p{Lu}\p{N}]/u.test(text) &&
-    /[.!?]["\u201D'\u2019)]?$/u.test(text) &&
+    /^["\u201C'\u2018(¿¡«「『]?[\p{Lu}\p{N}\p{Lo}]/u.test(text) &&
+    /[.!?。！？।]["\u201D'\u2019)»」』]?$/u.test(text) &&
     sentence.hasVerb &&
     wordCount >= 3 &&
     balanced(text, '(', ')') &&

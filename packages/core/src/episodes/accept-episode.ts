@@ -10,6 +10,7 @@ import type { EpisodeChoices, SourceType } from '../episode-options.ts';
 import { checkDurationAllowed } from '../episode-length.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import type { Language } from '../languages.ts';
 import { addJob } from '../jobs.ts';
 import { insertEpisode } from '../repositories/episodes.ts';
 import { countEpisodeAgainstQuota, type QuotaSnapshot } from '../repositories/usage.ts';
@@ -33,6 +34,10 @@ export interface EpisodeRequest extends EpisodeChoices {
   briefingTemplate?: TemplateType;
   /** Named hosts, as the API checked them against the voice catalog. */
   hosts?: EpisodeHost[] | undefined;
+  /** The episode's language; null: detected from the source once ingest has read it (a web page, a document). */
+  language: Language | null;
+  /** Whether `language` was detected from the source rather than asked for. */
+  languageDetected: boolean;
 }
 
 export interface AcceptEpisodeOptions {
@@ -97,6 +102,8 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     source_filename: request.source.filename ?? null,
     briefing_template: request.briefingTemplate ?? null,
     hosts: request.hosts ? JSON.stringify(request.hosts) : null,
+    language: request.language,
+    language_detected: request.languageDetected,
   });
   await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id });
   return { episode, quota: counted.quota };

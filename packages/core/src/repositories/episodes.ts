@@ -142,8 +142,9 @@ export async function selectEpisodeStates(db: Executor, ids: readonly string[]):
 }
 
 /** The text an ingested source yielded, for the script writer. */
-export async function updateEpisodeSourceText(trx: Trx, id: string, text: string): Promise<void> {
-  await trx.updateTable('episodes').set({ source_text: text, updated_at: sql`now()` }).where('id', '=', id).execute();
+/** The source's text, and its language when it was detected from it. */
+export async function updateEpisodeSourceText(trx: Trx, id: string, text: string, language?: Pick<EpisodeUpdate, 'language' | 'language_detected'>): Promise<void> {
+  await trx.updateTable('episodes').set({ source_text: text, ...language, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
 export interface WrittenScriptFields {

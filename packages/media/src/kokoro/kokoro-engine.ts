@@ -12,7 +12,8 @@ import { openKokoroSession, type KokoroDevice, type KokoroSession } from './koko
 import { phonemesToTokens } from './kokoro-vocabulary.ts';
 import { normalizeText } from './normalize-text.ts';
 import { withPhonemeSlots } from './phoneme-slots.ts';
-import { phonemizeText } from './phonemize-text.ts';
+import { phonemizeText, type PhonemeLanguage } from './phonemize-text.ts';
+import { isEnglish } from '@castwright/core/languages';
 import { chunkTokens } from './token-chunks.ts';
 import { kokoroVersion } from './kokoro-version.ts';
 import { BlendError, looksLikeBlend, parseBlend, type BlendPart } from '@castwright/core/voices/voice-blend';
@@ -93,8 +94,12 @@ export class KokoroEngine implements TtsEngine {
 
     const sentences: number[][] = [];
     const slotted = withPhonemeSlots(text, request.pronunciations);
-    for (const { segment } of sentenceSegmenter.segment(normalizeText(slotted.text))) {
-      const phonemes = segment.trim() ? await phonemizeText(segment.trim(), voiceLanguage(accentOf(blend)), slotted.slots) : '';
+    // English by the voice's accent, as always; another language with its own eSpeak voice, whichever voice reads it.
+    const language = request.language && !isEnglish(request.language) ? (request.language as PhonemeLanguage) : voiceLanguage(accentOf(blend));
+    // The text normaliser reads English numbers, money and abbreviations; other languages reach eSpeak as written.
+    const normalized = language === 'en-us' || language === 'en-gb' ? normalizeText(slotted.text) : slotted.text;
+    for (const { segment } of sentenceSegmenter.segment(normalized)) {
+      const phonemes = segment.trim() ? await phonemizeText(segment.trim(), language, slotted.slots) : '';
       // A "sentence" of bare punctuation ("...") has nothing to say.
       if (/\p{L}/u.test(phonemes)) sentences.push(phonemesToTokens(phonemes));
     }

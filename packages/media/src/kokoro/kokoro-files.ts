@@ -16,7 +16,11 @@ export interface PinnedFile {
   sha256: string;
 }
 
-/** The English voices (American `a…`, British `b…`) Castwright speaks with. */
+/**
+ * Every Kokoro-82M v1.0 voice kokoro-js ships: English (American `a…`, British `b…`),
+ * Spanish `e…`, French `f…`, Hindi `h…`, Italian `i…`, Japanese `j…`, Brazilian
+ * Portuguese `p…` and Mandarin `z…`.
+ */
 const VOICE_DIGESTS: [string, string][] = [
   ['af_alloy', 'c4a6b876047fd7fb472edf4ebd63cfac7c3b958a7cae7c106e8f038ca6308c45'],
   ['af_aoede', '4a004c33430762e2461eedb2013fad808ef4ab3121f5300f554476caf58d8361'],
@@ -46,6 +50,32 @@ const VOICE_DIGESTS: [string, string][] = [
   ['bm_fable', 'f889083196807b4adb15e9204252165f503b8d33d3982e681c52443c49d798f1'],
   ['bm_george', 'c4b235a4c1f2cd3b939fed08b899ce9385638b763f7b73a59616c4fc9bd6c9bc'],
   ['bm_lewis', 'b8f671cef828c30e66fdf0b0756a76bba58f6bb3398cbbf27058642acbcedb97'],
+  ['ef_dora', 'f66ec66bd295acb18372e37008533a9a3228483ccd294e7538d5d9294ac9a532'],
+  ['em_alex', '27809e9eafdcbcfff90a3016c697568676531de2a2c39cee29c96c7bd6b83e95'],
+  ['em_santa', 'ad43b774e1ca24d05c6161297d8aeb770ac3d29bb95daf516727af5f7d543683'],
+  ['ff_siwis', 'a35f5675ad08948e326ae75fd0ea16ba5d0042e4f76b5f3d1df77d0a48c54861'],
+  ['hf_alpha', '040be6a4425411cc01fda5fd06693c76bfa78572632852bc8cda9c99232ffb56'],
+  ['hf_beta', 'cd83ae0bb9b2e4e4fb92b4973bd8d1822ca0036d3c498bf4fc89aa8e33917cc7'],
+  ['hm_omega', 'b02d9222d9ed00ce26b302173a862c2c93f96cc40b5c422b8d14910b9ff34137'],
+  ['hm_psi', '644daf88ba8aeb7bd08950bbdcd4453bb280864e49dc4df93fabc6be32e03f37'],
+  ['if_sara', '409b69248798fcdc2542330c76953d230710f19b057e59cb82fdc3c4cf71265c'],
+  ['im_nicola', 'bc578e510d52a96d6940d46f12e96d7b3df00905dbea075113226d100e6e1ab0'],
+  ['jf_alpha', '56b479360aad9f367aeb8cef908f9201cf48b4555e488c5f4590c9dfcd978bb6'],
+  ['jf_gongitsune', '0f1181f3772d27b7c12aaf4bcd71e31b186c4146e330d074a3dc64ee392af396'],
+  ['jf_nezumi', '13cb71eebb0b48739d444558322aa35a8c9a489b80e1e631f14d2e6aea93026b'],
+  ['jf_tebukuro', '29c6c0561b4288d59639677bebe7533c919743d5ea68d0d2ae992644beea6696'],
+  ['jm_kumo', '09e959d239724c734d65661f06f14cdabcddfd476bfaaad905a937099ae9e64f'],
+  ['pf_dora', '3da7b5b2d91847ebf5646f57631af6ececae3c29a89cd300f06edf9aa6cfe9ee'],
+  ['pm_alex', '0175c753f59c54e7fd5a995bedef0c5ff2fb67e0043dd3dcb2ae74ec2acbeb2a'],
+  ['pm_santa', '8b012db3185778afe2e45a62cbad69db73021774fe68dda634bcc748a982eede'],
+  ['zf_xiaobei', '5dde6e1c9c4f12c8b327bc29c0cee361a23b52b952c04636858ba637ec66e640'],
+  ['zf_xiaoni', '08892b62a39af0a615cd0581238db7e19e44c578e8fa0bfd0e586e93327d9cba'],
+  ['zf_xiaoxiao', '03adb5d5e3ddd88b047954e974e651cb0a4b524c985057e5d872e962c7be1169'],
+  ['zf_xiaoyi', 'bc1555c5c486099196ac254bae5e0bb543c121952a3092f50b7d8724f1bc36b3'],
+  ['zm_yunjian', 'de48a00bdbf3649f07162269a2b6e0513604389bfac8a2e6c75cb34b323ad6fa'],
+  ['zm_yunxi', '7243892fb4e560d47014090ddf010f8b8b790f3c6b029ff82b2ac06aa4e27c8b'],
+  ['zm_yunxia', '6b2b8fc15b3df19a368daebe5c581c7fabf433ee5b8a17ffd6b3d723cff8936d'],
+  ['zm_yunyang', '261e2c89470534dbbcb8fd98b8fdc495ec94063d9bb6c8277f7be43cccba3f42'],
 ];
 
 const VOICE_FILE_BYTES = 510 * 256 * 4;
@@ -75,14 +105,17 @@ export interface KokoroInstall {
   voices: string[];
 }
 
-/** The model and at least one English voice, or undefined when Kokoro is not installed there. */
+/** A voice file of one of Kokoro's languages. */
+const VOICE_FILE = /^[abefhijpz][fm]_[a-z]+\.bin$/;
+
+/** The model and at least one voice (of any of its languages), or undefined when Kokoro is not installed there. */
 export async function findKokoroInstall(modelDir: string): Promise<KokoroInstall | undefined> {
   const modelFile = path.join(modelDir, KOKORO_MODEL_FILE);
   const voicesDir = path.join(modelDir, KOKORO_VOICES_DIR);
   try {
     await access(modelFile);
     const voices = (await readdir(voicesDir))
-      .filter((name) => /^[ab][fm]_[a-z]+\.bin$/.test(name))
+      .filter((name) => VOICE_FILE.test(name))
       .map((name) => name.slice(0, -'.bin'.length))
       .sort();
     return voices.length > 0 ? { modelFile, voicesDir, voices } : undefined;

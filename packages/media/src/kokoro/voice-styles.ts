@@ -61,8 +61,9 @@ export function mixVoiceStyles(voice: string, parts: readonly { styles: VoiceSty
 }
 
 /**
- * en-us for American voices (`a…`), en-gb for British (`b…`); the first letter is the
- * accent. A blend is spoken with the accent of its heaviest voice.
+ * English text's accent: en-us for American voices (`a…`), en-gb for British (`b…`); the
+ * first letter is the accent, and every other voice reads English as American. A blend
+ * is spoken with the accent of its heaviest voice.
  */
 export function voiceLanguage(voice: string): 'en-us' | 'en-gb' {
   return voice.startsWith('b') ? 'en-gb' : 'en-us';

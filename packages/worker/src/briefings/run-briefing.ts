@@ -7,6 +7,7 @@ import type { SourceError } from '@castwright/core/db/schema';
 import { EPISODE_DEFAULTS } from '@castwright/core/episode-options';
 import { acceptEpisode } from '@castwright/core/episodes/accept-episode';
 import { AppError, PermanentError } from '@castwright/core/errors';
+import type { Language } from '@castwright/core/languages';
 import { selectBriefing } from '@castwright/core/repositories/briefing-configs';
 import { updateItemsUsed } from '@castwright/core/repositories/briefing-items';
 import { lockRun, updateRunCompleted, updateRunStarted, type RunCounts } from '@castwright/core/repositories/briefing-runs';
@@ -15,6 +16,7 @@ import { selectUserById } from '@castwright/core/repositories/users';
 import { isTierAtLeast } from '@castwright/core/tiers';
 import { compileBriefing, itemCharacterBudget } from '@castwright/content/briefings/compile-briefing';
 import { outboundPolicy } from '@castwright/content/fetch/outbound-policy';
+import { sourceLanguage } from '@castwright/content/language/detect-language';
 import type { WorkerContext } from '../worker-context.ts';
 import { chooseItems, readItems } from './choose-items.ts';
 import { refreshFeeds } from './refresh-feeds.ts';
@@ -60,8 +62,14 @@ export async function runBriefing(context: WorkerContext, runId: string, options
   const chosen = await chooseItems(context, briefing, run.id, now);
   const items = await readItems(context, chosen, policy);
   if (items.length === 0) throw new RunFailure(`No new items from the last ${briefing.content_freshness_hours} hours`, counts);
-  const title = `${briefing.name}: ${spokenDate(now, briefing.schedule_timezone)}`;
-  const compiled = compileBriefing(title, items, itemCharacterBudget(briefing.preset, items.length));
+  const budget = itemCharacterBudget(briefing.preset, items.length);
+  const titled = (language: Language) => `${briefing.name}: ${spokenDate(now, briefing.schedule_timezone, language)}`;
+  // The briefing's language, or the one its items are written in (English when they cannot tell).
+  const found = briefing.language
+    ? { language: briefing.language, detected: false }
+    : sourceLanguage(items.map((item) => `${item.title}\n\n${item.text}`).join('\n\n'), (message) => new RunFailure(message, counts));
+  const title = titled(found.language);
+  const compiled = compileBriefing(title, items, budget, found.language);
   const finished = { ...counts, items_included: items.length, total_words: compiled.words };
 
   try {
@@ -75,6 +83,8 @@ export async function runBriefing(context: WorkerContext, runId: string, options
         source: { type: 'briefing', text: compiled.text },
         title,
         briefingTemplate: briefing.template_type,
+        language: found.language,
+        languageDetected: found.detected,
       });
       await updateRunCompleted(trx, run.id, { ...finished, episode_id: episode.id, episode_title: episode.title });
       await updateItemsUsed(trx, items.map((item) => item.id), run.id);
@@ -91,7 +101,8 @@ function describe(errors: readonly SourceError[]): string {
   return errors.map((error) => `${error.source_name}: ${error.error}`).join('; ');
 }
 
-/** "Tuesday, June 10, 2025" in the briefing's zone. */
-function spokenDate(moment: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(moment);
+/** "Tuesday, June 10, 2025" in the briefing's zone and its episodes' language ("mardi 10 juin 2025"). */
+function spokenDate(moment: Date, timeZone: string, language: Language): string {
+  const locale = language === 'en' ? 'en-US' : language;
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(moment);
 }

@@ -1,12 +1,15 @@
 // Which engine voices an episode: the one asked for (or the one its named hosts' voices
-// belong to), then the rest by quality, until one works.
+// belong to), then the rest by quality, until one works; an engine without a voice of
+// the episode's language is passed over (Chatterbox speaks English only; Kokoro the
+// languages it has voice files of; the built-in voice every supported language).
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { TtsEngineChoice } from '@castwright/core/episode-options';
 import { TransientError } from '@castwright/core/errors';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 import { isCustomVoiceId } from '@castwright/core/voices/voice-ids';
 import type { TtsEngine } from '@castwright/media/tts-engine';
-import { castHosts, castVoices, hostVoiceOnEngine, type CastHost, type Casting, type EngineName } from '@castwright/media/voice-casting';
+import { castHosts, castVoices, hostVoiceOnEngine, voicesOfLanguage, type CastHost, type Casting, type EngineName } from '@castwright/media/voice-casting';
+import { LANGUAGE_NAMES, storedLanguage, type Language } from '@castwright/core/languages';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
@@ -17,9 +20,10 @@ export interface EngineRender<T> {
   fallbackReason: string | null;
 }
 
-/** An engine and how it casts this episode's hosts. */
+/** An engine, how it casts this episode's hosts, and the language they speak. */
 export interface EngineCasting extends Casting {
   engine: TtsEngine;
+  language: Language;
 }
 
 /** An episode's named hosts as the casting takes them; undefined for an episode voiced by hostMode/voicePair. */
@@ -38,10 +42,23 @@ export function requestedEngine(episode: Pick<EpisodeRow, 'hosts' | 'tts_engine'
  * voiceStyle/voicePair table. Accounts' custom voices sit in the Chatterbox library
  * beside the shared ones; they are never cast for anyone else (a host names its own).
  */
-export function castEpisode(engine: EngineName, episode: Pick<EpisodeRow, 'hosts' | 'voice_style' | 'voice_pair'>, installed: readonly string[]): Casting {
+export function castEpisode(
+  engine: EngineName,
+  episode: Pick<EpisodeRow, 'hosts' | 'voice_style' | 'voice_pair'> & Partial<Pick<EpisodeRow, 'language'>>,
+  installed: readonly string[],
+): Casting {
   const hosts = castHostsOf(episode);
   const shared = installed.filter((voice) => !isCustomVoiceId(voice));
-  return hosts ? castHosts(engine, episode.voice_style, episode.voice_pair, hosts, shared) : castVoices(engine, episode.voice_style, episode.voice_pair, shared);
+  const language = storedLanguage(episode.language);
+  return hosts
+    ? castHosts(engine, episode.voice_style, episode.voice_pair, hosts, shared, language)
+    : castVoices(engine, episode.voice_style, episode.voice_pair, shared, language);
+}
+
+/** Why an engine set up here cannot voice the episode's language; undefined when it can. */
+export function languageGap(engine: EngineName, voices: readonly string[], language: Language): string | undefined {
+  if (voicesOfLanguage(engine, voices, language).length > 0) return undefined;
+  return `it has no ${LANGUAGE_NAMES[language]} voice`;
 }
 
 /**
@@ -64,17 +81,19 @@ export async function renderWithFallback<T>(
   const reasons: string[] = [];
   let lastError: unknown;
   const requested = requestedEngine(episode);
+  const language = storedLanguage(episode.language);
   const order = engineOrder(requested);
   const published = episode.published_revision !== null ? order.find((name) => name === episode.tts_engine_used) : undefined;
   for (const name of published ? [published, ...order.filter((other) => other !== published)] : order) {
     const engine = engines.get(name);
-    if (!engine) {
-      if (requested === name) reasons.push(`${name}: ${engines.unavailableReason(name) ?? 'unavailable'}`);
+    const gap = engine && languageGap(name, engine.voices(), language);
+    if (!engine || gap) {
+      if (requested === name) reasons.push(`${name}: ${gap ?? engines.unavailableReason(name) ?? 'unavailable'}`);
       continue;
     }
     try {
       const casting = castEpisode(name, episode, engine.voices());
-      const result = await render({ engine, ...casting });
+      const result = await render({ engine, ...casting, language });
       // The published engine kept: why it was chosen then still says why it voices the episode.
       if (name === published && reasons.length === 0) return { result, engineUsed: name, fallbackReason: episode.tts_fallback_reason };
       const recast = casting.recast ? [`hosts recast by gender on ${name}: ${casting.recast.join(', ')}`] : [];

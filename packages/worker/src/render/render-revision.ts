@@ -57,7 +57,7 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     // A line that cannot be keyed (or voiced) is refused by voiceLines below, with its number.
     if (line.voice === undefined) return [];
     try {
-      return [{ key: lineSegmentKey(line, { engine: casting.engine, voice: line.voice, speed: casting.speed }), text: line.text }];
+      return [{ key: lineSegmentKey(line, { engine: casting.engine, voice: line.voice, speed: casting.speed, language: casting.language }), text: line.text }];
     } catch {
       return [];
     }
@@ -69,6 +69,7 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     engine: casting.engine,
     voiceFor: (speaker) => casting.voices[speaker],
     speed: casting.speed,
+    language: casting.language,
     store,
     signal,
     onProgress: request.onProgress,
@@ -84,7 +85,7 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     metadata: { title: episode.title, artist: 'Castwright' },
     // Chapters are the script's sections, at the real starts of their first lines.
     chapters: ({ segments }) => {
-      showNotes = buildShowNotes(timed(segments), { sections });
+      showNotes = buildShowNotes(timed(segments), { sections, language: casting.language });
       return showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs }));
     },
     workDir: request.workDir,
@@ -94,7 +95,7 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     audioFile: assembled.audioFile,
     durationMs: assembled.durationMs,
     segments: timed(assembled.segments),
-    showNotes: showNotes ?? buildShowNotes(timed(assembled.segments), { sections }),
+    showNotes: showNotes ?? buildShowNotes(timed(assembled.segments), { sections, language: casting.language }),
     chunkTable: assembled.chunkTable,
     plan: assembled.plan,
     segmentKeys: voiced.lines.map((line) => line.key),

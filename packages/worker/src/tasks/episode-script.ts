@@ -8,6 +8,7 @@ import { addJob, parseJobPayload } from '@castwright/core/jobs';
 import { updateEpisodeScript, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
+import { storedLanguage } from '@castwright/core/languages';
 import { formatScript } from '@castwright/content/script/script-format';
 import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -40,6 +41,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
         hosts: episode.hosts?.map((host) => ({ name: host.name, ...(host.role ? { role: host.role } : {}) })),
         // A briefing's episode is written by its template, under the title its run gave it.
         briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
+        language: storedLanguage(episode.language),
       };
       // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
       const writer = context.config.llm ? 'llm' : 'offline';

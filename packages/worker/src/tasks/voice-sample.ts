@@ -25,7 +25,7 @@ export function voiceSampleTask(context: WorkerContext, engines: TtsEngines): Ta
     const workDir = await mkdtemp(path.join(tmpdir(), 'castwright-sample-'));
     try {
       const signal = AbortSignal.any([context.shutdownSignal, ...(helpers.abortSignal ? [helpers.abortSignal] : [])]);
-      const file = await makeVoiceSample({ engine, voice: voice.engine_name, title: `${voice.name} (${voice.id})`, workDir, signal });
+      const file = await makeVoiceSample({ engine, voice: voice.engine_name, title: `${voice.name} (${voice.id})`, workDir, language: voice.language, signal });
       const key = voiceFileKey(voiceId, `sample-${randomBytes(8).toString('hex')}.mp3`);
       await context.storage.putFile(key, file, 'audio/mpeg');
       if (await updateVoiceSample(context.db, voiceId, key)) {

@@ -3,6 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BriefingRunStatus, BriefingRunType, BriefingSourceType, ScheduleDays, ScheduleFrequency, TemplateType } from '../../briefing-options.ts';
 import type { HostMode } from '../../episode-options.ts';
+import type { Language } from '../../languages.ts';
 import type { Preset } from '../../tiers.ts';
 import type { Defaulted, NullableTimestamp, Timestamp } from '../column-types.ts';
 
@@ -27,6 +28,8 @@ export interface BriefingConfigsTable {
   content_freshness_hours: Defaulted<number>;
   priority_keywords: Defaulted<string[]>;
   is_active: Defaulted<boolean>;
+  /** The language of its episodes; null: each run detects it from what it compiled. */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
   /** Null while inactive. */
   next_run_at: NullableTimestamp;
   created_at: Timestamp;

@@ -3,6 +3,7 @@ import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { HostMode, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
 import type { TemplateType } from '../../briefing-options.ts';
 import type { EpisodeStatus } from '../../episode-states.ts';
+import type { Language } from '../../languages.ts';
 import type { Speaker } from '../../script-lines.ts';
 import type { ShowNotes } from '../../show-notes.ts';
 import type { EpisodeHost } from '../../voices/episode-hosts.ts';
@@ -63,6 +64,10 @@ export interface EpisodesTable {
   audio_published_at: NullableTimestamp;
   /** Set on episodes a briefing run made: the script is written by this template. */
   briefing_template: ColumnType<TemplateType | null, TemplateType | null | undefined, TemplateType | null>;
+  /** The episode's language (languages.ts); null only while it waits to be detected from a page or document at ingest. */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
+  /** Detected from the source rather than asked for (or the default, when the source could not tell). */
+  language_detected: Defaulted<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
