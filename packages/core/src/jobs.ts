@@ -54,6 +54,17 @@ export const JOBS = {
   // a deleted custom voice's stored files and library entry (the row is gone by then, so
   // the payload carries what to remove).
   'voice:sample': { role: 'media', payload: Type.Object({ voiceId: Type.String({ minLength: 1 }) }), maxAttempts: 5 },
+  // A lexicon entry said in one voice (job key per entry, voice and entry version): a
+  // changed entry is another job, and a job for a version the entry no longer has stops.
+  'pronunciation:sample': {
+    role: 'media',
+    payload: Type.Object({
+      pronunciationId: Type.String({ minLength: 1 }),
+      voiceId: Type.String({ minLength: 1 }),
+      version: Type.String({ pattern: '^[0-9a-f]{32}$' }),
+    }),
+    maxAttempts: 5,
+  },
   'voice:register': { role: 'media', payload: Type.Object({ voiceId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
   'voice:remove': {
     role: 'media',
