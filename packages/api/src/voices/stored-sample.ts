@@ -6,7 +6,7 @@ import type { ObjectStorage, StoredObjectInfo } from '@castwright/core/storage/o
 import { isNotModified, notModified, validatorHeaders, type ConditionalRequest, type HttpAnswer } from '../http/conditional-get.ts';
 
 /** Seconds a client waits between asks while a sample is made. */
-export const SAMPLE_RETRY_AFTER_SECONDS = 2;
+const SAMPLE_RETRY_AFTER_SECONDS = 2;
 /** A claim older than this without a sample is taken to be lost (its job failed for good), and a request asks again. */
 export const SAMPLE_CLAIM_STALE_MS = 5 * 60_000;
 
