@@ -3,11 +3,12 @@
 // keyboard, the private feed), webhooks (the secret once, a test delivery in words),
 // briefings, the account (usage chart, an API key shown once), and a request refused by
 // the hourly limit, said with when to try again. Its two episodes are made through the API
-// and wait for review, so nothing is rendered. STUDIO_SCREENSHOTS=<dir> saves screenshots.
+// (the built-in writer and voice take seconds). STUDIO_SCREENSHOTS=<dir> saves screenshots.
 import t from 'tap';
 import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
 import { heading, openStudio } from '#test-helpers/studio-browser';
+import { until } from '#test-helpers/until';
 
 t.setTimeout(300_000);
 const studio = await openStudio((close) => t.teardown(close));
@@ -29,7 +30,13 @@ t.test('sign in; two episodes to collect', async (t) => {
   // The free tier's 10 requests an hour are too few for these pages.
   t.equal((await runCastwright(['user', 'set-tier', email, 'professional'], service.env)).code, 0);
   for (const content of ['Bees dance to tell each other where the flowers are. The angle of the dance points the way.', 'Tides rise and fall twice a day, pulled by the moon and the sun.']) {
-    t.match(await post('/api/episodes', { content, preset: 'quick', reviewScript: true }, tokens.accessToken), { success: true });
+    const { episode } = (await post('/api/episodes', { content, preset: 'quick' }, tokens.accessToken)) as { episode: { id: string } };
+    const ready = await until(`${episode.id} ready`, async () => {
+      const read = await fetch(`${apiBase}/api/episodes/${episode.id}`, { dispatcher: insecure, headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      const { episode: now } = (await read.json()) as { episode: { status: string } };
+      return now.status === 'ready' || now.status === 'error' ? now.status : undefined;
+    }, 180_000, 2_000); // each poll counts against the hourly request limit
+    t.equal(ready, 'ready', `${episode.id} is ready`);
   }
   await page.goto('/sign-in');
   await studio.signInConfirmed(email, password);

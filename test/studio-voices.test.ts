@@ -125,9 +125,10 @@ t.test('four named hosts from the form; the first answer lost, the retry keeps i
   const voices = await Promise.all(hosts.map((_, index) => page.getByRole('group', { name: `Host ${index + 1}` }).getByLabel('Voice').inputValue()));
   t.equal(new Set(voices).size, 4, `four different voices offered: ${voices.join(', ')}`);
   t.ok(voices.every((voice) => voice.startsWith('chatterbox:')), 'of one engine');
+  await checkPage(t, 'new episode with named hosts', 'new-episode-hosts');
   await page.getByRole('button', { name: 'Play the voice of host 1' }).click();
   t.match((await sampleHeard()).src, /^blob:/, 'a host\'s voice can be heard before choosing it');
-  await checkPage(t, 'new episode with named hosts', 'new-episode-hosts');
+  await checkPage(t, 'new episode with a host\'s voice playing');
 
   const keys: string[] = [];
   page.on('request', (sent) => {

@@ -38,7 +38,8 @@ export function readHosts(values: FormData): HostChoice[] {
 }
 
 function voiceLabel(voice: Voice): string {
-  return `${voice.name} (${languageName(voice.language)}, ${voice.gender})${voice.custom ? ', yours' : ''}${voice.available ? '' : ' — not available'}`;
+  const gender = voice.gender === 'unknown' ? '' : `, ${voice.gender}`;
+  return `${voice.name} (${languageName(voice.language)}${gender})${voice.custom ? ', yours' : ''}${voice.available ? '' : ' — not available'}`;
 }
 
 /** Distinct voices for the first hosts: the first engine's available voices, alternating genders where it can. */

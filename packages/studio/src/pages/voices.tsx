@@ -98,7 +98,7 @@ export function Voices() {
                   </th>
                   <td>{engineLabel(voice.engine)}</td>
                   <td>{languageName(voice.language)}</td>
-                  <td>{voice.gender}</td>
+                  <td>{voice.gender === 'unknown' ? <span class="hint">not given</span> : voice.gender}</td>
                   <td><Availability voice={voice} /></td>
                   <td class="actions">
                     <button type="button" onClick={() => player.play(voice.sampleUrl, voice.name)} disabled={!voice.available} aria-label={`Play a sample of ${voice.name} (${engineLabel(voice.engine)})`}>Play</button>
