@@ -74,9 +74,9 @@ t.test('0016: episodes made before revisions become revision 1, published; down 
   t.error((await migrator.migrateUp()).error);
 });
 
-t.test('0018: an entry\'s samples go with the entry and with the voice', async (t) => {
+t.test('0019: an entry\'s samples go with the entry and with the voice', async (t) => {
   const { db } = await createTestDatabase(t);
-  const user = '00000000-0000-0000-0000-000000000018';
+  const user = '00000000-0000-0000-0000-000000000019';
   await sql`INSERT INTO users (id, email, password_hash) VALUES (${user}, 'samples@example.com', 'x')`.execute(db);
   await sql`INSERT INTO pronunciations (id, user_id, term, term_key, say_as) VALUES ('pr_a', ${user}, 'SQL', 'sql', 'sequel')`.execute(db);
   await sql`INSERT INTO voices (id, engine, engine_name, name, language, gender) VALUES ('offline:slt', 'offline', 'slt', 'Slt', 'en-US', 'female')`.execute(db);

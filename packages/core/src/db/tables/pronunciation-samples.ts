@@ -1,4 +1,4 @@
-// A lexicon entry said in one voice (migration 0018).
+// A lexicon entry said in one voice (migration 0019).
 import type { Selectable } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '../column-types.ts';
 
