@@ -14,7 +14,6 @@ import { fetch } from 'undici';
 import { STUDIO_DIST } from '@castwright/studio/build';
 import { runCastwright } from '#test-helpers/castwright-cli';
 import { openStudio } from '#test-helpers/studio-browser';
-import { linkIn, outboxMail } from '#test-helpers/studio-service';
 
 t.setTimeout(300_000);
 const studio = await openStudio((close) => t.teardown(close));
@@ -69,13 +68,7 @@ const alert = () => page.getByRole('alert').first();
 t.test('sign in; the pronunciation page is in the navigation', async (t) => {
   const first = await firstPageScriptBytes('/sign-in', () => page.getByRole('button', { name: 'Sign in' }).waitFor());
   t.ok(first.files >= 2 && first.bytes < BUDGET, `the first page's JavaScript: ${first.files} files, ${(first.bytes / 1024).toFixed(1)} KB compressed (budget 100 KB)`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/episodes');
-  // Confirmed, so the reminder at the foot of the window stays out of the screenshots.
-  await page.goto(linkIn(await outboxMail(service.dataDir, (mail) => /Confirm your e-mail/.test(mail.subject ?? ''))));
-  await page.getByText('Your e-mail address is confirmed').waitFor();
+  await studio.signInConfirmed(email, password);
   await page.getByRole('link', { name: 'Pronunciation' }).click();
   await page.locator('main h1').getByText('Pronunciation').waitFor();
   await page.getByText('No entries yet').waitFor();

@@ -2,43 +2,39 @@
 // Chromium through playwright-core, and a person's way through it — sign up, confirm the
 // address through the e-mail's link, make an episode from text with the script reviewed
 // first (a line edited and given to the other host), follow its progress to 100, play it
-// while the transcript follows the audio clock, seek from a line, search, then playlists,
-// webhooks, briefings and the account, a rate-limit refusal in words, and a password
-// reset through the e-mail's link. axe-core checks every page; no page may break its CSP.
-// STUDIO_SCREENSHOTS=<dir> saves a screenshot of each main page there (docs/studio).
+// while the transcript follows the audio clock, seek from a line, search; then edit a line
+// of the ready episode, record it again and hear the new line in the new revision, restore
+// the old revision, and reset the password through the e-mail's link. axe-core checks
+// every page; no page may break its CSP. Playlists, webhooks, briefings and the account are
+// in studio-collections.test.ts. STUDIO_SCREENSHOTS=<dir> saves screenshots (docs/studio).
 import t, { type Test } from 'tap';
 import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
-import { openStudio } from '#test-helpers/studio-browser';
-import { linkIn, outboxMail, type Page } from '#test-helpers/studio-service';
+import { heading, openStudio } from '#test-helpers/studio-browser';
+import { linkIn, outboxMail } from '#test-helpers/studio-service';
 
-// Two episodes are rendered on the way; on a busy 2-core machine that takes minutes.
+// One episode is rendered three times on the way (once whole, then one line, then nothing); minutes on a busy 2-core machine.
 t.setTimeout(600_000);
 const studio = await openStudio((close) => t.teardown(close), { chromiumArgs: ['--autoplay-policy=no-user-gesture-required', '--mute-audio'], acceptDownloads: true });
 t.comment(`studio build: ${studio.build}`);
-const { service, context, page, insecure, apiBase, policyViolations, pageErrors } = studio;
+const { service, context, page, insecure, apiBase, policyViolations, pageErrors, checkPage, waitUntil } = studio;
 
 const email = 'listener@example.com';
 let password = 'Listen2podcasts';
+let token = '';
 
-/** axe on the page as it stands, and a screenshot of it when asked for. */
-async function checkPage(t: Test, name: string, screenshot?: string): Promise<void> {
-  t.same(await studio.inspect(screenshot), [], `axe: no serious or critical violations on ${name}`);
-}
-
-const heading = (page: Page) => page.locator('main h1').first();
-
-/**
- * Polls an expression evaluated in the page over the DevTools protocol (playwright's
- * waitForFunction would `eval` inside the page, which its CSP rightly forbids).
- */
-async function waitUntil(expression: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
-    await page.waitForTimeout(50);
+/** What the API has stored, read as the owner (a session of its own, beside the browser's). */
+async function stored<T>(apiPath: string): Promise<T> {
+  if (!token) {
+    const login = await fetch(`${apiBase}/api/auth/login`, { method: 'POST', dispatcher: insecure, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    token = ((await login.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
   }
+  const response = await fetch(`${apiBase}${apiPath}`, { dispatcher: insecure, headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as T;
 }
+interface Segment { text: string; startTimeMs: number; endTimeMs: number }
+/** Evaluated in the page (strings: this program has no DOM types). */
+const clockMs = 'document.querySelector("audio").currentTime * 1000';
 
 t.test('sign up; the session survives a reload and its refresh token is out of page script\'s reach', async (t) => {
   const response = await page.goto('/');
@@ -86,6 +82,9 @@ t.test('the verification e-mail links to the studio, which confirms the address'
 });
 
 let episodeUrl = '';
+interface Heard { src: string; duration: number }
+/** The audio of revision 1 as the player had it. */
+let first: Heard = { src: '', duration: 0 };
 
 t.test('an episode from text, script reviewed first: a line edited and re-spoken, approved, followed to 100', async (t) => {
   // The free tier's 10 requests an hour are too few for this walk through every page.
@@ -151,8 +150,6 @@ t.test('play: the highlighted line follows the audio clock; a line and a chapter
   const starts = (await page.locator('.lines li').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-start')))));
   t.ok(starts.length >= 4, `${starts.length} transcript lines`);
   const second = starts[1] as number;
-  // Evaluated in the page (strings: this program has no DOM types).
-  const clockMs = 'document.querySelector("audio").currentTime * 1000';
   const pause = () => page.evaluate('document.querySelector("audio").pause()');
   await waitUntil(`${clockMs} > ${second + 200}`, 60_000);
   const highlighted = () => page.evaluate(`({ ms: ${clockMs}, current: [...document.querySelectorAll('.lines li')].findIndex((item) => item.getAttribute('aria-current') === 'true') })`) as Promise<{ ms: number; current: number }>;
@@ -191,97 +188,107 @@ t.test('play: the highlighted line follows the audio clock; a line and a chapter
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download MP3' }).click()]);
   t.match(download.suggestedFilename(), /\.mp3$/, 'the MP3 downloads');
+  first = (await page.evaluate('({ src: document.querySelector("audio").src, duration: document.querySelector("audio").duration })')) as Heard;
+  t.match(first, { src: /^blob:/, duration: Number }, 'the private audio plays from a blob: URL');
+});
+
+/** Said after the line chosen for the edit, so the new line is longer than the old by a sentence. */
+const ADDED = 'And on a clear night, sailors twenty miles out could see that beam sweep across the water.';
+let editedIndex = 2;
+let edited = '';
+let before: Segment[] = [];
+
+/** Waits on the editor until the recording started there is published, and returns the panel's words for it. */
+async function recorded(t: Test, revision: number): Promise<string> {
+  const bar = page.getByRole('progressbar', { name: 'Progress of this recording' });
+  await bar.waitFor({ timeout: 60_000 }).catch(() => t.comment('the recording was done before its progress bar was seen'));
+  const done = page.getByText(`Revision ${revision} is published:`);
+  await done.waitFor({ timeout: 180_000 });
+  return done.innerText();
+}
+
+t.test('a line of the ready episode edited and recorded again: the new line is heard in the new revision', async (t) => {
+  const id = episodeUrl.split('/').pop() ?? '';
+  before = (await stored<{ segments: Segment[] }>(`/api/episodes/${id}/transcript`)).segments;
+  editedIndex = Math.min(2, before.length - 2);
+  edited = `${before[editedIndex]?.text} ${ADDED}`;
+  await page.goto(episodeUrl);
+  await page.getByText('Revision 1', { exact: true }).waitFor();
+  await page.getByRole('link', { name: 'Edit the script' }).click();
+  await heading(page).getByText(/^Script: /).waitFor();
+  await page.getByText('The script is as revision 1 says it.').waitFor();
+  const line = `line ${editedIndex + 1}`;
+  await page.getByLabel(`Text of ${line}`, { exact: true }).fill(edited);
+  await page.getByRole('button', { name: `Save ${line}`, exact: true }).click();
+  await page.getByText(`Line ${editedIndex + 1} saved.`).waitFor();
+  await page.getByText('1 line changed since revision 1 was published').waitFor();
+  await page.locator('.script li.unpublished').first().waitFor();
+  t.equal(await page.locator('.script li.unpublished').count(), 1, 'the one changed line is marked');
+  t.equal(await page.locator('.script li.unpublished textarea').inputValue(), edited, 'the edited one');
+  await checkPage(t, 'the script editor with a change to record', 'script-editor');
+
+  await page.getByRole('button', { name: 'Re-render' }).click();
+  await page.getByText(`Voicing only the 1 line that changed (line ${editedIndex + 1})`).waitFor({ timeout: 60_000 }).then(
+    () => t.pass('while it records, the page says which line is being voiced'),
+    () => t.comment('the recording was done before the page said which line it voiced'),
+  );
+  t.match(await recorded(t, 2), /Revision 2 is published: 1 line voiced, \d+ lines reused/, 'only the changed line was voiced');
+  await page.getByRole('table', { name: /Revisions of this episode/ }).waitFor();
+  await checkPage(t, 'the revisions after a re-render', 'revisions');
+
+  const after = (await stored<{ segments: Segment[] }>(`/api/episodes/${id}/transcript`)).segments;
+  t.equal(after[editedIndex]?.text, edited, 'the transcript says the new line');
+  const timing = (segments: Segment[]) => segments.map(({ text, startTimeMs, endTimeMs }) => ({ text, startTimeMs, endTimeMs }));
+  t.same(timing(after.slice(0, editedIndex)), timing(before.slice(0, editedIndex)), 'lines before it keep their times');
+  const shift = (after[editedIndex]?.endTimeMs ?? 0) - (before[editedIndex]?.endTimeMs ?? 0);
+  t.ok(shift > 1000, `the longer line is ${shift} ms longer`);
+
+  await page.getByRole('link', { name: 'Back to the episode' }).click();
+  await page.getByText('Revision 2', { exact: true }).waitFor();
+  const row = page.locator('.lines li').nth(editedIndex);
+  t.equal(await row.locator('.text').innerText(), edited, 'the episode page shows the new line');
+  t.equal(Number(await row.getAttribute('data-start')), after[editedIndex]?.startTimeMs, 'at its new time');
+  await row.getByRole('button').click();
+  const target = after[editedIndex] as Segment;
+  await waitUntil(`${clockMs} > ${target.startTimeMs + 300}`, 60_000);
+  const heard = (await page.evaluate(`({ src: document.querySelector("audio").src, duration: document.querySelector("audio").duration, ms: ${clockMs},
+    current: document.querySelector('.lines li[aria-current="true"] .text').textContent })`)) as Heard & { ms: number; current: string };
+  await page.evaluate('document.querySelector("audio").pause()');
+  t.ok(heard.ms >= target.startTimeMs && heard.ms < target.endTimeMs, `the clock (${Math.round(heard.ms)} ms) is inside the new line (${target.startTimeMs}–${target.endTimeMs} ms)`);
+  t.equal(heard.current, edited, 'and the line highlighted while it plays is the new one');
+  t.match(heard.src, /^blob:/);
+  t.not(heard.src, first.src, 'the player took the new revision\'s audio');
+  t.ok(Math.abs(heard.duration - first.duration - shift / 1000) < 1, `which is longer by the new line (${first.duration.toFixed(1)} s → ${heard.duration.toFixed(1)} s)`);
+});
+
+t.test('the old revision restored: recorded from stored lines, the old line back', async (t) => {
+  const id = episodeUrl.split('/').pop() ?? '';
+  await page.getByRole('link', { name: 'Edit the script' }).click();
+  await page.getByRole('table', { name: /Revisions of this episode/ }).waitFor();
+  await page.getByRole('button', { name: 'Restore revision 1' }).click();
+  const dialog = page.getByRole('dialog');
+  t.match(await dialog.innerText(), /Restore revision 1\? Its script becomes the current script/, 'a confirmation says what it does');
+  await checkPage(t, 'the restore confirmation');
+  await dialog.getByRole('button', { name: 'Restore and record' }).click();
+  t.match(await recorded(t, 3), /Revision 3 is published: 0 lines voiced/, 'nothing voiced: every line was stored');
+  const { revisions } = await stored<{ revisions: { revision: number; status: string; restoredFrom: number | null }[] }>(`/api/episodes/${id}/revisions`);
+  t.match(revisions, [{ revision: 3, status: 'published', restoredFrom: 1 }, { revision: 2, status: 'replaced' }, { revision: 1, status: 'replaced' }]);
+  const restored = (await stored<{ segments: Segment[] }>(`/api/episodes/${id}/transcript`)).segments;
+  t.same(restored.map((segment) => segment.text), before.map((segment) => segment.text), 'the transcript says revision 1\'s lines again');
+  await page.getByRole('link', { name: 'Back to the episode' }).click();
+  await page.getByText('Revision 3', { exact: true }).waitFor();
+  t.equal(await page.locator('.lines li .text').nth(editedIndex).innerText(), before[editedIndex]?.text);
+});
+
+t.test('the episode list shows status and duration; the public switch', async (t) => {
   await page.getByRole('switch', { name: /Public/ }).click();
   await page.getByText('The episode is public').waitFor();
   const anonymous = await fetch(`${apiBase}/api${episodeUrl}`, { dispatcher: insecure });
   t.equal(anonymous.status, 200, 'the public switch opened the episode to anyone');
-});
-
-t.test('the episode list shows status and duration', async (t) => {
-  await page.goto('/episodes/new');
-  await page.getByLabel('Your text').fill('Bees dance to tell each other where the flowers are. The angle of the dance points the way and its length says how far.');
-  await page.getByLabel('Preset', { exact: true }).selectOption('quick');
-  await page.getByRole('button', { name: 'Create episode' }).click();
-  await page.waitForURL(/\/episodes\/ep_[^/]+$/);
   await page.getByRole('link', { name: 'Episodes', exact: true }).click();
   await heading(page).getByText('Episodes').waitFor();
-  const rows = page.locator('table.list tbody tr');
-  await rows.nth(1).waitFor();
-  t.equal(await rows.count(), 2, 'both episodes are listed');
-  t.match(await rows.last().innerText(), /Ready[\s\S]*\d+ (min|s)/, 'the first episode: ready, with its duration');
+  t.match(await page.locator('table.list tbody tr').first().innerText(), /Ready[\s\S]*\d+ (min|s)/, 'ready, with its duration');
   await checkPage(t, 'the episode list', 'episodes');
-});
-
-t.test('playlists: add, reorder from the keyboard, the private feed', async (t) => {
-  await page.getByRole('link', { name: 'Playlists' }).click();
-  await page.getByLabel('Name').fill('Morning listening');
-  await page.getByRole('button', { name: 'Create playlist' }).click();
-  await page.waitForURL(/\/playlists\/[^/]+$/);
-  for (let n = 0; n < 2; n++) {
-    await page.getByLabel('Add an episode').selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByText('Episode added.').waitFor();
-    await page.locator('.reorder li').nth(n).waitFor();
-  }
-  const order = () => page.locator('.reorder li a').allInnerTexts();
-  const before = await order();
-  await page.locator('.reorder .handle').first().focus();
-  await page.keyboard.press('ArrowDown');
-  await page.locator('.reorder li a').first().filter({ hasNotText: before[0] ?? '' }).waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.reload();
-  await page.locator('.reorder li').first().waitFor();
-  t.same(await order(), [before[1], before[0]], 'the keyboard move is stored');
-  await page.getByRole('button', { name: 'Turn the feed on' }).click();
-  const feedUrl = await page.getByLabel(/Feed address/).inputValue();
-  const feed = await fetch(feedUrl.replace('localhost', '127.0.0.1'), { dispatcher: insecure });
-  t.equal(feed.status, 200, 'the feed address answers');
-  t.match(await feed.text(), /<rss/);
-  await checkPage(t, 'a playlist', 'playlist');
-});
-
-t.test('webhooks: the secret once, a test delivery in words', async (t) => {
-  await page.getByRole('link', { name: 'Webhooks' }).click();
-  await page.getByLabel('HTTPS address').fill('https://hooks.example.com/castwright');
-  await page.getByRole('button', { name: 'Create webhook' }).click();
-  t.match(await page.getByLabel('Signing secret').inputValue(), /^whsec_/, 'the secret is shown once');
-  await checkPage(t, 'webhooks', 'webhooks');
-  await page.getByRole('link', { name: 'Open the webhook to send a test' }).click();
-  await page.getByRole('button', { name: 'Send a test' }).click();
-  await page.getByText(/^Test (delivered|failed)/).waitFor({ timeout: 60_000 });
-  await checkPage(t, 'a webhook');
-});
-
-t.test('briefings and the account', async (t) => {
-  await page.getByRole('link', { name: 'Briefings' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Morning news');
-  await page.getByRole('button', { name: 'Create briefing' }).click();
-  await page.waitForURL(/\/briefings\/[^/]+$/);
-  await heading(page).getByText('Morning news').waitFor();
-  await checkPage(t, 'a briefing', 'briefing');
-  await page.getByRole('link', { name: 'Account' }).click();
-  await page.getByRole('img', { name: /Episodes made per month/ }).waitFor();
-  await page.getByRole('button', { name: 'Make a new key' }).click();
-  t.match(await page.getByLabel(/Your new API key/).inputValue(), /^svc_/, 'the API key is shown once');
-  await checkPage(t, 'the account', 'account');
-});
-
-t.test('a refused request (the hourly limit) says when to try again', async (t) => {
-  const registered = await fetch(`${apiBase}/api/auth/register`, {
-    method: 'POST', dispatcher: insecure, headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'busy@example.com', password: 'Busy2listener' }),
-  });
-  const { tokens } = (await registered.json()) as { tokens: { accessToken: string } };
-  for (let n = 0; n < 10; n++) await fetch(`${apiBase}/api/user/quota`, { dispatcher: insecure, headers: { authorization: `Bearer ${tokens.accessToken}` } }).then((response) => response.body?.cancel());
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL('**/sign-in');
-  await page.getByLabel('E-mail').fill('busy@example.com');
-  await page.getByLabel('Password').fill('Busy2listener');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'Try again' });
-  await refusal.waitFor();
-  t.match(await refusal.innerText(), /Try again in \d+ (minutes|seconds)/, 'the 429 in words, with when to try again');
-  await checkPage(t, 'a refusal');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/sign-in');
 });

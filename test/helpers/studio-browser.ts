@@ -5,9 +5,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { Test } from 'tap';
 import { Agent } from 'undici';
 import { buildStudio } from '@castwright/studio/build';
-import { launchChromium, seriousAxeViolations, startService, type AxeViolation, type Service } from './studio-service.ts';
+import { launchChromium, linkIn, outboxMail, seriousAxeViolations, startService, type AxeViolation, type Service } from './studio-service.ts';
 
 export interface StudioBrowser {
   service: Service;
@@ -22,11 +23,29 @@ export interface StudioBrowser {
   inspect(screenshot?: string): Promise<AxeViolation[]>;
   /** Why the studio was (or was not) built. */
   build: string;
+  /** axe on the page as it stands (no serious or critical violation), and its screenshot when asked for. */
+  checkPage(t: Test, name: string, screenshot?: string): Promise<void>;
+  /**
+   * Polls an expression evaluated in the page over the DevTools protocol (playwright's
+   * waitForFunction would `eval` inside the page, which its CSP rightly forbids).
+   */
+  waitUntil(expression: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Signs in on the sign-in page (open it first) and confirms the address through the
+   * outbox e-mail's link, so the reminder at the foot of the window stays out of screenshots.
+   */
+  signInConfirmed(email: string, password: string): Promise<void>;
 }
 
-export async function openStudio(teardown: (close: () => unknown) => void, options: { chromiumArgs?: string[]; acceptDownloads?: boolean } = {}): Promise<StudioBrowser> {
+/** The page's first h1. */
+export const heading = (page: Page) => page.locator('main h1').first();
+
+export async function openStudio(
+  teardown: (close: () => unknown) => void,
+  options: { chromiumArgs?: string[]; acceptDownloads?: boolean; env?: Record<string, string> } = {},
+): Promise<StudioBrowser> {
   const build = (await buildStudio()).reason;
-  const service = await startService();
+  const service = await startService(options.env);
   teardown(() => service.stop());
   const browser = await launchChromium(options.chromiumArgs);
   teardown(() => browser.close());
@@ -43,13 +62,35 @@ export async function openStudio(teardown: (close: () => unknown) => void, optio
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const screenshots = process.env.STUDIO_SCREENSHOTS;
   if (screenshots) await mkdir(screenshots, { recursive: true });
+  const inspect = async (screenshot?: string) => {
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const violations = await seriousAxeViolations(page);
+    if (screenshots && screenshot) {
+      // From the top, so a sticky bar is drawn where it belongs in the whole page.
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.screenshot({ path: path.join(screenshots, `${screenshot}.png`), fullPage: true });
+    }
+    return violations;
+  };
   return {
-    service, apiBase: service.baseUrl.replace('localhost', '127.0.0.1'), insecure, context, page, policyViolations, pageErrors, build,
-    async inspect(screenshot) {
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      const violations = await seriousAxeViolations(page);
-      if (screenshots && screenshot) await page.screenshot({ path: path.join(screenshots, `${screenshot}.png`), fullPage: true });
-      return violations;
+    service, apiBase: service.baseUrl.replace('localhost', '127.0.0.1'), insecure, context, page, policyViolations, pageErrors, build, inspect,
+    checkPage: async (t, name, screenshot) => {
+      t.same(await inspect(screenshot), [], `axe: no serious or critical violations on ${name}`);
+    },
+    signInConfirmed: async (email, password) => {
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/episodes');
+      await page.goto(linkIn(await outboxMail(service.dataDir, (mail) => /Confirm your e-mail/.test(mail.subject ?? ''))));
+      await page.getByText('Your e-mail address is confirmed').waitFor();
+    },
+    waitUntil: async (expression, timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await page.evaluate(expression))) {
+        if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
+        await page.waitForTimeout(50);
+      }
     },
   };
 }

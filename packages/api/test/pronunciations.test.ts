@@ -26,7 +26,7 @@ t.test('add, list, change and delete entries', async (t) => {
   t.equal(created.status, 201);
   const entry = (await json(created)).pronunciation;
   t.match(entry, { id: /^pr_[A-Za-z0-9_-]{22}$/, term: 'Kubernetes', sayAs: 'koo ber net eez', ipa: null, caseSensitive: false, createdAt: String, updatedAt: String });
-  t.same(Object.keys(entry).sort(), ['caseSensitive', 'createdAt', 'id', 'ipa', 'sayAs', 'term', 'updatedAt']);
+  t.same(Object.keys(entry).sort(), ['caseSensitive', 'createdAt', 'id', 'ipa', 'sampleUrl', 'sayAs', 'term', 'updatedAt']);
   const sql = await create(user.accessToken, { term: 'SQL', ipa: 'ˈsiːkwəl', sayAs: null });
   const nguyen = await create(user.accessToken, { term: 'Nguyen', ipa: 'ŋwiən g', caseSensitive: true });
   t.equal(nguyen.ipa, 'ŋwiən ɡ', 'ASCII g is stored as the IPA ɡ');

@@ -28,7 +28,7 @@ await writeFile(path.join(built, 'favicon.svg'), '<svg xmlns="http://www.w3.org/
 
 t.test('every studio page answers index.html with the page headers', async (t) => {
   const app = await appWith(built);
-  for (const url of ['/', '/sign-in', '/verify-email?token=abc', '/reset-password?token=abc', '/episodes', '/episodes/ep_1', '/episodes/ep_1/script', '/playlists/pl_1', '/webhooks/wh_1', '/briefings/br_1', '/pronunciations', '/account']) {
+  for (const url of ['/', '/sign-in', '/verify-email?token=abc', '/reset-password?token=abc', '/episodes', '/episodes/ep_1', '/episodes/ep_1/script', '/playlists/pl_1', '/webhooks/wh_1', '/briefings/br_1', '/pronunciations', '/voices', '/account']) {
     const page = await app.inject({ url });
     t.equal(page.statusCode, 200, url);
     t.match(page.body, /<title>Castwright<\/title>/);

@@ -15,6 +15,7 @@ import { SAMPLE_SENTENCE } from '@castwright/media/voice-sample';
 import { startFakeChatterbox } from '#test-helpers/fake-chatterbox';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
 import { startRoleProcess } from '#test-helpers/role-process';
+import { until } from '#test-helpers/until';
 import { creator, json, registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
 import { deflatedZeros, zipArchive } from '#test-helpers/test-documents';
 import { voiceClip } from '#test-helpers/voice-clips';
@@ -38,16 +39,6 @@ const worker = startRoleProcess(t, ['worker', '--role', 'media'], {
 await worker.waitForLog((line) => line.msg === 'media worker started');
 // Enterprise: the polling below stays inside its hourly request limit.
 const owner = await creator(api, 'enterprise');
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function catalog(token: string, query = ''): Promise<Record<string, any>[]> {

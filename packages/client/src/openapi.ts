@@ -1557,6 +1557,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pronunciations/{id}/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hear an entry: an MP3 of a short phrase that says the term as the entry does
+         * @description Said in the catalog voice `voice` (default `offline:slt`), with the entry applied as an episode's render applies it. Made once per entry, voice and version of the entry by a media worker, and kept: while it is being made the answer is 202 with `Retry-After` (seconds), ask again then. A changed entry makes a new sample (the old one is never served again); a deleted entry has none. 400 for a voice not in your catalog, 409 when no live media worker can voice it now. Conditional GET (`ETag`, 304) is supported.
+         */
+        get: operations["getPronunciationsByIdSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Hear an entry: an MP3 of a short phrase that says the term as the entry does
+         * @description Said in the catalog voice `voice` (default `offline:slt`), with the entry applied as an episode's render applies it. Made once per entry, voice and version of the entry by a media worker, and kept: while it is being made the answer is 202 with `Retry-After` (seconds), ask again then. A changed entry makes a new sample (the old one is never served again); a deleted entry has none. 400 for a voice not in your catalog, 409 when no live media worker can voice it now. Conditional GET (`ETag`, 304) is supported.
+         */
+        head: operations["headPronunciationsByIdSample"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4539,6 +4563,7 @@ export interface operations {
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
                      *         "audioDuration": 1,
+                     *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
@@ -4584,6 +4609,7 @@ export interface operations {
                             scriptText: string | null;
                             audioUrl: string | null;
                             audioDuration: number | null;
+                            publishedRevision: number | null;
                             lengthNote: string | null;
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
@@ -4846,6 +4872,7 @@ export interface operations {
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
                      *         "audioDuration": 1,
+                     *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
@@ -4891,6 +4918,7 @@ export interface operations {
                             scriptText: string | null;
                             audioUrl: string | null;
                             audioDuration: number | null;
+                            publishedRevision: number | null;
                             lengthNote: string | null;
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
@@ -14483,6 +14511,7 @@ export interface operations {
                      *           "sayAs": "example",
                      *           "ipa": "example",
                      *           "caseSensitive": true,
+                     *           "sampleUrl": "example",
                      *           "createdAt": "2026-01-15T09:30:00.000Z",
                      *           "updatedAt": "2026-01-15T09:30:00.000Z"
                      *         }
@@ -14501,6 +14530,8 @@ export interface operations {
                             sayAs: string | null;
                             ipa: string | null;
                             caseSensitive: boolean;
+                            /** @description GET it (with `?voice=` a catalog id) for an MP3 of a short phrase that says the term as this entry does */
+                            sampleUrl: string;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -14611,6 +14642,7 @@ export interface operations {
                      *         "sayAs": "example",
                      *         "ipa": "example",
                      *         "caseSensitive": true,
+                     *         "sampleUrl": "example",
                      *         "createdAt": "2026-01-15T09:30:00.000Z",
                      *         "updatedAt": "2026-01-15T09:30:00.000Z"
                      *       }
@@ -14625,6 +14657,8 @@ export interface operations {
                             sayAs: string | null;
                             ipa: string | null;
                             caseSensitive: boolean;
+                            /** @description GET it (with `?voice=` a catalog id) for an MP3 of a short phrase that says the term as this entry does */
+                            sampleUrl: string;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -14777,6 +14811,7 @@ export interface operations {
                      *         "sayAs": "example",
                      *         "ipa": "example",
                      *         "caseSensitive": true,
+                     *         "sampleUrl": "example",
                      *         "createdAt": "2026-01-15T09:30:00.000Z",
                      *         "updatedAt": "2026-01-15T09:30:00.000Z"
                      *       }
@@ -14791,6 +14826,8 @@ export interface operations {
                             sayAs: string | null;
                             ipa: string | null;
                             caseSensitive: boolean;
+                            /** @description GET it (with `?voice=` a catalog id) for an MP3 of a short phrase that says the term as this entry does */
+                            sampleUrl: string;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -14954,6 +14991,312 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Not found",
                      *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPronunciationsByIdSample: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The catalog voice to say it in (GET /api/voices); default `offline:slt`, the built-in voice
+                 * @example kokoro:af_heart
+                 */
+                voice?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry said */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                    };
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    headPronunciationsByIdSample: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The catalog voice to say it in (GET /api/voices); default `offline:slt`, the built-in voice
+                 * @example kokoro:af_heart
+                 */
+                voice?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry said */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                    };
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -57,6 +57,17 @@ export const JOBS = {
   // a deleted custom voice's stored files and library entry (the row is gone by then, so
   // the payload carries what to remove).
   'voice:sample': { role: 'media', payload: Type.Object({ voiceId: Type.String({ minLength: 1 }) }), maxAttempts: 5 },
+  // A lexicon entry said in one voice (job key per entry, voice and entry version): a
+  // changed entry is another job, and a job for a version the entry no longer has stops.
+  'pronunciation:sample': {
+    role: 'media',
+    payload: Type.Object({
+      pronunciationId: Type.String({ minLength: 1 }),
+      voiceId: Type.String({ minLength: 1 }),
+      version: Type.String({ pattern: '^[0-9a-f]{32}$' }),
+    }),
+    maxAttempts: 5,
+  },
   'voice:register': { role: 'media', payload: Type.Object({ voiceId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
   'voice:remove': {
     role: 'media',
@@ -98,8 +109,9 @@ export interface JobOptions {
   queueName?: string;
   /**
    * A fixed place instead of the fair one, for a short job a person waits for on a page (a
-   * voice's sample): below zero is ahead of the fair queue's head, which the origin's move
-   * keeps near zero (maintenance:fair-queue). The job still carries its account's flag.
+   * voice's or a lexicon entry's sample): below zero is ahead of the fair queue's head,
+   * which the origin's move keeps near zero (maintenance:fair-queue). The job still
+   * carries its account's flag.
    */
   priority?: number;
 }

@@ -1,10 +1,13 @@
 // A voice's sample (GET /api/voices/:id/sample): one fixed sentence in that voice,
 // trimmed and faded as a rendered line is, then mastered to the podcast loudness and
-// encoded as the episodes are (master-mp3.ts), so voices compare fairly by ear.
+// encoded as the episodes are (master-mp3.ts), so voices compare fairly by ear. A lexicon
+// entry's sample (GET /api/pronunciations/:id/sample) is the same with its own phrase and
+// the entry applied, as an episode's line applies it.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { baseLanguage, matchLanguage, type BaseLanguage } from '@castwright/core/languages';
+import { baseLanguage, matchLanguage, type BaseLanguage, type Language } from '@castwright/core/languages';
 import { masterMp3 } from './master-mp3.ts';
+import type { PronunciationEntry } from './segment-key.ts';
 import type { TtsEngine } from './tts-engine.ts';
 import { voicedClip } from './voiced-clip.ts';
 import { encodeWavFloat32 } from './wav.ts';
@@ -25,16 +28,37 @@ const SAMPLE_SENTENCES: Record<BaseLanguage, string> = {
   zh: '你好，欢迎收听本节目。这就是我朗读故事时的声音：清晰、平稳、容易听懂。我们开始吧？',
 };
 
-/**
- * Voices the sample sentence with `voice` on `engine` into `workDir`, in the voice's own
- * language (its catalog tag; English for one Castwright does not speak); returns the MP3's path.
- */
-export async function makeVoiceSample(options: { engine: TtsEngine; voice: string; title: string; workDir: string; language?: string; signal?: AbortSignal }): Promise<string> {
-  const { engine, voice, workDir, signal } = options;
-  const match = options.language ? matchLanguage(options.language) : undefined;
-  const language = match && 'language' in match ? match.language : 'en';
-  const text = SAMPLE_SENTENCES[baseLanguage(language)];
-  const audio = await engine.synthesize({ text, voice, language, ...(signal ? { signal } : {}) });
+export interface VoiceSampleOptions {
+  engine: TtsEngine;
+  voice: string;
+  title: string;
+  workDir: string;
+  signal?: AbortSignal;
+  /** The voice's catalog language: what it speaks and how the engine phonemises (English for one Castwright does not speak). */
+  language?: string;
+  /** What it says (the sample sentence in the voice's language when left out). */
+  text?: string;
+  /** Lexicon entries said where their terms occur in `text` (the engine says them as in an episode). */
+  pronunciations?: readonly PronunciationEntry[];
+}
+
+/** The language a voice's catalog tag names, among those Castwright speaks; English otherwise. */
+export function sampleLanguage(tag: string | undefined): Language {
+  const match = tag ? matchLanguage(tag) : undefined;
+  return match && 'language' in match ? match.language : 'en';
+}
+
+/** Voices the text with `voice` on `engine` into `workDir`, in the voice's own language; returns the MP3's path. */
+export async function makeVoiceSample(options: VoiceSampleOptions): Promise<string> {
+  const { engine, voice, workDir, signal, pronunciations } = options;
+  const language = sampleLanguage(options.language);
+  const audio = await engine.synthesize({
+    text: options.text ?? SAMPLE_SENTENCES[baseLanguage(language)],
+    voice,
+    language,
+    ...(signal ? { signal } : {}),
+    ...(pronunciations && pronunciations.length > 0 ? { pronunciations } : {}),
+  });
   const clip = voicedClip(audio);
   const wavFile = path.join(workDir, 'sample.wav');
   const mp3File = path.join(workDir, 'sample.mp3');

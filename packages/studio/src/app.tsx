@@ -20,7 +20,7 @@ const VerifyEmail = page(() => import('./pages/verify-email.tsx').then((m) => m.
 const Episodes = page(() => import('./pages/episodes.tsx').then((m) => m.Episodes));
 const NewEpisode = page(() => import('./pages/new-episode.tsx').then((m) => m.NewEpisode));
 const Episode = page(() => import('./pages/episode.tsx').then((m) => m.Episode));
-const ScriptReview = page(() => import('./pages/script-review.tsx').then((m) => m.ScriptReview));
+const ScriptEditor = page(() => import('./pages/script-editor.tsx').then((m) => m.ScriptEditor));
 const Playlists = page(() => import('./pages/playlists.tsx').then((m) => m.Playlists));
 const Playlist = page(() => import('./pages/playlist.tsx').then((m) => m.Playlist));
 const Webhooks = page(() => import('./pages/webhooks.tsx').then((m) => m.Webhooks));
@@ -28,6 +28,7 @@ const Webhook = page(() => import('./pages/webhook.tsx').then((m) => m.Webhook))
 const Briefings = page(() => import('./pages/briefings.tsx').then((m) => m.Briefings));
 const Briefing = page(() => import('./pages/briefing.tsx').then((m) => m.Briefing));
 const Pronunciations = page(() => import('./pages/pronunciations.tsx').then((m) => m.Pronunciations));
+const Voices = page(() => import('./pages/voices.tsx').then((m) => m.Voices));
 const Account = page(() => import('./pages/account.tsx').then((m) => m.Account));
 const NotFound = page(() => import('./pages/not-found.tsx').then((m) => m.NotFound));
 
@@ -47,7 +48,7 @@ function signedIn<P>(Component: AnyComponent<P>): AnyComponent<P> {
 // Wrapped once, so each page keeps one component identity across renders.
 const EpisodesPage = signedIn(Episodes);
 const NewEpisodePage = signedIn(NewEpisode);
-const ScriptReviewPage = signedIn(ScriptReview);
+const ScriptEditorPage = signedIn(ScriptEditor);
 const PlaylistsPage = signedIn(Playlists);
 const PlaylistPage = signedIn(Playlist);
 const WebhooksPage = signedIn(Webhooks);
@@ -55,6 +56,7 @@ const WebhookPage = signedIn(Webhook);
 const BriefingsPage = signedIn(Briefings);
 const BriefingPage = signedIn(Briefing);
 const PronunciationsPage = signedIn(Pronunciations);
+const VoicesPage = signedIn(Voices);
 const AccountPage = signedIn(Account);
 
 /** After navigation, focus moves to the new page's heading, so screen readers announce it. */
@@ -89,7 +91,7 @@ export function App() {
             <Route path="/episodes" component={EpisodesPage} />
             <Route path="/episodes/new" component={NewEpisodePage} />
             <Route path="/episodes/:id" component={Episode} />
-            <Route path="/episodes/:id/script" component={ScriptReviewPage} />
+            <Route path="/episodes/:id/script" component={ScriptEditorPage} />
             <Route path="/playlists" component={PlaylistsPage} />
             <Route path="/playlists/:id" component={PlaylistPage} />
             <Route path="/webhooks" component={WebhooksPage} />
@@ -97,6 +99,7 @@ export function App() {
             <Route path="/briefings" component={BriefingsPage} />
             <Route path="/briefings/:id" component={BriefingPage} />
             <Route path="/pronunciations" component={PronunciationsPage} />
+            <Route path="/voices" component={VoicesPage} />
             <Route path="/account" component={AccountPage} />
             <Route default component={NotFound} />
           </Router>

@@ -39,3 +39,18 @@ export const STATUS_LABELS: Record<string, string> = {
 };
 
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+
+// One formatter for the page's life; English names, as the rest of the studio is English.
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** en-GB → "British English"; an unknown tag stays as it is. */
+export function languageName(tag: string): string {
+  try {
+    return languageNames.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+const ENGINE_LABELS: Record<string, string> = { kokoro: 'Kokoro', chatterbox: 'Chatterbox', offline: 'Built-in' };
+export const engineLabel = (engine: string) => ENGINE_LABELS[engine] ?? engine;

@@ -1,9 +1,13 @@
 // A script as the editor changes it: numbered lines, each with a speaker, its text and, on
-// the line that opens one, the title of a section (the chapters follow the sections). The
-// changes that need the whole script sent again (PUT …/script) are made here, so every
-// one of them keeps the sections of the lines it does not touch.
+// the line that opens one, the title of a section (the chapters follow the sections).
+// Inserting and removing a line are the API's own (POST and DELETE …/script/lines, which
+// keep every section); a section title changed sends the whole script (PUT …/script) with
+// the other lines as they are. And which lines differ from the published revision: those a
+// re-render voices again.
+import { diffArrays } from 'diff';
 
-export const SPEAKERS = ['Host 1', 'Host 2'] as const;
+/** Every label a script may use; an episode with N hosts uses the first N. */
+export const SPEAKERS = ['Host 1', 'Host 2', 'Host 3', 'Host 4'] as const;
 export type Speaker = (typeof SPEAKERS)[number];
 
 export interface ScriptLine {
@@ -23,19 +27,18 @@ export function withLine(lines: readonly ScriptLine[], index: number, line: Scri
 }
 
 /**
- * Without line `index`. A removed line that opened a section hands its title to the next
- * line, unless that one opens its own: deleting a section's first line keeps its chapter.
+ * The lines of `current` that the published revision does not say (a line is what is heard:
+ * its speaker and text), by a line diff against the published transcript: the lines a
+ * re-render voices again. Server-side, `pendingChanges` counts the same diff.
  */
-export function withoutLine(lines: readonly ScriptLine[], index: number): ScriptLine[] {
-  const removed = lines[index];
-  const next = lines[index + 1];
-  const rest = lines.filter((_, at) => at !== index);
-  if (removed?.section && next && !next.section) rest[index] = { ...next, section: removed.section };
-  return rest;
-}
-
-/** `line` inserted after line `after` (-1: first). It opens no section; the section it falls in goes on through it. */
-export function withInserted(lines: readonly ScriptLine[], after: number, line: ScriptLine): ScriptLine[] {
-  const { speaker, text } = line;
-  return [...lines.slice(0, after + 1), { speaker, text }, ...lines.slice(after + 1)];
+export function unpublishedLines(published: readonly { speaker: string; text: string }[], current: readonly ScriptLine[]): Set<number> {
+  const said = (line: { speaker: string; text: string }) => `${line.speaker}\u0000${line.text}`;
+  const changed = new Set<number>();
+  let at = 0;
+  for (const part of diffArrays(published.map(said), current.map(said))) {
+    if (part.removed) continue;
+    if (part.added) for (let index = at; index < at + part.count; index++) changed.add(index);
+    at += part.count;
+  }
+  return changed;
 }

@@ -49,6 +49,8 @@ t.test('a rule names its field as a person would, not by its place in the reques
   const one = describeFailure(answer(400), { error: 'Validation failed', message: 'body.voicePair must be one of: debate, interview', errors: ['body.voicePair must be one of: debate, interview'] });
   t.equal(one.message, 'voice pair must be one of: debate, interview', 'an unnamed field in words');
   t.same(one.details, [], 'said once');
+  const clip = describeFailure(answer(400), { error: 'Validation failed', message: 'The clip is 2.0 s long', errors: ['file: The clip is 2.0 s long'] });
+  t.same([clip.message, clip.details], ['The clip is 2.0 s long', []], 'a rule that only names the field of the message is said once');
   const tooLong = describeFailure(answer(403), {
     error: 'Duration not allowed', message: 'Episodes on the free tier may be up to 3 minutes long; 5 were asked for',
     tier: 'free', maxDurationMinutes: 3, upgrade: { message: 'Upgrade for longer episodes', url: '/api/billing/pricing' },

@@ -102,6 +102,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   if (role === 'media' || role === 'all') {
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');
     const { voiceSampleTask } = await import('./tasks/voice-sample.ts');
+    const { pronunciationSampleTask } = await import('./tasks/pronunciation-sample.ts');
     const { voiceRegisterTask, voiceRemoveTask } = await import('./tasks/voice-library.ts');
     const { openTtsEngines } = await import('./tts-engines.ts');
     const { startVoicePublisher } = await import('./voices/publish-voices.ts');
@@ -109,6 +110,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     closers.push(() => engines.close());
     taskList['episode:render'] = episodeRenderTask(context, engines);
     taskList['voice:sample'] = voiceSampleTask(context, engines);
+    taskList['pronunciation:sample'] = pronunciationSampleTask(context, engines);
     taskList['voice:register'] = voiceRegisterTask(context, engines);
     taskList['voice:remove'] = voiceRemoveTask(context, engines);
     // The catalog learns this worker's voices before it takes any job.

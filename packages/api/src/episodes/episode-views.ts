@@ -50,6 +50,7 @@ export function episodeDetail(episode: EpisodeRow) {
     scriptText: episode.script_text,
     audioUrl: audioUrlOf(episode),
     audioDuration: audioSecondsOf(episode),
+    publishedRevision: episode.published_revision,
     // Worked out from what is stored, so it is always true to the audio that is served.
     lengthNote: lengthNote({
       targetMinutes: durationMinutesOf(episode),

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const STUDIO_PAGES = [
   '/', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/verify-email',
   '/episodes', '/episodes/*', '/playlists', '/playlists/*', '/webhooks', '/webhooks/*',
-  '/briefings', '/briefings/*', '/pronunciations', '/account', '/account/*',
+  '/briefings', '/briefings/*', '/pronunciations', '/voices', '/account', '/account/*',
 ];
 
 export const DEFAULT_STUDIO_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'studio', 'dist');

@@ -10,6 +10,7 @@ export function pronunciationView(row: PronunciationRow) {
     sayAs: row.say_as,
     ipa: row.ipa,
     caseSensitive: row.case_sensitive,
+    sampleUrl: `/api/pronunciations/${encodeURIComponent(row.id)}/sample`,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

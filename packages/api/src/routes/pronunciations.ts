@@ -1,10 +1,13 @@
 // The account's pronunciation lexicon (owner-scoped: another user's entry is a 404).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PRONUNCIATION_LIMITS } from '@castwright/core/pronunciations';
+import { conditionalRequest } from '../http/conditional-get.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
+import { sendSample } from '../plugins/sample-reply.ts';
 import { createPronunciation } from '../pronunciations/create-pronunciation.ts';
 import { editPronunciation } from '../pronunciations/edit-pronunciation.ts';
+import { readPronunciationSample } from '../pronunciations/pronunciation-sample.ts';
 import { listPronunciations } from '../pronunciations/read-pronunciations.ts';
 import type { PronunciationView } from '../pronunciations/pronunciation-views.ts';
 import { removePronunciation } from '../pronunciations/remove-pronunciation.ts';
@@ -14,8 +17,11 @@ import {
   PronunciationList,
   PronunciationParams,
   PronunciationReply,
+  PronunciationSampleQuery,
   UpdatePronunciationBody,
 } from '../schemas/pronunciations.ts';
+import { binaryAudio } from '../schemas/episodes.ts';
+import { SamplePending } from '../schemas/voices.ts';
 import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 
@@ -26,7 +32,7 @@ const RULES =
   'once, when it starts.';
 
 export function pronunciationRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
-  const { db, auth } = services;
+  const { db, storage, auth } = services;
   const common = { tags: ['pronunciations'], security: bearer };
   return async (app) => {
     app.get('/api/pronunciations', {
@@ -69,7 +75,32 @@ export function pronunciationRoutes(services: ApiServices): FastifyPluginAsyncTy
         body: UpdatePronunciationBody,
         response: { 200: PronunciationReply, ...errorResponses(400, 401, 404, 409, 429) },
       },
-    }, async (request) => ({ success: true as const, pronunciation: await editPronunciation(db, currentUser(request), request.params.id, request.body) }));
+    }, async (request) => ({ success: true as const, pronunciation: await editPronunciation({ db, storage, logger: request.log }, currentUser(request), request.params.id, request.body) }));
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/api/pronunciations/:id/sample',
+      preHandler: auth.requireUser,
+      schema: {
+        ...common,
+        summary: 'Hear an entry: an MP3 of a short phrase that says the term as the entry does',
+        description:
+          'Said in the catalog voice `voice` (default `offline:slt`), with the entry applied as an episode\'s render applies it. Made once per entry, voice and ' +
+          'version of the entry by a media worker, and kept: while it is being made the answer is 202 with `Retry-After` (seconds), ask again then. ' +
+          'A changed entry makes a new sample (the old one is never served again); a deleted entry has none. 400 for a voice not in your catalog, ' +
+          '409 when no live media worker can voice it now. Conditional GET (`ETag`, 304) is supported.',
+        params: PronunciationParams,
+        querystring: PronunciationSampleQuery,
+        response: {
+          200: binaryAudio('The entry said'),
+          202: SamplePending,
+          304: { description: 'Not modified', type: 'null' },
+          ...errorResponses(400, 401, 404, 409, 429),
+        },
+      },
+      handler: async (request, reply) =>
+        sendSample(reply, await readPronunciationSample(services, currentUser(request), { id: request.params.id, voice: request.query.voice }, conditionalRequest(request.method, request.headers))),
+    });
 
     app.delete('/api/pronunciations/:id', {
       preHandler: auth.requireUser,
@@ -81,7 +112,7 @@ export function pronunciationRoutes(services: ApiServices): FastifyPluginAsyncTy
         response: { 200: MessageBody, ...errorResponses(401, 404, 429) },
       },
     }, async (request) => {
-      await removePronunciation(db, currentUser(request), request.params.id);
+      await removePronunciation({ db, storage, logger: request.log }, currentUser(request), request.params.id);
       return { success: true as const, message: 'Pronunciation entry deleted' };
     });
   };

@@ -7,6 +7,7 @@ import { currentUser } from '../plugins/authentication.ts';
 import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { uploadForm } from '../plugins/multipart-form.ts';
 import { requireTier } from '../plugins/require-tier.ts';
+import { sendSample } from '../plugins/sample-reply.ts';
 import { errorResponses, MessageBody } from '../schemas/common.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { bearer } from '../schemas/security.ts';
@@ -56,17 +57,8 @@ export function voiceRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
           ...errorResponses(401, 404, 409),
         },
       },
-      handler: async (request, reply) => {
-        const sample = await readVoiceSample(services, currentUser(request), request.params.id, conditionalRequest(request.method, request.headers));
-        if (sample.kind === 'pending') {
-          return reply.status(202).header('Retry-After', String(sample.retryAfter)).send({
-            success: true as const,
-            message: 'The sample is being made; ask again after Retry-After seconds',
-            retryAfter: sample.retryAfter,
-          });
-        }
-        return reply.status(sample.answer.status).headers(sample.answer.headers).send(sample.answer.body);
-      },
+      handler: async (request, reply) =>
+        sendSample(reply, await readVoiceSample(services, currentUser(request), request.params.id, conditionalRequest(request.method, request.headers))),
     });
 
     app.post('/api/voices', {

@@ -98,6 +98,10 @@ const EpisodeDetail = Type.Object({
   scriptText: Nullable(Type.String()),
   audioUrl: Nullable(Type.String()),
   audioDuration: Nullable(Type.Integer()),
+  publishedRevision: Nullable(Type.Integer({
+    minimum: 1,
+    description: 'The revision whose audio, transcript and show notes are served (GET /api/episodes/{id}/revisions); null before the first ready',
+  })),
   lengthNote: Nullable(Type.String({
     description:
       'Set when the episode is not the length asked for, saying how long it runs and why (a source too short is read whole, never padded ' +

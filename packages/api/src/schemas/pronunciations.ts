@@ -1,7 +1,9 @@
 // Request and response shapes of the pronunciation lexicon.
 import Type from 'typebox';
 import { PRONUNCIATION_LIMITS } from '@castwright/core/pronunciations';
+import { DEFAULT_PRONUNCIATION_SAMPLE_VOICE } from '@castwright/core/pronunciation-sample';
 import { IdParams, Nullable, Timestamp } from './common.ts';
+import { VoiceId } from './voices.ts';
 
 const Term = Type.String({
   minLength: 1,
@@ -48,6 +50,7 @@ const Pronunciation = Type.Object({
   sayAs: Nullable(Type.String()),
   ipa: Nullable(Type.String()),
   caseSensitive: Type.Boolean(),
+  sampleUrl: Type.String({ description: 'GET it (with `?voice=` a catalog id) for an MP3 of a short phrase that says the term as this entry does' }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -59,4 +62,8 @@ export const PronunciationList = Type.Object({
   pronunciations: Type.Array(Pronunciation, { description: 'Every entry of the account, by term' }),
   count: Type.Integer({ minimum: 0 }),
   maxEntries: Type.Integer({ description: 'How many entries an account may hold' }),
+});
+
+export const PronunciationSampleQuery = Type.Object({
+  voice: Type.Optional(Type.String({ ...VoiceId, description: `The catalog voice to say it in (GET /api/voices); default \`${DEFAULT_PRONUNCIATION_SAMPLE_VOICE}\`, the built-in voice` })),
 });

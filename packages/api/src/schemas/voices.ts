@@ -7,7 +7,7 @@ import { MAX_BLEND_PARTS } from '@castwright/core/voices/voice-blend';
 import { VOICE_ENGINES } from '@castwright/core/voices/voice-ids';
 import { Nullable } from './common.ts';
 
-const VoiceId = Type.String({
+export const VoiceId = Type.String({
   minLength: 1,
   maxLength: 120,
   description: 'A catalog id: `<engine>:<name>` for built-in voices (`kokoro:af_heart`, `offline:slt`, `chatterbox:default`), `voice_…` for custom voices',

@@ -11,15 +11,9 @@ import { AppError } from '@castwright/core/errors';
 import { addJob } from '@castwright/core/jobs';
 import { selectVisibleVoices, updateSampleRequested } from '@castwright/core/repositories/voices';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
-import { isNotModified, notModified, validatorHeaders, type ConditionalRequest, type HttpAnswer } from '../http/conditional-get.ts';
+import type { ConditionalRequest } from '../http/conditional-get.ts';
+import { SAMPLE_CLAIM_STALE_MS, samplePending, storedSampleAnswer, type SampleAnswer } from './stored-sample.ts';
 import { unavailableReason } from './voice-views.ts';
-
-/** Seconds a client waits between asks while the sample is made. */
-const SAMPLE_RETRY_AFTER_SECONDS = 2;
-/** A claim older than this without a sample is taken to be lost (its job failed for good), and a request asks again. */
-const SAMPLE_CLAIM_STALE_MS = 5 * 60_000;
-
-export type SampleAnswer = { kind: 'audio'; answer: HttpAnswer<200 | 304> } | { kind: 'pending'; retryAfter: number };
 
 export function voiceNotFound(): AppError {
   return new AppError('notFound', 'Voice not found; GET /api/voices lists the voices you can use');
@@ -37,17 +31,7 @@ export async function readVoiceSample(
   const info = voice.sample_key ? await storage.stat(voice.sample_key) : null;
   if (voice.sample_key && info) {
     const cacheControl = voice.owner_id === null ? 'private, max-age=86400' : 'private, no-cache';
-    // The key is random per sample made: it names this MP3 exactly.
-    const validators = { etag: `"${voice.sample_key.split('/').pop()?.replace(/\.mp3$/, '')}"`, lastModified: voice.updated_at };
-    if (isNotModified(request, validators)) return { kind: 'audio', answer: notModified(validators, cacheControl) };
-    const headers = {
-      ...validatorHeaders(validators),
-      'Content-Type': 'audio/mpeg',
-      'Content-Length': info.size,
-      'Cache-Control': cacheControl,
-      'Content-Disposition': `inline; filename="${voice.id.replace(/[^A-Za-z0-9_-]/g, '-')}-sample.mp3"`,
-    };
-    return { kind: 'audio', answer: { status: 200, headers, body: request.head ? undefined : await storage.read(voice.sample_key) } };
+    return storedSampleAnswer(storage, { key: voice.sample_key, info, lastModified: voice.updated_at, cacheControl, fileName: voice.id }, request);
   }
   const reason = unavailableReason(voice);
   if (reason) throw new AppError('conflict', `No sample of ${voice.id} can be made now: ${reason}`);
@@ -58,5 +42,5 @@ export async function readVoiceSample(
       await addJob(trx, 'voice:sample', { voiceId: voice.id }, { account: user.id, jobKey: `voice:sample:${voice.id}`, priority: -10 });
     }
   });
-  return { kind: 'pending', retryAfter: SAMPLE_RETRY_AFTER_SECONDS };
+  return samplePending();
 }

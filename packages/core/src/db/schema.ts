@@ -9,6 +9,7 @@ import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.t
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
 import type { FairQueueAccountsTable, JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
+import type { PronunciationSamplesTable } from './tables/pronunciation-samples.ts';
 import type { PronunciationsTable } from './tables/pronunciations.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
@@ -44,6 +45,7 @@ export interface Database {
   briefing_runs: BriefingRunsTable;
   briefing_items: BriefingItemsTable;
   pronunciations: PronunciationsTable;
+  pronunciation_samples: PronunciationSamplesTable;
   voices: VoicesTable;
   idempotency_keys: IdempotencyKeysTable;
 }
@@ -56,6 +58,7 @@ export type * from './tables/episodes.ts';
 export type * from './tables/idempotency-keys.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
+export type * from './tables/pronunciation-samples.ts';
 export type * from './tables/pronunciations.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';

@@ -35,6 +35,11 @@ export async function selectOwnPronunciation(db: Executor, userId: string, id: s
   return db.selectFrom('pronunciations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** An entry by id, whoever owns it: for the media worker, which acts on jobs the api checked. */
+export async function selectPronunciationById(db: Executor, id: string): Promise<PronunciationRow | undefined> {
+  return db.selectFrom('pronunciations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The account's entry for the same term (same case rule and key), if any. */
 export async function selectPronunciationByTerm(db: Executor, userId: string, caseSensitive: boolean, termKey: string): Promise<PronunciationRow | undefined> {
   return db

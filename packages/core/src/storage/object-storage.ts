@@ -84,3 +84,19 @@ export function voiceFileKey(voiceId: string, file: string): string {
   if (!/^[a-z0-9-]+\.(wav|mp3)$/.test(file)) throw new Error(`Not a voice file name: ${JSON.stringify(file)}`);
   return `voices/${createHash('sha256').update(voiceId).digest('hex').slice(0, 32)}/${file}`;
 }
+
+/**
+ * Everything stored for an account's lexicon (its entries' samples) starts with this; with
+ * `pronunciationId`, everything of one entry.
+ */
+export function pronunciationSamplePrefix(userId: string, pronunciationId?: string): string {
+  return `pronunciations/${userId}/${pronunciationId === undefined ? '' : `${pronunciationId}/`}`;
+}
+
+/** Where one sample of an entry lives (`sample-<random>.mp3`: a new name for every sample made). */
+export function pronunciationSampleKey(userId: string, pronunciationId: string, file: string): string {
+  if (!/^sample-[0-9a-f]+\.mp3$/.test(file)) throw new Error(`Not a sample file name: ${JSON.stringify(file)}`);
+  const key = `${pronunciationSamplePrefix(userId, pronunciationId)}${file}`;
+  assertSafeKey(key);
+  return key;
+}

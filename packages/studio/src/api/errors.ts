@@ -58,7 +58,8 @@ export function describeFailure(response: Response, body: unknown): StudioError 
   // A message that only joins the rules is said once: the short error, then the list.
   const joined = given.length > 1 && said === given.join('; ') && typeof fields.error === 'string';
   const message = joined ? `${fields.error}:` : ruleInWords(said);
-  const rules = given.filter((rule) => rule !== said).map(ruleInWords);
+  // A rule that only repeats the message for its field (`file: <the message>`) is said once, as the message.
+  const rules = given.filter((rule) => rule !== said && !rule.endsWith(`: ${said}`)).map(ruleInWords);
   const upgradeText = typeof fields.upgrade?.message === 'string' ? fields.upgrade.message : undefined;
   if (response.status === 429 && fields.quota) {
     const { used, limit, tier } = fields.quota;

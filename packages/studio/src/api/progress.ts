@@ -11,6 +11,8 @@ export function useProgress(episodeId: string, follow: boolean): ProgressEvent |
   const [latest, setLatest] = useState<ProgressEvent | undefined>(undefined);
   useEffect(() => {
     if (!follow) return;
+    // A new following starts from nothing: the last one's `ready` is not this one's.
+    setLatest(undefined);
     const controller = new AbortController();
     void (async () => {
       try {

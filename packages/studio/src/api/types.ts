@@ -6,3 +6,6 @@ type Json<O extends keyof operations> = operations[O]['responses'] extends { 200
 export type EpisodeDetail = Json<'getEpisodesById'>['episode'];
 export type UserProfile = Json<'getUserProfile'>['user'];
 export type Pronunciation = Json<'getPronunciations'>['pronunciations'][number];
+export type ScriptView = Json<'getEpisodesByIdScript'>;
+export type Revision = Json<'getEpisodesByIdRevisions'>['revisions'][number];
+export type Voice = Json<'getVoices'>['voices'][number];

@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { ok } from '../api/errors.ts';
 import { api, publicApi } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { date } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { DoneNotice, ErrorNotice, Loading } from './notice.tsx';
@@ -12,6 +13,7 @@ const money = (cents: number, currency = 'usd') => new Intl.NumberFormat([], { s
 const returnUrls = () => ({ successUrl: `${location.origin}/account?billing=done#plans`, cancelUrl: `${location.origin}/account#plans` });
 
 export function Billing({ tier }: { tier: string }) {
+  const submission = useSubmission();
   // The subscription answers 503 when this server sells nothing (no Stripe configured).
   const subscription = useResource(async () => {
     const answer = await api.GET('/api/billing/subscription');
@@ -22,7 +24,8 @@ export function Billing({ tier }: { tier: string }) {
   const [showInvoices, setShowInvoices] = useState(false);
   const invoices = useResource(async () => (showInvoices ? ok(await api.GET('/api/billing/invoices', { params: { query: { limit: 10 } } })).invoices : []), [showInvoices]);
   const checkout = useAction(async (wanted: 'creator' | 'professional' | 'enterprise') => {
-    location.assign(ok(await api.POST('/api/billing/create-checkout', { body: { tier: wanted, ...returnUrls() } })).url);
+    const body = { tier: wanted, ...returnUrls() };
+    location.assign((await submission.send(body, async (header) => ok(await api.POST('/api/billing/create-checkout', { params: { header }, body })))).url);
   });
   const paymentMethod = useAction(async () => {
     location.assign(ok(await api.POST('/api/billing/update-payment-method', { body: returnUrls() })).url);

@@ -2,6 +2,7 @@
 // sounds and when it runs.
 import { useState } from 'preact/hooks';
 import { Choice } from './choice.tsx';
+import { LanguageFields, readLanguage } from './language-fields.tsx';
 import { PRESETS, type Preset } from './length-fields.tsx';
 
 const TEMPLATES = [['general', 'General'], ['tech_news', 'Tech news'], ['market_update', 'Market update'], ['research_digest', 'Research digest']] as const;
@@ -21,6 +22,8 @@ export interface BriefingFields {
   max_sources_per_briefing: number;
   content_freshness_hours: number;
   priority_keywords: string[];
+  /** null: each run detects it from the items it gathered. */
+  language: string | null;
 }
 
 export const NEW_BRIEFING: BriefingFields = {
@@ -36,6 +39,7 @@ export const NEW_BRIEFING: BriefingFields = {
   max_sources_per_briefing: 5,
   content_freshness_hours: 24,
   priority_keywords: [],
+  language: null,
 };
 
 function read(form: HTMLFormElement, frequency: BriefingFields['schedule_frequency']): BriefingFields {
@@ -58,6 +62,7 @@ function read(form: HTMLFormElement, frequency: BriefingFields['schedule_frequen
     max_sources_per_briefing: Number(text('max_sources_per_briefing')),
     content_freshness_hours: Number(text('content_freshness_hours')),
     priority_keywords: text('priority_keywords').split(',').map((keyword) => keyword.trim()).filter(Boolean),
+    language: readLanguage(values).language ?? null,
   };
 }
 
@@ -84,6 +89,8 @@ export function BriefingForm(props: { initial: BriefingFields; submitLabel: stri
           <Choice id="briefing-hosts" name="host_mode" initial={initial.host_mode} options={[['single', 'One host'], ['multi', 'Two hosts']]} />
         </div>
       </div>
+      <LanguageFields id="briefing-language" initial={initial.language}
+        detectHint="Left to detect, each run makes its episode in the language of the items it gathered." />
       <fieldset>
         <legend>Schedule</legend>
         <label for="briefing-frequency">How often</label>

@@ -12,6 +12,7 @@ const SECTIONS = [
   ['/playlists', 'Playlists'],
   ['/webhooks', 'Webhooks'],
   ['/briefings', 'Briefings'],
+  ['/voices', 'Voices'],
   ['/pronunciations', 'Pronunciation'],
   ['/account', 'Account'],
 ] as const;

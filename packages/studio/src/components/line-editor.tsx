@@ -1,8 +1,9 @@
-// One line of the script editor: who says it, what they say, and, on a line that opens a
-// section, the section's title (a chapter starts there). Its buttons save it, open a form
-// for a new line after it, start a section on it, or remove it; the page decides what each
-// asks of the API. Ids are per line (`line-<n>-…`), so the page can put the focus back
-// where the person was after the list is drawn again.
+// One line of the script editor: who says it (a host by name where the episode has named
+// hosts), what they say, and, on a line that opens a section, the section's title (a
+// chapter starts there). Its buttons save it, open a form for a new line after it, start a
+// section on it, or remove it; the page decides what each asks of the API. A line that the
+// published audio does not say yet is marked. Ids are per line (`line-<n>-…`), so the page
+// can put the focus back where the person was after the list is drawn again.
 import { useState } from 'preact/hooks';
 import { focusSoon } from '../focus.ts';
 import type { ScriptLine, Speaker } from '../script-edits.ts';
@@ -12,15 +13,20 @@ import { Choice } from './choice.tsx';
 const MAX_LINE_CHARACTERS = 2000;
 const MAX_SECTION_CHARACTERS = 120;
 
+export interface SpeakerOption {
+  value: Speaker;
+  label: string;
+}
+
 export const lineId = (index: number, part: string) => `line-${index}-${part}`;
 /** The page's one explanation of section titles, which each title field points to. */
 export const SECTION_HELP_ID = 'section-help';
 
-function SpeakerChoice({ id, initial, speakers, number }: { id: string; initial: string; speakers: readonly Speaker[]; number: string }) {
+function SpeakerChoice({ id, initial, speakers, number }: { id: string; initial: string; speakers: readonly SpeakerOption[]; number: string }) {
   return (
     <>
       <label for={id} class="visually-hidden">Speaker of {number}</label>
-      <Choice id={id} name="speaker" initial={initial} options={speakers.map((speaker) => [speaker, speaker] as const)} />
+      <Choice id={id} name="speaker" initial={initial} options={speakers.map((speaker) => [speaker.value, speaker.label] as const)} />
     </>
   );
 }
@@ -31,17 +37,19 @@ function readLine(form: HTMLFormElement): ScriptLine {
   return { speaker: String(values.get('speaker')) as Speaker, text: String(values.get('text')), ...(section === null ? {} : { section: String(section) }) };
 }
 
-/** The form for a new line after line `after`. */
-function NewLine({ after, speakers, busy, onAdd, onCancel }: { after: number; speakers: readonly Speaker[]; busy: boolean; onAdd: (line: ScriptLine) => void; onCancel: () => void }) {
-  const number = `the new line after line ${after + 1}`;
+/** The form for a new line; `where` says where it goes ("after line 3", "before line 1"), `idPrefix` names its fields. */
+export function NewLine({ where, idPrefix, speakers, busy, onAdd, onCancel }: {
+  where: string; idPrefix: string; speakers: readonly SpeakerOption[]; busy: boolean; onAdd: (line: ScriptLine) => void; onCancel: () => void;
+}) {
+  const number = `the new line ${where}`;
   return (
-    <form class="line-editor new-line" aria-label={`New line after line ${after + 1}`}
+    <form class="line-editor new-line" aria-label={`New line ${where}`}
       onSubmit={(event) => { event.preventDefault(); onAdd(readLine(event.currentTarget)); }}
       onKeyDown={(event) => { if (event.key === 'Escape') onCancel(); }}>
       <span class="number" aria-hidden="true">+</span>
-      <SpeakerChoice id={lineId(after, 'new-speaker')} initial={speakers[speakers.length - 1] ?? 'Host 1'} speakers={speakers} number={number} />
-      <label for={lineId(after, 'new-text')} class="visually-hidden">Text of {number}</label>
-      <textarea id={lineId(after, 'new-text')} name="text" rows={2} required maxLength={MAX_LINE_CHARACTERS} />
+      <SpeakerChoice id={`${idPrefix}-new-speaker`} initial={speakers[speakers.length - 1]?.value ?? 'Host 1'} speakers={speakers} number={number} />
+      <label for={`${idPrefix}-new-text`} class="visually-hidden">Text of {number}</label>
+      <textarea id={`${idPrefix}-new-text`} name="text" rows={2} required maxLength={MAX_LINE_CHARACTERS} />
       <div class="row">
         <button class="primary" disabled={busy}>Add the line</button>
         <button type="button" onClick={onCancel}>Cancel</button>
@@ -53,8 +61,10 @@ function NewLine({ after, speakers, busy, onAdd, onCancel }: { after: number; sp
 export function LineEditor(props: {
   line: ScriptLine;
   index: number;
-  speakers: readonly Speaker[];
+  speakers: readonly SpeakerOption[];
   busy: boolean;
+  /** Set when the published audio does not say this line: why, in words. */
+  unpublished?: string | undefined;
   onSave: (line: ScriptLine) => void;
   onInsert: (line: ScriptLine) => void;
   onRemove: () => void;
@@ -66,7 +76,7 @@ export function LineEditor(props: {
   const id = (part: string) => lineId(index, part);
   const focus = (part: string) => focusSoon(id(part));
   return (
-    <li class={line.section ? 'opens-section' : undefined}>
+    <li class={[line.section ? 'opens-section' : '', props.unpublished ? 'unpublished' : ''].join(' ').trim() || undefined}>
       <form class="line-editor" aria-label={`Line ${index + 1}`} onSubmit={(event) => { event.preventDefault(); props.onSave(readLine(event.currentTarget)); }}>
         {sectionOpen && (
           <div class="section-title">
@@ -79,13 +89,14 @@ export function LineEditor(props: {
         <label for={id('text')} class="visually-hidden">Text of {number}</label>
         <textarea id={id('text')} name="text" rows={3} required maxLength={MAX_LINE_CHARACTERS} defaultValue={line.text} />
         <div class="row">
+          {props.unpublished && <span class="tag changed">{props.unpublished}</span>}
           <button id={id('save')} disabled={busy}>Save {number}</button>
-          <button type="button" class="link" onClick={() => { setAdding(true); focus('new-text'); }} aria-expanded={adding}>Insert a line after<span class="visually-hidden"> {number}</span></button>
+          <button type="button" class="link" onClick={() => { setAdding(true); focusSoon(`${id('after')}-new-text`); }} aria-expanded={adding}>Insert a line after<span class="visually-hidden"> {number}</span></button>
           {!sectionOpen && <button type="button" class="link" onClick={() => { setSectionOpen(true); focus('section'); }}>Start a section here<span class="visually-hidden"> ({number})</span></button>}
           <button type="button" class="link" disabled={busy} onClick={props.onRemove}>Remove<span class="visually-hidden"> {number}</span></button>
         </div>
       </form>
-      {adding && <NewLine after={index} speakers={speakers} busy={busy} onAdd={props.onInsert} onCancel={() => { setAdding(false); focus('save'); }} />}
+      {adding && <NewLine where={`after line ${index + 1}`} idPrefix={id('after')} speakers={speakers} busy={busy} onAdd={props.onInsert} onCancel={() => { setAdding(false); focus('save'); }} />}
     </li>
   );
 }

@@ -11,6 +11,8 @@ import { ErrorNotice } from './notice.tsx';
 export interface Segment {
   id: string;
   speaker: string;
+  /** The host's name, for an episode with named hosts. */
+  speakerName?: string;
   text: string;
   startTimeMs: number;
   endTimeMs: number;
@@ -100,10 +102,10 @@ export function Transcript(props: { episodeId: string; segments: Segment[]; ms: 
       <ol class="lines" ref={list} tabIndex={0} aria-label="Transcript lines; choose a line to play from there">
         {segments.map((segment, index) => (
           <li key={segment.id} class={index === current ? 'current' : undefined} aria-current={index === current ? 'true' : undefined} data-start={segment.startTimeMs}>
-            <button type="button" class="line" onClick={() => props.onSeek(segment.startTimeMs)} aria-label={`Play from ${clock(segment.startTimeMs / 1000)}, ${segment.speaker}`}>
+            <button type="button" class="line" onClick={() => props.onSeek(segment.startTimeMs)} aria-label={`Play from ${clock(segment.startTimeMs / 1000)}, ${segment.speakerName ?? segment.speaker}`}>
               {clock(segment.startTimeMs / 1000)}
             </button>
-            <span class="speaker">{segment.speaker}</span>
+            <span class="speaker">{segment.speakerName ?? segment.speaker}</span>
             <span class="text"><Marked text={segment.text} positions={matches?.byLine.get(segment.id)} /></span>
           </li>
         ))}

@@ -5,6 +5,7 @@ import { useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { fetchBlob, saveBlob } from '../api/files.ts';
 import { api, forgetSession, updateSessionUser } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { Billing } from '../components/billing.tsx';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { CopyField } from '../components/copy-field.tsx';
@@ -72,9 +73,10 @@ function PlanAndUsage({ tier }: { tier: string }) {
 }
 
 function ApiKey() {
+  const submission = useSubmission();
   const [key, setKey] = useState<{ apiKey: string; warning: string } | undefined>(undefined);
   const create = useAction(async () => {
-    setKey(ok(await api.POST('/api/user/api-key')));
+    setKey(await submission.send('api-key', async (header) => ok(await api.POST('/api/user/api-key', { params: { header } }))));
   });
   const revoke = useAction(async () => {
     const answer = ok(await api.DELETE('/api/user/api-key'));

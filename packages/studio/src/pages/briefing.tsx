@@ -3,6 +3,7 @@
 import { useLocation, useRoute } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { BriefingForm, type BriefingFields } from '../components/briefing-form.tsx';
 import { Choice } from '../components/choice.tsx';
 import { ConfirmButton } from '../components/confirm-button.tsx';
@@ -12,6 +13,7 @@ import { date } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
 
 export function Briefing() {
+  const submission = useSubmission();
   const { params } = useRoute();
   const { route } = useLocation();
   const id = params.id ?? '';
@@ -19,7 +21,7 @@ export function Briefing() {
   const runs = useResource(async () => ok(await api.GET('/api/briefings/{id}/runs', { params: { path: { id }, query: { limit: 20, offset: 0 } } })).runs, [id]);
   useTitle(briefing.data?.name ?? 'Briefing');
   const runNow = useAction(async () => {
-    const answer = ok(await api.POST('/api/briefings/{id}/run', { params: { path: { id } } }));
+    const answer = await submission.send('run', async (header) => ok(await api.POST('/api/briefings/{id}/run', { params: { path: { id }, header } })));
     runs.reload();
     return answer.message;
   });
@@ -32,7 +34,8 @@ export function Briefing() {
     const data = new FormData(form);
     const type = String(data.get('source_type')) as 'rss' | 'email';
     const url = String(data.get('source_url') ?? '');
-    ok(await api.POST('/api/briefings/{id}/sources', { params: { path: { id } }, body: { source_type: type, source_name: String(data.get('source_name') ?? ''), ...(type === 'rss' ? { source_url: url } : {}) } }));
+    const body = { source_type: type, source_name: String(data.get('source_name') ?? ''), ...(type === 'rss' ? { source_url: url } : {}) };
+    await submission.send(body, async (header) => ok(await api.POST('/api/briefings/{id}/sources', { params: { path: { id }, header }, body })));
     form.reset();
     briefing.reload();
     return 'Source added.';

@@ -2,17 +2,20 @@
 import { useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { BriefingForm, NEW_BRIEFING } from '../components/briefing-form.tsx';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
 import { date } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
 
 export function Briefings() {
+  const submission = useSubmission();
   useTitle('Briefings');
   const { route } = useLocation();
   const list = useResource(async () => ok(await api.GET('/api/briefings', { params: { query: { limit: 100, offset: 0 } } })).briefings, []);
   const create = useAction(async (fields: typeof NEW_BRIEFING) => {
-    const { briefing } = ok(await api.POST('/api/briefings', { body: { ...fields, is_active: true } }));
+    const body = { ...fields, is_active: true };
+    const { briefing } = await submission.send(body, async (header) => ok(await api.POST('/api/briefings', { params: { header }, body })));
     route(`/briefings/${briefing.id}`);
   });
   const refused = list.error?.status === 403;

@@ -1,6 +1,8 @@
 // `/episodes/:id`: progress while it is made; then the player with the transcript beside
 // it (the line being heard highlighted, a line or a chapter seeks), search, show notes,
-// downloads, the public switch and delete. Public episodes open without an account.
+// downloads, the public switch and delete. Public episodes open without an account. The
+// hosts by name, the published revision and a link to the script editor; while an edited
+// script is recorded again, its progress above the published revision, which still plays.
 import { useEffect, useRef } from 'preact/hooks';
 import { useRoute } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
@@ -13,6 +15,7 @@ import { ProgressBar } from '../components/progress-bar.tsx';
 import { Chapters, ShowNotes, type ShowNotesData } from '../components/show-notes.tsx';
 import { Transcript, type Segment } from '../components/transcript.tsx';
 import { date, minutes, spokenDuration, statusLabel } from '../format.ts';
+import { languageLabel } from '../components/language-fields.tsx';
 import type { EpisodeDetail } from '../api/types.ts';
 import { useResource, useSession, useTitle } from '../hooks.ts';
 
@@ -30,12 +33,19 @@ async function readMaterial(id: string): Promise<Material | undefined> {
 
 /**
  * The episode with its transcript and show notes, asked for at once (one round trip, one
- * paint: nothing moves under the reader when the transcript arrives).
+ * paint: nothing moves under the reader when the transcript arrives). They are there from
+ * the first ready on, also while an edited script is recorded again.
  */
 async function readEpisode(id: string): Promise<{ episode: EpisodeDetail; material: Material | undefined }> {
   const [episode, material] = await Promise.all([api.GET('/api/episodes/{id}', { params: { path: { id } } }).then(ok), readMaterial(id).catch(() => undefined)]);
-  const ready = episode.episode.status === 'ready';
-  return { episode: episode.episode, material: ready ? (material ?? (await readMaterial(id))) : undefined };
+  const published = episode.episode.audioUrl !== null;
+  return { episode: episode.episode, material: published ? (material ?? (await readMaterial(id))) : undefined };
+}
+
+/** "Ada, Bram and Cleo". */
+function names(hosts: { name: string }[]): string {
+  const all = hosts.map((host) => host.name);
+  return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`;
 }
 
 function Listening({ episode, signedIn, material }: { episode: EpisodeDetail; signedIn: boolean; material: Material | undefined }) {
@@ -85,6 +95,7 @@ export function Episode() {
   }
   const status = live?.status ?? data.status;
   const percent = live?.progressPercent ?? data.progressPercent;
+  const editable = (status === 'ready' || status === 'error') && data.scriptText !== null;
   return (
     <article class="episode">
       <header>
@@ -92,13 +103,16 @@ export function Episode() {
         <p class="meta">
           <span class={`status status-${status}`}>{statusLabel(status)}</span>
           <span>{spokenDuration(data.audioDuration)}</span>
-          <span>{data.hostMode === 'multi' ? 'Two hosts' : 'One host'}</span>
+          <span>{data.hosts?.length ? `Hosts: ${names(data.hosts)}` : data.hostMode === 'multi' ? 'Two hosts' : 'One host'}</span>
+          {data.publishedRevision !== null && <span>Revision {data.publishedRevision}</span>}
+          <span>{data.language ? `${languageLabel(data.language)}${data.languageDetected ? ', detected' : ''}` : 'Language: read from the source when it is read'}</span>
           <span>Planned for {minutes(data.durationMinutes)}</span>
           <span>{date(data.createdAt)}</span>
           {data.voice.engineUsed && <span>Voiced by {data.voice.engineUsed}</span>}
         </p>
         {data.description && <p>{data.description}</p>}
         {data.lengthNote && <p class="notice length-note">{data.lengthNote}</p>}
+        {signedIn && editable && <p><a class="button" href={`/episodes/${id}/script`}>Edit the script</a></p>}
       </header>
       {/* Followed during this visit, the bar stays at 100% when the episode is ready. */}
       {((status !== 'ready' && status !== 'error' && status !== 'review_script') || live?.status === 'ready') && (
@@ -111,7 +125,10 @@ export function Episode() {
         </div>
       )}
       {status === 'error' && <p class="notice error" role="alert">This episode could not be made: {data.error ?? live?.error ?? 'an unknown error'}.</p>}
-      {status === 'ready' && data.status === 'ready' && <Listening episode={data} signedIn={signedIn} material={episode.data?.material} />}
+      {data.audioUrl !== null && (data.status === 'ready' || data.status === 'generating_audio') && (
+        // A new revision is a new player: its audio is fetched afresh.
+        <Listening key={data.publishedRevision ?? 0} episode={data} signedIn={signedIn} material={episode.data?.material} />
+      )}
       {signedIn && <EpisodeSettings episode={data} onChange={(changed) => episode.set({ episode: changed, material: episode.data?.material })} />}
     </article>
   );

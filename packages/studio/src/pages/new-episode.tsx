@@ -1,17 +1,20 @@
 // `/episodes/new`: an episode from text, a web address or a document, with every option
-// the API takes: a preset or minutes, the hosts and voices, the engine and "review the
-// script first" (text and web pages; the upload takes neither). Each group of options is
-// its own component that reads its part of the form, so a group can be replaced (hosts
-// from a voice catalog) or added (a language) without touching the others. A length or
-// preset beyond the tier, a spent quota or a file above the tier's limit come back from the
-// API in words.
+// the API takes: a preset or minutes, the language (or detect it), the hosts and voices
+// (one or two hosts, or named hosts with voices from the catalog, those of the language
+// offered first), the engine and "review the script first" (text and web pages; the
+// upload takes neither). Each group of options is its own component that reads its part
+// of the form. One Idempotency-Key per submission: a person's retry after a lost answer makes
+// one episode. A length or preset beyond the tier, a spent quota or a file above the
+// tier's limit come back from the API in words.
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { useSubmission, type Submission } from '../api/submission-key.ts';
+import { LanguageFields, readLanguage, type EpisodeLanguage } from '../components/language-fields.tsx';
 import { LengthFields, readLength } from '../components/length-fields.tsx';
 import { ErrorNotice } from '../components/notice.tsx';
-import { readEngine, readVoices, VoiceFields } from '../components/voice-fields.tsx';
+import { readVoices, VoiceFields } from '../components/voice-fields.tsx';
 import { useAction, useSession, useTitle } from '../hooks.ts';
 
 type Source = 'text' | 'url' | 'upload';
@@ -51,24 +54,33 @@ function SourceFields({ source, onSource }: { source: Source; onSource: (source:
   );
 }
 
-/** Sends the form to the endpoint its source needs; the new episode's id. */
-async function createEpisode(source: Source, values: FormData): Promise<string> {
-  const options = { ...readLength(values), ...readVoices(values) };
+/** What the form asks for: the source's endpoint and its body (the upload as multipart, `hosts` as one JSON field). */
+function episodeRequest(source: Source, values: FormData) {
+  // Each group of options reads its own part of the form.
+  const options = { ...readLength(values), ...readLanguage(values), ...readVoices(values) };
   if (source === 'upload') {
     const upload = new FormData();
-    for (const [key, value] of Object.entries(options)) upload.set(key, String(value));
+    for (const [key, value] of Object.entries(options)) upload.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
     upload.set('file', values.get('file') as File);
-    return ok(await api.POST('/api/episodes/upload', { body: upload as never })).episode.id;
+    return { upload } as const;
   }
   const text = (name: string) => String(values.get(name) ?? '');
-  return ok(await api.POST('/api/episodes', {
-    body: {
+  return {
+    json: {
       ...(source === 'text' ? { content: text('content') } : { url: text('url') }),
       ...options,
-      ttsEngine: readEngine(values),
       reviewScript: values.get('reviewScript') === 'on',
     },
-  })).episode.id;
+  } as const;
+}
+
+/** Sends the form to the endpoint its source needs, with the submission's Idempotency-Key; the new episode's id. */
+async function createEpisode(submission: Submission, source: Source, values: FormData): Promise<string> {
+  const request = episodeRequest(source, values);
+  return submission.send(request, async (header) => {
+    if ('upload' in request) return ok(await api.POST('/api/episodes/upload', { params: { header }, body: request.upload as never })).episode.id;
+    return ok(await api.POST('/api/episodes', { params: { header }, body: request.json })).episode.id;
+  });
 }
 
 export function NewEpisode() {
@@ -77,8 +89,10 @@ export function NewEpisode() {
   const tier = session.kind === 'signed-in' ? session.user.tier : 'free';
   const { route } = useLocation();
   const [source, setSource] = useState<Source>('text');
+  const [language, setLanguage] = useState<EpisodeLanguage | undefined>(undefined);
+  const submission = useSubmission();
   const create = useAction(async (form: HTMLFormElement) => {
-    route(`/episodes/${await createEpisode(source, new FormData(form))}`);
+    route(`/episodes/${await createEpisode(submission, source, new FormData(form))}`);
   });
   return (
     <section>
@@ -88,7 +102,9 @@ export function NewEpisode() {
         <fieldset>
           <legend>Length and voices</legend>
           <LengthFields tier={tier} />
-          <VoiceFields withEngine={source !== 'upload'} />
+          <LanguageFields onLanguage={setLanguage}
+            detectHint="Left to detect, Castwright reads the source's language: typed text at once, a web page or document once it is read. The hosts speak it, and the transcript and show notes are in it." />
+          <VoiceFields withEngine={source !== 'upload'} language={language} />
           {source !== 'upload' && <label class="check"><input type="checkbox" name="reviewScript" /> Let me review the script before it is recorded</label>}
         </fieldset>
         <ErrorNotice error={create.error} />

@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { CopyField } from '../components/copy-field.tsx';
 import { formValues } from '../components/form.ts';
@@ -14,6 +15,7 @@ import { date, spokenDuration, statusLabel } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
 
 export function Playlist() {
+  const submission = useSubmission();
   const { params } = useRoute();
   const { route } = useLocation();
   const id = params.id ?? '';
@@ -32,7 +34,7 @@ export function Playlist() {
     ok(saved);
   });
   const add = useAction(async (episodeId: string) => {
-    ok(await api.POST('/api/playlists/{id}/episodes', { params: { path: { id } }, body: { episodeId } }));
+    await submission.send({ add: episodeId }, async (header) => ok(await api.POST('/api/playlists/{id}/episodes', { params: { path: { id }, header }, body: { episodeId } })));
     playlist.reload();
     return 'Episode added.';
   });
@@ -47,7 +49,7 @@ export function Playlist() {
     return 'Saved.';
   });
   const makeFeed = useAction(async () => {
-    const feed = ok(await api.POST('/api/playlists/{id}/feed', { params: { path: { id } } }));
+    const feed = await submission.send('feed', async (header) => ok(await api.POST('/api/playlists/{id}/feed', { params: { path: { id }, header } })));
     setFeedUrl(feed.feedUrl);
     if (data) playlist.set({ ...data, feed: { enabled: true, createdAt: feed.createdAt } });
     return feed.warning;

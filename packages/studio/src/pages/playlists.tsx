@@ -2,17 +2,20 @@
 import { useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { formValues } from '../components/form.ts';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
 import { date, spokenDuration } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
 
 export function Playlists() {
+  const submission = useSubmission();
   useTitle('Playlists');
   const { route } = useLocation();
   const list = useResource(async () => ok(await api.GET('/api/playlists', { params: { query: { limit: 100, offset: 0 } } })), []);
   const create = useAction(async (values: Record<string, string>) => {
-    const { playlist } = ok(await api.POST('/api/playlists', { body: { name: values.name ?? '', ...(values.description ? { description: values.description } : {}) } }));
+    const body = { name: values.name ?? '', ...(values.description ? { description: values.description } : {}) };
+    const { playlist } = await submission.send(body, async (header) => ok(await api.POST('/api/playlists', { params: { header }, body })));
     route(`/playlists/${playlist.id}`);
   });
   return (

@@ -2,8 +2,8 @@
 // IPA, capitalisation) with the bound, a filter, a new entry, a change made in the entry's
 // own row, and a deletion that can be undone. The list is kept here after each change (no
 // reload: every request counts against the hourly limit). A term the lexicon already has
-// (409) offers that entry to change instead. There is no listening endpoint yet, so no
-// "listen" button (docs/studio.md).
+// (409) offers that entry to change instead. Each entry can be heard in a voice chosen from
+// the catalog (GET /api/pronunciations/:id/sample, made by a media worker on first asking).
 import { useState } from 'preact/hooks';
 import { ok, StudioError } from '../api/errors.ts';
 import { api } from '../api/session.ts';
@@ -11,6 +11,9 @@ import { focusSoon } from '../focus.ts';
 import type { Pronunciation } from '../api/types.ts';
 import { DoneNotice, ErrorNotice, Loading } from '../components/notice.tsx';
 import { changedEntryBody, newEntryBody, PronunciationFields, readEntry } from '../components/pronunciation-fields.tsx';
+import { SamplePlayer, useSamplePlayer } from '../components/sample-player.tsx';
+import { useSubmission } from '../api/submission-key.ts';
+import { engineLabel } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
 
 const byTerm = (a: Pronunciation, b: Pronunciation) => a.term.localeCompare(b.term, undefined, { sensitivity: 'base' }) || a.term.localeCompare(b.term);
@@ -22,7 +25,10 @@ function conflictOf(error: StudioError | undefined, entries: Pronunciation[]): {
   return { error: new StudioError(409, error.message.replace(` (${id})`, ''), error.details), entry: entries.find((entry) => entry.id === id) };
 }
 
-function EntryRow({ entry, onEdit, onDelete, busy }: { entry: Pronunciation; onEdit: () => void; onDelete: () => void; busy: boolean }) {
+/** The voice a sample is said in when the catalog has not answered: the built-in voice (the API's default). */
+const DEFAULT_VOICE = 'offline:slt';
+
+function EntryRow({ entry, onEdit, onDelete, onListen, busy }: { entry: Pronunciation; onEdit: () => void; onDelete: () => void; onListen: () => void; busy: boolean }) {
   return (
     <tr>
       <th scope="row">{entry.term}</th>
@@ -30,6 +36,7 @@ function EntryRow({ entry, onEdit, onDelete, busy }: { entry: Pronunciation; onE
       <td class="ipa">{entry.ipa ?? <span class="hint">—</span>}</td>
       <td>{entry.caseSensitive ? 'Exactly as written' : 'Any'}</td>
       <td class="actions">
+        <button type="button" onClick={onListen} aria-label={`Listen to ${entry.term}`}>Listen</button>
         <button type="button" id={`edit-${entry.id}`} onClick={onEdit} aria-label={`Change ${entry.term}`}>Change</button>
         <button type="button" class="danger" onClick={onDelete} disabled={busy} aria-label={`Delete ${entry.term}`}>Delete</button>
       </td>
@@ -64,12 +71,22 @@ function EditRow({ entry, onSaved, onCancel, entries }: { entry: Pronunciation; 
 export function Pronunciations() {
   useTitle('Pronunciation');
   const lexicon = useResource(async () => ok(await api.GET('/api/pronunciations')), []);
+  // The voices to listen with: only those a media worker can speak now.
+  const catalog = useResource(async () => ok(await api.GET('/api/voices')).voices.filter((voice) => voice.available), []);
+  const [voice, setVoice] = useState(DEFAULT_VOICE);
+  const player = useSamplePlayer();
+  const listen = (entry: Pronunciation) => {
+    const name = catalog.data?.find((candidate) => candidate.id === voice)?.name ?? voice;
+    player.play(`${entry.sampleUrl}?voice=${encodeURIComponent(voice)}`, `${entry.term}, said by ${name}`, entry.updatedAt);
+  };
+  const submission = useSubmission();
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<string | undefined>(undefined);
   const [deleted, setDeleted] = useState<Pronunciation | undefined>(undefined);
   const data = lexicon.data;
   const entries = data?.pronunciations ?? [];
-  const store = (next: Pronunciation[]) => data && lexicon.set({ ...data, pronunciations: [...next].sort(byTerm), count: next.length });
+  // A change made before the list arrived reads the list again (the read under way may not hold it).
+  const store = (next: Pronunciation[]) => (data ? lexicon.set({ ...data, pronunciations: [...next].sort(byTerm), count: next.length }) : lexicon.reload());
   const startEditing = (id: string) => {
     setEditing(id);
     focusSoon(`entry-${id}-term`);
@@ -80,7 +97,8 @@ export function Pronunciations() {
   };
 
   const create = useAction(async (form: HTMLFormElement) => {
-    const created = ok(await api.POST('/api/pronunciations', { body: newEntryBody(readEntry(form)) })).pronunciation;
+    const body = newEntryBody(readEntry(form));
+    const created = await submission.send(body, async (header) => ok(await api.POST('/api/pronunciations', { params: { header }, body })).pronunciation);
     store([...entries, created]);
     form.reset();
     setDeleted(undefined);
@@ -110,7 +128,7 @@ export function Pronunciations() {
     <section class="lexicon">
       <h1>Pronunciation</h1>
       <p>Names, acronyms and jargon the voices say wrong are put right here, once, for every episode. An entry applies wherever its term stands as a whole word; the script, transcript and show notes keep the words as written.</p>
-      <p class="hint">An episode says the entries as they were when its recording started; episodes already recorded keep their audio. There is no way yet to listen to one entry on its own: the next episode that says the term lets you hear it.</p>
+      <p class="hint">An episode says the entries as they were when its recording started; episodes already recorded keep their audio. Listen to an entry to hear how a voice says it: Kokoro voices say the IPA, the others the respelling.</p>
       <ErrorNotice error={lexicon.error} />
       {lexicon.loading && !data && <Loading what="your pronunciation entries" />}
 
@@ -140,18 +158,24 @@ export function Pronunciations() {
           {entries.length === 0 && <p>No entries yet. Add a term above and every episode after it says it your way.</p>}
           {entries.length > 0 && (
             <>
-              <div class="row">
+              <div class="row lexicon-tools">
                 <label for="lexicon-filter">Find an entry</label>
                 <input id="lexicon-filter" type="search" class="fit" value={filter} onInput={(event) => setFilter(event.currentTarget.value)} aria-describedby="lexicon-shown" />
                 <span id="lexicon-shown" class="hint" role="status">{wanted ? `${shown.length} of ${entries.length} shown` : ''}</span>
+                <label for="listen-voice">Listen with</label>
+                <select id="listen-voice" class="fit" value={voice} onChange={(event) => setVoice(event.currentTarget.value)}>
+                  {(catalog.data ?? []).some((candidate) => candidate.id === DEFAULT_VOICE) ? null : <option value={DEFAULT_VOICE}>The built-in voice</option>}
+                  {(catalog.data ?? []).map((candidate) => <option key={candidate.id} value={candidate.id}>{candidate.name} ({engineLabel(candidate.engine)}, {candidate.language})</option>)}
+                </select>
               </div>
+              <SamplePlayer player={player} />
               <table class="list entries">
                 <caption class="visually-hidden">Your pronunciation entries, by term</caption>
                 <thead><tr><th scope="col">Term</th><th scope="col">Say it as</th><th scope="col">IPA</th><th scope="col">Capitalisation</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
                 <tbody>
                   {shown.map((entry) => editing === entry.id
                     ? <EditRow key={entry.id} entry={entry} entries={entries} onCancel={() => stopEditing(entry.id)} onSaved={(saved) => { store(entries.map((other) => (other.id === saved.id ? saved : other))); stopEditing(saved.id); }} />
-                    : <EntryRow key={entry.id} entry={entry} busy={remove.busy} onEdit={() => startEditing(entry.id)} onDelete={() => void remove.run(entry)} />)}
+                    : <EntryRow key={entry.id} entry={entry} busy={remove.busy} onEdit={() => startEditing(entry.id)} onDelete={() => void remove.run(entry)} onListen={() => listen(entry)} />)}
                 </tbody>
               </table>
             </>

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { DoneNotice, ErrorNotice, Loading } from '../components/notice.tsx';
 import { date } from '../format.ts';
@@ -13,6 +14,7 @@ import { WEBHOOK_EVENTS, WebhookStatus } from './webhooks.tsx';
 const PAGE_SIZE = 20;
 
 export function Webhook() {
+  const submission = useSubmission();
   const { params } = useRoute();
   const { route } = useLocation();
   const id = params.id ?? '';
@@ -21,7 +23,7 @@ export function Webhook() {
   const deliveries = useResource(async () => ok(await api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: PAGE_SIZE, offset } } })), [id, offset]);
   useTitle('Webhook');
   const test = useAction(async () => {
-    const result = ok(await api.POST('/api/webhooks/{id}/test', { params: { path: { id } } }));
+    const result = await submission.send('test', async (header) => ok(await api.POST('/api/webhooks/{id}/test', { params: { path: { id }, header } })));
     deliveries.reload();
     webhook.reload();
     const { delivery } = result;

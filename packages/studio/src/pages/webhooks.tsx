@@ -2,12 +2,14 @@
 import { useState } from 'preact/hooks';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
+import { useSubmission } from '../api/submission-key.ts';
 import { CopyField } from '../components/copy-field.tsx';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
 import { useAction, useResource, useTitle } from '../hooks.ts';
 
 export const WEBHOOK_EVENTS = [
   ['episode.completed', 'An episode is ready'],
+  ['episode.updated', 'An edited episode is published again'],
   ['episode.failed', 'An episode failed'],
 ] as const;
 
@@ -17,6 +19,7 @@ export function WebhookStatus({ status }: { status: string }) {
 }
 
 export function Webhooks() {
+  const submission = useSubmission();
   useTitle('Webhooks');
   const list = useResource(async () => ok(await api.GET('/api/webhooks')).webhooks, []);
   const [created, setCreated] = useState<{ id: string; secret: string } | undefined>(undefined);
@@ -24,7 +27,8 @@ export function Webhooks() {
     const values = new FormData(form);
     const events = values.getAll('events').map(String);
     const description = String(values.get('description') ?? '');
-    const { webhook } = ok(await api.POST('/api/webhooks', { body: { url: String(values.get('url') ?? ''), events, ...(description ? { description } : {}) } }));
+    const body = { url: String(values.get('url') ?? ''), events, ...(description ? { description } : {}) };
+    const { webhook } = await submission.send(body, async (header) => ok(await api.POST('/api/webhooks', { params: { header }, body })));
     setCreated({ id: webhook.id, secret: webhook.secret });
     form.reset();
     list.reload();
