@@ -33,8 +33,10 @@ const ONCE_MORE: Record<BaseLanguage, string> = {
  */
 export function pronunciationSamplePhrase(term: string, language: Language = 'en'): string {
   const base = baseLanguage(language);
-  const stop = base === 'ja' || base === 'zh' ? '。' : base === 'hi' ? '।' : '.';
-  const colon = base === 'ja' || base === 'zh' ? '：' : base === 'fr' ? ' :' : ':';
+  // Japanese and Chinese set full-width marks and no spaces between sentences.
+  if (base === 'ja' || base === 'zh') return `${term}。${ONCE_MORE[base]}：${term}。`;
+  const stop = base === 'hi' ? '।' : '.';
+  const colon = base === 'fr' ? ' :' : ':';
   return `${term}${stop} ${ONCE_MORE[base]}${colon} ${term}${stop}`;
 }
 
