@@ -63,6 +63,11 @@ async function firstPageScriptBytes(url: string, ready: () => Promise<unknown>):
 const BUDGET = 100 * 1024;
 
 const focusedId = () => page.evaluate('document.activeElement && document.activeElement.id');
+/** Where the focus is once it has moved: the page moves it a frame after drawing the change (focus.ts). */
+async function focusedOn(expected: string | null): Promise<unknown> {
+  await studio.waitUntil(`document.activeElement && document.activeElement.id === ${JSON.stringify(expected)}`, 5_000).catch(() => undefined);
+  return focusedId();
+}
 const alert = () => page.getByRole('alert').first();
 
 t.test('sign in; the pronunciation page is in the navigation', async (t) => {
@@ -113,7 +118,8 @@ t.test('refusals in words: characters the voices cannot say (400), a term the le
   await page.getByRole('button', { name: 'Change the entry for SQL' }).click();
   const term = page.getByRole('form', { name: 'Change the entry for SQL' }).getByLabel('Term');
   await term.waitFor();
-  t.equal(await focusedId(), await term.getAttribute('id'), 'the entry opens with the focus in its term');
+  const termId = await term.getAttribute('id');
+  t.equal(await focusedOn(termId), termId, 'the entry opens with the focus in its term');
 });
 
 t.test('a change in the entry\'s row: the respelling changed, the IPA removed', async (t) => {
@@ -123,7 +129,8 @@ t.test('a change in the entry\'s row: the respelling changed, the IPA removed', 
   await checkPage(t, 'an entry being changed');
   await form.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Change SQL' }).waitFor();
-  t.equal(await focusedId(), await page.getByRole('button', { name: 'Change SQL' }).getAttribute('id'), 'the focus returns to the entry');
+  const entryId = await page.getByRole('button', { name: 'Change SQL' }).getAttribute('id');
+  t.equal(await focusedOn(entryId), entryId, 'the focus returns to the entry');
   t.match(await lexicon(), [{ term: 'SQL', sayAs: 'ess queue ell', ipa: null }], 'stored: ipa removed, not left as it was');
 
   // Escape leaves a change without saving.
@@ -158,7 +165,7 @@ t.test('more entries, a filter, a deletion undone', async (t) => {
 
   await page.getByRole('button', { name: 'Delete Nguyen' }).click();
   await page.getByText('Deleted Nguyen.').waitFor();
-  t.equal(await focusedId(), 'undo-delete', 'the focus is on Undo');
+  t.equal(await focusedOn('undo-delete'), 'undo-delete', 'the focus is on Undo');
   t.same((await lexicon()).map((entry) => entry.term), ['Fresnel', 'SQL'], 'deleted where it is stored');
   await page.keyboard.press('Enter');
   await page.getByText('Nguyen is back.').waitFor();
@@ -218,7 +225,7 @@ t.test('the review editor shows the sections and keeps them through every change
   await page.getByLabel('Text of the new line after line 1').fill('Wait, bees can count distances?');
   await page.getByRole('button', { name: 'Add the line' }).click();
   await page.getByText('Line 2 added.').waitFor();
-  t.equal(await focusedId(), 'line-1-text', 'the focus is in the new line');
+  t.equal(await focusedOn('line-1-text'), 'line-1-text', 'the focus is in the new line');
   lines = await script();
   t.equal(lines.length, before.length + 1);
   t.match(lines[1], { text: 'Wait, bees can count distances?' });

@@ -105,7 +105,7 @@ export function Episode() {
           <span>{spokenDuration(data.audioDuration)}</span>
           <span>{data.hosts?.length ? `Hosts: ${names(data.hosts)}` : data.hostMode === 'multi' ? 'Two hosts' : 'One host'}</span>
           {data.publishedRevision !== null && <span>Revision {data.publishedRevision}</span>}
-          <span>{data.language ? `${languageLabel(data.language)}${data.languageDetected ? ', detected' : ''}` : 'Language: read from the source when it is read'}</span>
+          <span>{data.language ? `${languageLabel(data.language)}${data.languageDetected ? ', detected' : ''}` : 'Language: detected once the source is read'}</span>
           <span>Planned for {minutes(data.durationMinutes)}</span>
           <span>{date(data.createdAt)}</span>
           {data.voice.engineUsed && <span>Voiced by {data.voice.engineUsed}</span>}
