@@ -123,7 +123,12 @@ t.test('PostgreSQL comes back: every role reconnects, nothing accepted is lost, 
     t.equal(row?.status, 'ready', `${id} is ready ${row?.error_message ?? ''}`);
     t.equal(finished[index]?.at(-1)?.status, row?.status, `${id}: its stream ended at the stored state`);
   }
-  t.same(service.logs.filter((line) => line.level === 60), [], 'no role died of it (no fatal log)');
+  // A worker whose job ended while the database was away cannot record the outcome; its
+  // job runner then stops for good (graphile-worker), and the worker exits to be started
+  // afresh (start-worker.ts). That is the one way a role may go; nothing else dies of it.
+  const fatal = service.logs.filter((line) => line.level === 60);
+  t.same(fatal.filter((line) => !/the job runner stopped; exiting so a fresh worker starts/.test(String(line.msg))), [], 'no role died of it (no other fatal log)');
+  t.comment(`workers started afresh after a lost job outcome: ${fatal.length}`);
 });
 
 t.test('Ctrl-C still stops everything', async (t) => {

@@ -28,8 +28,9 @@ export interface RunningWorker {
 
 export interface WorkerOptions {
   /**
-   * Called when graphile-worker's runner stops on its own (e.g. it could not record job
-   * outcomes for minutes): the process should exit so its supervisor starts a fresh one.
+   * Called when graphile-worker's runner stops on its own, or its pool reports a fatal
+   * error (it could not record a job's outcome, e.g. the database went away as a job
+   * ended): the process should exit so its supervisor starts a fresh one.
    */
   onRunnerLost?: (error: unknown) => void;
 }
@@ -148,6 +149,17 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   });
   let stopping = false;
   let runnerRunning = true;
+  // graphile-worker 0.18 answers a failed completeJobs/failJobs batch with a graceful
+  // shutdown of its pool that never finishes (the failed batch keeps a pending count that
+  // nothing releases), so runner.promise never settles: the pool takes no more jobs while
+  // this process stays alive and keeps heartbeating, and the jobs it holds stay locked.
+  // The fatal error itself is the signal: exit, so the heartbeat stops, the jobs are
+  // released as a dead worker's, and a fresh runner starts.
+  events.on('pool:fatalError', ({ error }) => {
+    if (stopping) return;
+    runnerRunning = false;
+    options.onRunnerLost?.(error);
+  });
   runner.promise.then(
     () => {
       runnerRunning = false;
