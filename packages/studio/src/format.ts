@@ -43,6 +43,9 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 // One formatter for the page's life; English names, as the rest of the studio is English.
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
+/** es-ES → "es": the language without its region or script, as filters and comparisons read it. */
+export const primaryTag = (tag: string) => tag.split('-')[0]?.toLowerCase() ?? tag;
+
 /** en-GB → "British English"; an unknown tag stays as it is. */
 export function languageName(tag: string): string {
   try {

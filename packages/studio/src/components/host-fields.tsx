@@ -10,7 +10,7 @@ import { useState } from 'preact/hooks';
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
 import type { Voice } from '../api/types.ts';
-import { engineLabel, languageName } from '../format.ts';
+import { engineLabel, languageName, primaryTag } from '../format.ts';
 import { useResource } from '../hooks.ts';
 import { ErrorNotice, Loading } from './notice.tsx';
 import { SamplePlayer, useSamplePlayer } from './sample-player.tsx';
@@ -44,11 +44,9 @@ function voiceLabel(voice: Voice): string {
   return `${voice.name} (${languageName(voice.language)}${gender})${voice.custom ? ', yours' : ''}${voice.available ? '' : ' — not available'}`;
 }
 
-const primary = (tag: string) => tag.toLowerCase().split('-')[0];
-
 /** Whether a voice speaks the language: the same primary subtag, as the API's warning reads it (an en-US voice speaks en-GB). */
 function speaks(voice: Voice, language: string): boolean {
-  return primary(voice.language) === primary(language);
+  return primaryTag(voice.language) === primaryTag(language);
 }
 
 /**

@@ -11,7 +11,7 @@ import { ConfirmButton } from '../components/confirm-button.tsx';
 import { CustomVoiceForm } from '../components/custom-voice-form.tsx';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
 import { SamplePlayer, useSamplePlayer } from '../components/sample-player.tsx';
-import { engineLabel, languageName } from '../format.ts';
+import { engineLabel, languageName, primaryTag } from '../format.ts';
 import { useAction, useResource, useSession, useTitle } from '../hooks.ts';
 
 const CUSTOM_VOICE_TIERS = ['creator', 'professional', 'enterprise'];
@@ -31,7 +31,6 @@ function Availability({ voice }: { voice: Voice }) {
   return <><span class="status status-error">Not available</span> <span class="hint">{voice.unavailableReason}</span></>;
 }
 
-const primaryTag = (tag: string) => tag.split('-')[0]?.toLowerCase() ?? tag;
 
 export function Voices() {
   useTitle('Voices');
