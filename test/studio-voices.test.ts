@@ -111,6 +111,21 @@ t.test('a custom voice: a bad clip refused in words, a good one registered with 
   t.notOk((await stored('/api/voices')).voices.some((voice: { custom: boolean }) => voice.custom), 'gone from the catalog');
 });
 
+t.test('the new-episode form offers the creator tier\'s lengths, as the price list gives them', async (t) => {
+  const { pricing } = await (await request('/api/billing/pricing')).json() as { pricing: { tier: string; limits: { presets: string[]; maxDurationMinutes: number } }[] };
+  const limits = pricing.find((plan) => plan.tier === 'creator')?.limits;
+  await page.getByRole('link', { name: 'Episodes', exact: true }).click();
+  await page.getByRole('link', { name: 'New episode' }).click();
+  const preset = page.getByLabel('Preset', { exact: true });
+  await preset.waitFor();
+  const offered = await preset.locator('option:not([disabled])').evaluateAll((options) => options.map((option) => option.getAttribute('value')));
+  t.same(offered, limits?.presets, `the presets the tier allows: ${offered.join(', ')}`);
+  t.match(await preset.locator('option[value="extended"]').innerText(), /\(upgrade\)$/, 'a longer one is marked for an upgrade');
+  await page.getByLabel('In minutes').check();
+  t.equal(await page.getByLabel('Minutes', { exact: true }).getAttribute('max'), String(limits?.maxDurationMinutes), 'and up to the tier\'s minutes');
+  t.equal(limits?.maxDurationMinutes, 15, 'the interface\'s 15 for creator');
+});
+
 let episodeId = '';
 
 t.test('four named hosts from the form; the first answer lost, the retry keeps its key: one episode', async (t) => {

@@ -8519,7 +8519,16 @@ export interface operations {
                      *           "interval": "month",
                      *           "features": [
                      *             "example"
-                     *           ]
+                     *           ],
+                     *           "limits": {
+                     *             "episodesPerMonth": 1,
+                     *             "requestsPerHour": 1,
+                     *             "presets": [
+                     *               "quick"
+                     *             ],
+                     *             "maxDurationMinutes": 1,
+                     *             "maxUploadBytes": 1
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -8537,6 +8546,16 @@ export interface operations {
                             interval: "month";
                             /** @description Written from the limits each tier enforces */
                             features: string[];
+                            limits: {
+                                episodesPerMonth: number | null;
+                                requestsPerHour: number;
+                                /** @description The presets this tier may ask for */
+                                presets: ("quick" | "standard" | "deep" | "extended")[];
+                                /** @description The longest `durationMinutes` this tier may ask for */
+                                maxDurationMinutes: number;
+                                /** @description The largest document this tier may upload */
+                                maxUploadBytes: number;
+                            };
                         }[];
                     };
                 };

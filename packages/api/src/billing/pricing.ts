@@ -1,5 +1,6 @@
 // The price list: one entry per tier, prices from configuration, features written from
-// the tier limits table itself, so what is sold and what is enforced never disagree.
+// the tier limits table itself, so what is sold and what is enforced never disagree; the
+// limits themselves too, for a client to offer what the tier allows (the studio's length).
 import type { BillingSettings } from '@castwright/core/config';
 import { API_KEY_MIN_TIER, isTierAtLeast, TIER_LIMITS, TIERS, type Tier } from '@castwright/core/tiers';
 
@@ -26,5 +27,6 @@ export function pricingEntries(billing: BillingSettings) {
     price: tier === 'free' ? 0 : billing.priceCents[tier],
     interval: 'month' as const,
     features: tierFeatures(tier),
+    limits: { ...TIER_LIMITS[tier], presets: [...TIER_LIMITS[tier].presets] },
   }));
 }

@@ -1,6 +1,6 @@
 // Shapes of the billing endpoints (the interface's Subscription, Pricing entry and Invoice).
 import Type from 'typebox';
-import { PAID_TIERS, TIERS } from '@castwright/core/tiers';
+import { PAID_TIERS, PRESETS, TIERS } from '@castwright/core/tiers';
 import { Nullable, Timestamp } from './common.ts';
 
 /** An https address with a host; Stripe's `{CHECKOUT_SESSION_ID}` placeholder is allowed in it. */
@@ -8,6 +8,15 @@ const ReturnUrl = (description: string) => Type.String({ pattern: '^https://[^/?
 
 const SUCCESS_URL = 'https:// address the provider sends the user to when done';
 const CANCEL_URL = 'https:// address the provider sends the user back to when they give up';
+
+/** What a tier enforces, for a client to offer (the API still has the last word). */
+const TierLimitsView = Type.Object({
+  episodesPerMonth: Nullable(Type.Integer({ description: 'Episodes a calendar month (UTC); null is unlimited' })),
+  requestsPerHour: Type.Integer(),
+  presets: Type.Array(Type.Enum([...PRESETS]), { description: 'The presets this tier may ask for' }),
+  maxDurationMinutes: Type.Integer({ description: 'The longest `durationMinutes` this tier may ask for' }),
+  maxUploadBytes: Type.Integer({ description: 'The largest document this tier may upload' }),
+});
 
 export const PricingReply = Type.Object({
   success: Type.Literal(true),
@@ -17,6 +26,7 @@ export const PricingReply = Type.Object({
     price: Type.Integer({ description: 'USD cents a month' }),
     interval: Type.Literal('month'),
     features: Type.Array(Type.String(), { description: 'Written from the limits each tier enforces' }),
+    limits: TierLimitsView,
   })),
 });
 

@@ -1,8 +1,13 @@
 // An episode's length: one of the presets, or a number of minutes (the API takes one or
-// the other, never both). What the tier allows is shown and offered; the API has the last
-// word (403 with an upgrade link, shown in words).
+// the other, never both). What the tier allows comes from the API's price list (each
+// tier's limits, as enforced) and is shown and offered; the API has the last word (403
+// with an upgrade link, shown in words).
 import { useState } from 'preact/hooks';
+import { ok } from '../api/errors.ts';
+import { publicApi } from '../api/session.ts';
+import { useResource } from '../hooks.ts';
 import { Choice } from './choice.tsx';
+import { ErrorNotice, Loading } from './notice.tsx';
 
 /** Short enough for a narrow select (the briefing form); the minutes are the presets' targets. */
 export const PRESETS = [
@@ -13,26 +18,29 @@ export const PRESETS = [
 ] as const;
 export type Preset = (typeof PRESETS)[number][0];
 
-/** The interface's tier table: the presets and the longest `durationMinutes` each tier allows. */
-const TIER_LENGTHS: Record<string, { presets: Preset[]; maxMinutes: number }> = {
-  free: { presets: ['quick'], maxMinutes: 3 },
-  creator: { presets: ['quick', 'standard', 'deep'], maxMinutes: 15 },
-  professional: { presets: ['quick', 'standard', 'deep', 'extended'], maxMinutes: 30 },
-  enterprise: { presets: ['quick', 'standard', 'deep', 'extended'], maxMinutes: 120 },
-};
+export type LengthChoice = { preset: Preset } | { durationMinutes: number } | Record<never, never>;
 
-export type LengthChoice = { preset: Preset } | { durationMinutes: number };
-
-/** The length a submitted form asks for. */
+/** The length a submitted form asks for; nothing (the API's default) while the plan's lengths load. */
 export function readLength(values: FormData): LengthChoice {
-  return values.get('lengthKind') === 'minutes'
-    ? { durationMinutes: Number(values.get('durationMinutes')) }
-    : { preset: String(values.get('preset')) as Preset };
+  switch (values.get('lengthKind')) {
+    case 'minutes': return { durationMinutes: Number(values.get('durationMinutes')) };
+    case 'preset': return { preset: String(values.get('preset')) as Preset };
+    default: return {};
+  }
 }
 
 export function LengthFields({ tier }: { tier: string }) {
   const [kind, setKind] = useState<'preset' | 'minutes'>('preset');
-  const { presets: allowed, maxMinutes } = TIER_LENGTHS[tier] ?? { presets: ['quick'], maxMinutes: 3 };
+  const limits = useResource(async () => ok(await publicApi.GET('/api/billing/pricing')).pricing.find((plan) => plan.tier === tier)?.limits, [tier]);
+  if (!limits.data) {
+    return (
+      <div class="length">
+        {limits.loading && <Loading what="your plan's lengths" />}
+        <ErrorNotice error={limits.error} />
+      </div>
+    );
+  }
+  const { presets: allowed, maxDurationMinutes: maxMinutes } = limits.data;
   return (
     <div class="length">
       <fieldset class="inline">
