@@ -127,7 +127,7 @@ t.test('one entry per term: 409 for a duplicate, case rules decide what is one',
   for (const term of ['SQL', 'sql', ' Sql ']) {
     const response = await api.request('/api/pronunciations', { method: 'POST', token: user.accessToken, json: { term, sayAs: 'ess queue ell' } });
     t.equal(response.status, 409, term);
-    t.match(await json(response), { success: false, error: 'Conflict', message: `The lexicon already has an entry for "SQL" in any capitalisation (${sql.id}); change that entry instead` });
+    t.same(await json(response), { success: false, error: 'Conflict', message: 'The lexicon already has an entry for "SQL" in any capitalisation; change that entry instead', existing: { id: sql.id, term: 'SQL' } });
   }
   const upper = await create(user.accessToken, { term: 'US', sayAs: 'you ess', caseSensitive: true });
   await create(user.accessToken, { term: 'Us', sayAs: 'uss', caseSensitive: true });
@@ -139,6 +139,7 @@ t.test('one entry per term: 409 for a duplicate, case rules decide what is one',
   const go = await create(user.accessToken, { term: 'Go', sayAs: 'go lang' });
   const renamed = await api.request(`/api/pronunciations/${go.id}`, { method: 'PUT', token: user.accessToken, json: { term: 'sql' } });
   t.equal(renamed.status, 409, 'renaming onto another entry\'s term');
+  t.match(await json(renamed), { existing: { id: sql.id, term: 'SQL' } }, 'names the entry it would collide with');
   t.equal((await api.request(`/api/pronunciations/${upper.id}`, { method: 'PUT', token: user.accessToken, json: { term: 'US', sayAs: 'united states' } })).status, 200, 'an entry keeps its own term');
   t.equal((await api.request(`/api/pronunciations/${upper.id}`, { method: 'PUT', token: user.accessToken, json: { caseSensitive: false } })).status, 409, 'made case-insensitive, "US" is "us"');
   const terms = (await list(user.accessToken)).pronunciations.map((item: Json) => `${item.term}:${item.sayAs}`);

@@ -1524,7 +1524,7 @@ export interface paths {
         put?: never;
         /**
          * Add a lexicon entry
-         * @description `term` 1–100 characters, `sayAs` 1–200 characters of plain text, `ipa` 1–200 IPA symbols (400 naming any character Kokoro cannot say); at least one of `sayAs` and `ipa`. 409 `Conflict` when the lexicon already has the term (in any capitalisation, or this exact one for a case-sensitive entry), 409 `Limit reached` beyond 500 entries.
+         * @description `term` 1–100 characters, `sayAs` 1–200 characters of plain text, `ipa` 1–200 IPA symbols (400 naming any character Kokoro cannot say); at least one of `sayAs` and `ipa`. 409 `Conflict` when the lexicon already has the term (in any capitalisation, or this exact one for a case-sensitive entry), with `existing` {id, term}: the entry to change instead; 409 `Limit reached` beyond 500 entries.
          */
         post: operations["postPronunciations"];
         delete?: never;

@@ -57,3 +57,11 @@ t.test('a rule names its field as a person would, not by its place in the reques
   });
   t.same(tooLong.upgrade, { message: 'Upgrade for longer episodes', href: '/account#plans' }, 'a length beyond the tier links to the plans');
 });
+
+t.test('a 409 naming what exists keeps its id for the page to offer; others carry none', async (t) => {
+  const duplicate = describeFailure(answer(409), { error: 'Conflict', message: 'The lexicon already has an entry for "SQL"', existing: { id: 'pr_abc', term: 'SQL' } });
+  t.equal(duplicate.existingId, 'pr_abc');
+  t.equal(duplicate.message, 'The lexicon already has an entry for "SQL"');
+  t.equal(describeFailure(answer(409), { error: 'Conflict', message: 'Busy' }).existingId, undefined);
+  t.equal(describeFailure(answer(409), { existing: { id: 42 } }).existingId, undefined, 'only a string id');
+});

@@ -55,6 +55,7 @@ export function pronunciationRoutes(services: ApiServices): FastifyPluginAsyncTy
           `\`term\` 1–${PRONUNCIATION_LIMITS.termMaxLength} characters, \`sayAs\` 1–${PRONUNCIATION_LIMITS.sayAsMaxLength} characters of plain text, ` +
           `\`ipa\` 1–${PRONUNCIATION_LIMITS.ipaMaxLength} IPA symbols (400 naming any character Kokoro cannot say); at least one of \`sayAs\` and \`ipa\`. ` +
           `409 \`Conflict\` when the lexicon already has the term (in any capitalisation, or this exact one for a case-sensitive entry), ` +
+          'with `existing` {id, term}: the entry to change instead; ' +
           `409 \`Limit reached\` beyond ${PRONUNCIATION_LIMITS.entriesPerAccount} entries.`,
         body: CreatePronunciationBody,
         response: { 201: PronunciationReply, ...errorResponses(400, 401, 409, 429) },

@@ -12,11 +12,14 @@ export class StudioError extends Error {
   readonly status: number;
   readonly details: string[];
   readonly upgrade: Upgrade | undefined;
-  constructor(status: number, message: string, details: string[] = [], upgrade?: Upgrade) {
+  /** The id of what a 409 says already exists (the API's `existing`), for the page to open it. */
+  readonly existingId: string | undefined;
+  constructor(status: number, message: string, details: string[] = [], upgrade?: Upgrade, existingId?: string) {
     super(message);
     this.status = status;
     this.details = details;
     this.upgrade = upgrade;
+    this.existingId = existingId;
   }
 }
 
@@ -26,6 +29,7 @@ interface ErrorFields {
   errors?: unknown;
   quota?: { used?: number; limit?: number | null; tier?: string };
   upgrade?: { message?: unknown };
+  existing?: { id?: unknown };
 }
 
 const PLANS_PAGE = '/account#plans';
@@ -71,7 +75,8 @@ export function describeFailure(response: Response, body: unknown): StudioError 
     return new StudioError(403, message, rules, { message: upgradeText ?? 'Upgrade your plan to use this', href: PLANS_PAGE });
   }
   if (response.status === 503 && response.headers.get('retry-after')) return new StudioError(503, `${message} ${whenAgain(response)}`, rules);
-  return new StudioError(response.status, message, rules);
+  const existingId = typeof fields.existing?.id === 'string' ? fields.existing.id : undefined;
+  return new StudioError(response.status, message, rules, undefined, existingId);
 }
 
 /** Any thrown value, in words. */

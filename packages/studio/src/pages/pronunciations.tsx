@@ -5,7 +5,7 @@
 // (409) offers that entry to change instead. Each entry can be heard in a voice chosen from
 // the catalog (GET /api/pronunciations/:id/sample, made by a media worker on first asking).
 import { useState } from 'preact/hooks';
-import { ok, StudioError } from '../api/errors.ts';
+import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
 import { focusSoon } from '../focus.ts';
 import type { Pronunciation } from '../api/types.ts';
@@ -17,13 +17,6 @@ import { engineLabel } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
 
 const byTerm = (a: Pronunciation, b: Pronunciation) => a.term.localeCompare(b.term, undefined, { sensitivity: 'base' }) || a.term.localeCompare(b.term);
-
-/** A 409 for a term the lexicon has names that entry by id; the person is offered the entry itself. */
-function conflictOf(error: StudioError | undefined, entries: Pronunciation[]): { error: StudioError | undefined; entry: Pronunciation | undefined } {
-  const id = error?.status === 409 ? /\((pr_[\w-]+)\)/.exec(error.message)?.[1] : undefined;
-  if (!error || !id) return { error, entry: undefined };
-  return { error: new StudioError(409, error.message.replace(` (${id})`, ''), error.details), entry: entries.find((entry) => entry.id === id) };
-}
 
 /** The voice a sample is said in when the catalog has not answered: the built-in voice (the API's default). */
 const DEFAULT_VOICE = 'offline:slt';
@@ -44,20 +37,19 @@ function EntryRow({ entry, onEdit, onDelete, onListen, busy }: { entry: Pronunci
   );
 }
 
-function EditRow({ entry, onSaved, onCancel, entries }: { entry: Pronunciation; onSaved: (entry: Pronunciation) => void; onCancel: () => void; entries: Pronunciation[] }) {
+function EditRow({ entry, onSaved, onCancel }: { entry: Pronunciation; onSaved: (entry: Pronunciation) => void; onCancel: () => void }) {
   const save = useAction(async (form: HTMLFormElement) => {
     const body = changedEntryBody(entry, readEntry(form));
     if (Object.keys(body).length === 0) return onCancel();
     onSaved(ok(await api.PUT('/api/pronunciations/{id}', { params: { path: { id: entry.id } }, body })).pronunciation);
   });
-  const conflict = conflictOf(save.error, entries);
   return (
     <tr class="editing">
       <td colSpan={5}>
         <form aria-label={`Change the entry for ${entry.term}`} onSubmit={(event) => { event.preventDefault(); void save.run(event.currentTarget); }}
           onKeyDown={(event) => { if (event.key === 'Escape') onCancel(); }}>
           <PronunciationFields prefix={`entry-${entry.id}`} entry={entry} />
-          <ErrorNotice error={conflict.error} />
+          <ErrorNotice error={save.error} />
           <div class="row">
             <button class="primary" disabled={save.busy}>Save</button>
             <button type="button" onClick={onCancel}>Cancel</button>
@@ -118,8 +110,8 @@ export function Pronunciations() {
     focusSoon(`edit-${restored.id}`);
     return `${restored.term} is back.`;
   });
-  const createConflict = conflictOf(create.error, entries);
-  const existing = createConflict.entry;
+  // A 409 for a term the lexicon has names that entry (`existing`): offer the entry itself.
+  const existing = create.error?.existingId ? entries.find((entry) => entry.id === create.error?.existingId) : undefined;
 
   const wanted = filter.trim().toLowerCase();
   const shown = wanted ? entries.filter((entry) => [entry.term, entry.sayAs ?? '', entry.ipa ?? ''].some((text) => text.toLowerCase().includes(wanted))) : entries;
@@ -135,7 +127,7 @@ export function Pronunciations() {
       <form class="card" aria-labelledby="new-entry-heading" onSubmit={(event) => { event.preventDefault(); void create.run(event.currentTarget); }}>
         <h2 id="new-entry-heading">New entry</h2>
         <PronunciationFields prefix="new" />
-        <ErrorNotice error={createConflict.error} />
+        <ErrorNotice error={create.error} />
         {existing && (
           <p><button type="button" onClick={() => { setFilter(''); create.clear(); startEditing(existing.id); }}>Change the entry for {existing.term}</button></p>
         )}
@@ -174,7 +166,7 @@ export function Pronunciations() {
                 <thead><tr><th scope="col">Term</th><th scope="col">Say it as</th><th scope="col">IPA</th><th scope="col">Capitalisation</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
                 <tbody>
                   {shown.map((entry) => editing === entry.id
-                    ? <EditRow key={entry.id} entry={entry} entries={entries} onCancel={() => stopEditing(entry.id)} onSaved={(saved) => { store(entries.map((other) => (other.id === saved.id ? saved : other))); stopEditing(saved.id); }} />
+                    ? <EditRow key={entry.id} entry={entry} onCancel={() => stopEditing(entry.id)} onSaved={(saved) => { store(entries.map((other) => (other.id === saved.id ? saved : other))); stopEditing(saved.id); }} />
                     : <EntryRow key={entry.id} entry={entry} busy={remove.busy} onEdit={() => startEditing(entry.id)} onDelete={() => void remove.run(entry)} onListen={() => listen(entry)} />)}
                 </tbody>
               </table>
