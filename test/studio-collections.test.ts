@@ -1,9 +1,10 @@
 // The studio's collections in a real browser (`castwright start`, Debian's Chromium
 // through playwright-core, axe-core): playlists (members added, reordered from the
 // keyboard, the private feed), webhooks (the secret once, a test delivery in words),
-// briefings, the account (usage chart, an API key shown once), and a request refused by
-// the hourly limit, said with when to try again. Its two episodes are made through the API
-// (the built-in writer and voice take seconds). STUDIO_SCREENSHOTS=<dir> saves screenshots.
+// briefings, the account (usage chart, an API key shown once), the sections behind a Menu
+// button on a phone, and a request refused by the hourly limit, said with when to try
+// again. Its two episodes are made through the API (the built-in writer and voice take
+// seconds). STUDIO_SCREENSHOTS=<dir> saves screenshots.
 import t from 'tap';
 import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
@@ -98,6 +99,33 @@ t.test('briefings and the account', async (t) => {
   await page.getByRole('button', { name: 'Make a new key' }).click();
   t.match(await page.getByLabel(/Your new API key/).inputValue(), /^svc_/, 'the API key is shown once');
   await checkPage(t, 'the account', 'account');
+});
+
+t.test('on a phone the sections sit behind a Menu button that opens, leads, closes and keeps the header still', async (t) => {
+  const desktop = page.viewportSize();
+  t.teardown(async () => { if (desktop) await page.setViewportSize(desktop); });
+  const headerHeight = () => page.locator('header.top').evaluate((header) => header.getBoundingClientRect().height);
+  t.notOk(await page.getByRole('button', { name: 'Menu' }).isVisible(), 'no Menu button where the row fits');
+  const wide = await headerHeight();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.waitFor();
+  t.equal(await menu.getAttribute('aria-expanded'), 'false', 'closed at first');
+  t.notOk(await page.getByRole('link', { name: 'Playlists' }).isVisible(), 'the sections hidden');
+  const closedHeight = await headerHeight();
+  await menu.click();
+  t.equal(await menu.getAttribute('aria-expanded'), 'true', 'open');
+  t.equal(await page.getByRole('link', { name: 'Account' }).getAttribute('aria-current'), 'page', 'the current section marked');
+  t.equal(await headerHeight(), closedHeight, 'opening it moves nothing: it opens over the page');
+  await checkPage(t, 'the menu open on a phone');
+  await page.keyboard.press('Escape');
+  t.equal(await menu.getAttribute('aria-expanded'), 'false', 'Escape closes it');
+  t.equal(await page.evaluate('document.activeElement?.textContent'), 'Menu', 'and gives the focus back to the button');
+  await menu.click();
+  await page.getByRole('link', { name: 'Playlists' }).click();
+  await heading(page).getByText('Playlists').waitFor();
+  t.equal(await menu.getAttribute('aria-expanded'), 'false', 'a section chosen closes it');
+  t.comment(`header: ${wide}px wide, ${closedHeight}px on a phone`);
 });
 
 t.test('a refused request (the hourly limit) says when to try again', async (t) => {

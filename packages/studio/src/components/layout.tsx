@@ -1,6 +1,9 @@
 // The frame of every page: a skip link, the header with the navigation (or sign-in links),
-// a banner while the e-mail address is unconfirmed, and the main region.
+// a banner while the e-mail address is unconfirmed, and the main region. On a phone the
+// sections sit behind a Menu button (a disclosure: seven links and Sign out do not fit a
+// row, and a row that scrolls sideways hides most of them and the current one).
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
 import { api, signOut } from '../api/session.ts';
 import { ok } from '../api/errors.ts';
@@ -34,6 +37,32 @@ function VerifyBanner() {
   );
 }
 
+function StudioNav({ path, onSignOut }: { path: string; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // A section chosen closes the menu (the new page is what the person wanted to see).
+  useEffect(() => setOpen(false), [path]);
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  return (
+    <nav aria-label="Studio" class={open ? 'open' : undefined} onKeyDown={(event) => { if (event.key === 'Escape' && open) close(); }}>
+      <button type="button" ref={toggle} class="menu-toggle" aria-expanded={open} aria-controls="studio-sections" onClick={() => setOpen(!open)}>Menu</button>
+      <div id="studio-sections" class="sections">
+        <ul>
+          {SECTIONS.map(([href, label]) => (
+            <li key={href}>
+              <a href={href} aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}>{label}</a>
+            </li>
+          ))}
+        </ul>
+        <button type="button" class="link" onClick={onSignOut}>Sign out</button>
+      </div>
+    </nav>
+  );
+}
+
 export function Layout({ children }: { children: ComponentChildren }) {
   const session = useSession();
   const { path, route } = useLocation();
@@ -43,16 +72,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <header class="top">
         <a class="brand" href="/">Castwright</a>
         {session.kind === 'signed-in' ? (
-          <nav aria-label="Studio">
-            <ul>
-              {SECTIONS.map(([href, label]) => (
-                <li key={href}>
-                  <a href={href} aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}>{label}</a>
-                </li>
-              ))}
-            </ul>
-            <button type="button" class="link" onClick={() => void signOut().then(() => route('/sign-in'))}>Sign out</button>
-          </nav>
+          <StudioNav path={path} onSignOut={() => void signOut().then(() => route('/sign-in'))} />
         ) : session.kind === 'signed-out' ? (
           <nav aria-label="Account">
             <ul>
