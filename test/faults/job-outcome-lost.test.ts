@@ -1,13 +1,15 @@
-// A media worker whose job runner cannot record a finished job's outcome: graphile-worker
-// 0.18 gives up on the first failed completion batch and shuts its pool down. The worker
-// process must then exit (it does so at `pool:fatalError`, because with jobs still in flight,
-// as when PostgreSQL restarts under a busy worker, that shutdown can wait for good while the
-// process heartbeats on), so its job is released as a dead worker's and a fresh worker
-// completes it; the episode becomes ready once.
+// A media worker whose job runner cannot record a finished job's outcome, while another
+// render is still in flight. graphile-worker 0.18 gives up on the first failed completion
+// batch and starts a graceful shutdown of its pool, which waits for the renders in flight
+// and, in CI after a database restart, was seen never to finish: a live, heartbeating process
+// holding its jobs for good. The worker does not wait on that shutdown: it exits at
+// `pool:fatalError`, cutting the other render off (the lines it voiced are kept in the
+// segment store), so both jobs are released as a dead worker's and a fresh worker completes
+// them: each episode ready once.
 //
-// The failure is made on purpose: a trigger refuses to delete this one job's row, which is
-// how graphile-worker marks a job complete. (A database restart that lands exactly on a
-// completion cannot be timed by a test; `database-restart.test.ts` allows for it.)
+// The failure is made on purpose: a trigger refuses to delete the short render's job row,
+// which is how graphile-worker marks a job complete (for real, PostgreSQL restarting just
+// as a job ends; no test can time that exactly, `database-restart.test.ts` allows for it).
 import t from 'tap';
 import { sql } from 'kysely';
 import { addJob } from '@castwright/core/jobs';
@@ -17,43 +19,54 @@ import { startRoleProcess } from '#test-helpers/role-process';
 import { creator, startTestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
-t.setTimeout(180_000);
+t.setTimeout(240_000);
 
 const LIVENESS = { WORKER_HEARTBEAT_MS: '300', WORKER_DEAD_AFTER_MS: '2000' };
 const api = await startTestApi(t, LIVENESS);
 const { db } = api.database;
 const progress = await listenToProgress(t, api.database.url);
-const workerEnv = { DATABASE_URL: api.database.url, DATA_DIR: api.config.dataDir, ...LIVENESS };
+const workerEnv = { DATABASE_URL: api.database.url, DATA_DIR: api.config.dataDir, MEDIA_CONCURRENCY: '2', ...LIVENESS };
 
-const renderJobs = async (episodeId: string) => (await sql<{ locked_by: string | null }>`
-  SELECT jobs.locked_by FROM graphile_worker._private_jobs AS jobs JOIN graphile_worker._private_tasks AS tasks ON tasks.id = jobs.task_id
-  WHERE tasks.identifier = 'episode:render' AND jobs.payload->>'episodeId' = ${episodeId}`.execute(db)).rows;
+const renderJobs = async (episodeIds: string[]) => (await sql<{ episode_id: string; locked_by: string | null }>`
+  SELECT jobs.payload->>'episodeId' AS episode_id, jobs.locked_by
+  FROM graphile_worker._private_jobs AS jobs JOIN graphile_worker._private_tasks AS tasks ON tasks.id = jobs.task_id
+  WHERE tasks.identifier = 'episode:render' AND jobs.payload->>'episodeId' IN (${sql.join(episodeIds)})`.execute(db)).rows;
+const statusOf = async (id: string) => (await db.selectFrom('episodes').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
-t.test('a worker that cannot record a finished job exits, and a fresh worker completes the job once', async (t) => {
-  const { userId } = await creator(api);
-  const [episodeId = ''] = await insertEpisodes(db, userId, 1, { status: 'generating_script', progress_percent: 30, script_text: '[Host 1]: A short line for a quick render.' });
-  await sql`CREATE OR REPLACE FUNCTION public.test_refuse_to_complete() RETURNS trigger LANGUAGE plpgsql AS $$
+/** A script of `lines` short lines: one takes the built-in voice a moment, forty take it many seconds. */
+const script = (lines: number) => Array.from({ length: lines }, (_, n) => `[Host 1]: Line ${n + 1} of a script that is read out from start to finish.`).join('\n');
+
+t.test('a worker that cannot record a finished job while another render runs exits; a fresh worker completes both once', async (t) => {
+  const { userId } = await creator(api, 'enterprise');
+  const waiting = { status: 'generating_script' as const, progress_percent: 30 };
+  const [refused = ''] = await insertEpisodes(db, userId, 1, { ...waiting, script_text: script(1) });
+  const [inFlight = ''] = await insertEpisodes(db, userId, 1, { ...waiting, script_text: script(40) });
+  await sql`CREATE FUNCTION public.test_refuse_to_complete() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'test: this job''s outcome cannot be recorded'; END $$`.execute(db);
   await sql`CREATE TRIGGER test_refuse_to_complete BEFORE DELETE ON graphile_worker._private_jobs FOR EACH ROW
-    WHEN (OLD.payload->>'episodeId' = ${sql.lit(episodeId)}) EXECUTE FUNCTION public.test_refuse_to_complete()`.execute(db);
-  await addJob(db, 'episode:render', { episodeId }, { account: userId });
+    WHEN (OLD.payload->>'episodeId' = ${sql.lit(refused)}) EXECUTE FUNCTION public.test_refuse_to_complete()`.execute(db);
+  await addJob(db, 'episode:render', { episodeId: refused }, { account: userId });
+  await addJob(db, 'episode:render', { episodeId: inFlight }, { account: userId });
 
   const stuck = startRoleProcess(t, ['worker', '--role', 'media'], workerEnv);
-  const exit = await Promise.race([stuck.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 60_000))]);
-  t.equal(exit?.code, 1, 'the worker exited with an error status (not still alive a minute later, holding its job)');
+  const exit = await Promise.race([stuck.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 90_000))]);
+  t.equal(exit?.code, 1, 'the worker exited with an error status (not still alive, holding its jobs)');
   t.ok(stuck.logs.some((line) => line.level === 60 && /the job runner stopped; exiting so a fresh worker starts/.test(String(line.msg))), 'it said why, as a fatal log line');
-  t.equal((await waitForEpisode(db, episodeId, ['ready', 'error'])).status, 'ready', 'the render itself had finished');
-  t.equal((await renderJobs(episodeId)).length, 1, 'its job is still queued, held by the dead worker');
-  t.ok((await renderJobs(episodeId))[0]?.locked_by, 'locked');
+  t.equal(await statusOf(refused), 'ready', 'the short render itself had finished');
+  t.equal(await statusOf(inFlight), 'generating_audio', 'the worker exited at the failure, not after its other render: that one was still being voiced');
+  const held = await renderJobs([refused, inFlight]);
+  t.equal(held.length, 2, 'both jobs are still queued');
+  t.ok(held.every((job) => job.locked_by), 'held by the dead worker');
 
   await sql`DROP TRIGGER test_refuse_to_complete ON graphile_worker._private_jobs`.execute(db);
   await sql`DROP FUNCTION public.test_refuse_to_complete()`.execute(db);
   const fresh = startRoleProcess(t, ['worker', '--role', 'media'], workerEnv);
-  for (const deadline = Date.now() + 60_000; (await renderJobs(episodeId)).length > 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
-  t.same(await renderJobs(episodeId), [], 'a fresh worker took the released job over and completed it');
+  for (const deadline = Date.now() + 120_000; (await renderJobs([refused, inFlight])).length > 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  t.same(await renderJobs([refused, inFlight]), [], 'a fresh worker took the released jobs over and completed them');
+  t.equal((await waitForEpisode(db, inFlight, ['ready', 'error'])).status, 'ready', 'the cut-off render was made again, to the end');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  t.equal(progress.count(episodeId, 'ready'), 1, 'the episode became ready once, not again on the second run');
-  t.equal((await waitForEpisode(db, episodeId, ['ready', 'error'])).status, 'ready', 'and is ready');
+  t.equal(progress.count(refused, 'ready'), 1, 'the short episode became ready once, not again on its second run');
+  t.equal(progress.count(inFlight, 'ready'), 1, 'the long one once');
 
   fresh.signal('SIGTERM');
   t.equal((await fresh.exited).code, 0, 'the fresh worker stops cleanly');

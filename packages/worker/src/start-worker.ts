@@ -150,11 +150,12 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
   let stopping = false;
   let runnerRunning = true;
   // graphile-worker 0.18 answers a failed completeJobs/failJobs batch with a graceful
-  // shutdown of its pool that never finishes (the failed batch keeps a pending count that
-  // nothing releases), so runner.promise never settles: the pool takes no more jobs while
-  // this process stays alive and keeps heartbeating, and the jobs it holds stay locked.
-  // The fatal error itself is the signal: exit, so the heartbeat stops, the jobs are
-  // released as a dead worker's, and a fresh runner starts.
+  // shutdown of its pool: it takes no more jobs and waits for those in flight. In CI, after
+  // a database restart, that shutdown never finished, so runner.promise never settled and
+  // this process stayed alive and heartbeating with its jobs locked. The fatal error itself
+  // is the signal: exit at once, so the heartbeat stops, the jobs (those cut off included;
+  // a render's voiced lines are kept in the segment store) are released as a dead worker's,
+  // and a fresh runner starts.
   events.on('pool:fatalError', ({ error }) => {
     if (stopping) return;
     runnerRunning = false;
