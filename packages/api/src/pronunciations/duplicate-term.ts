@@ -1,6 +1,7 @@
 // One entry per term: a second entry for a term the lexicon already says is a 409 that
-// points at the entry to change instead (`existing`: its id and term, for a client to open). Called under the account's lexicon lock, so two
-// writes cannot both pass (the unique constraint backs it up).
+// points at the entry to change instead (`existing`: its id and term, for a client to
+// open). Called under the account's lexicon lock, so two writes cannot both pass (the
+// unique constraint backs it up).
 import type { Trx } from '@castwright/core/db/connect';
 import { AppError } from '@castwright/core/errors';
 import { selectPronunciationByTerm, type PronunciationFields } from '@castwright/core/repositories/pronunciations';
