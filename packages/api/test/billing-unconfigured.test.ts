@@ -24,6 +24,7 @@ t.test('pricing always answers, without credentials, from configuration and the 
     t.match(features, `up to ${limits.maxDurationMinutes} minutes (presets: ${limits.presets.join(', ')})`, `${entry.tier}: longest episode and presets`);
     t.match(features, `uploads up to ${limits.maxUploadBytes / 1024 / 1024} MB`, `${entry.tier}: upload size`);
     t.match(features, `${limits.requestsPerHour.toLocaleString('en-US')} API requests an hour`, `${entry.tier}: request limit`);
+    t.match(features, `and ${limits.clipsPerEpisode} clips an episode`, `${entry.tier}: clips`);
     t.equal(features.includes('API key'), entry.tier !== 'free', `${entry.tier}: API key`);
   }
   // The same limits as data, for a client to offer; enforcement reads TIER_LIMITS too.

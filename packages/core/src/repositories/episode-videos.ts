@@ -56,13 +56,24 @@ export async function countEpisodeClips(trx: Trx, episodeId: string): Promise<nu
   return Number(row.count);
 }
 
+export interface ClaimRules {
+  /** A making whose row has not moved for this long lost its job. */
+  staleAfterMs: number;
+  /** A failed making is tried again once its failure is this old. */
+  retryFailedAfterMs: number;
+  /** The recorded file, when storage no longer has it. */
+  lostKey?: string | undefined;
+}
+
+const olderThan = (ms: number) => sql<Date>`now() - make_interval(secs => ${ms / 1000})`;
+
 /**
- * Claims the making of a video: inserts its row, or takes back one whose making failed,
- * stopped moving `staleAfterMs` ago (its job was lost), or whose recorded `lostKey` storage
- * no longer has. `claimed` is true for the one caller that should queue the job; the row
- * lock of the upsert makes concurrent requests claim it once.
+ * Claims the making of a video: inserts its row, or takes back one whose making failed a
+ * while ago, stopped moving (its job was lost), or whose recorded file storage no longer
+ * has. `claimed` is true for the one caller that should queue the job; the row lock of the
+ * upsert makes concurrent requests claim it once.
  */
-export async function upsertEpisodeVideoClaim(trx: Trx, row: NewEpisodeVideo, staleAfterMs: number, lostKey?: string): Promise<{ row: EpisodeVideoRow; claimed: boolean }> {
+export async function upsertEpisodeVideoClaim(trx: Trx, row: NewEpisodeVideo, rules: ClaimRules): Promise<{ row: EpisodeVideoRow; claimed: boolean }> {
   const claimed = await trx
     .insertInto('episode_videos')
     .values(row)
@@ -70,12 +81,9 @@ export async function upsertEpisodeVideoClaim(trx: Trx, row: NewEpisodeVideo, st
       conflict.columns(['episode_id', 'kind', 'revision', 'shape', 'start_ms', 'end_ms'])
         .doUpdateSet({ status: 'queued', progress_percent: 0, video_key: null, video_bytes: null, error_message: null, made_at: null, requested_at: sql`now()`, updated_at: sql`now()` })
         .where((eb) => eb.or([
-          eb('episode_videos.status', '=', 'failed'),
-          ...(lostKey === undefined ? [] : [eb('episode_videos.video_key', '=', lostKey)]),
-          eb.and([
-            eb('episode_videos.status', 'in', ['queued', 'rendering']),
-            eb('episode_videos.updated_at', '<', sql<Date>`now() - make_interval(secs => ${staleAfterMs / 1000})`),
-          ]),
+          eb.and([eb('episode_videos.status', '=', 'failed'), eb('episode_videos.updated_at', '<', olderThan(rules.retryFailedAfterMs))]),
+          ...(rules.lostKey === undefined ? [] : [eb('episode_videos.video_key', '=', rules.lostKey)]),
+          eb.and([eb('episode_videos.status', 'in', ['queued', 'rendering']), eb('episode_videos.updated_at', '<', olderThan(rules.staleAfterMs))]),
         ])),
     )
     .returningAll()

@@ -46,8 +46,15 @@ function pages(text: string, language: Language, capacity: number): string[] {
   if (textUnits(text, language) <= capacity) return [text];
   const pieces: string[] = [];
   for (const { segment: sentence } of new Intl.Segmenter(language, { granularity: 'sentence' }).segment(text)) {
-    if (textUnits(sentence, language) <= capacity) pieces.push(sentence);
-    else for (const { segment: word } of new Intl.Segmenter(language, { granularity: 'word' }).segment(sentence)) pieces.push(word);
+    if (textUnits(sentence, language) <= capacity) {
+      pieces.push(sentence);
+      continue;
+    }
+    for (const { segment: word, isWordLike } of new Intl.Segmenter(language, { granularity: 'word' }).segment(sentence)) {
+      // Punctuation stays with the word before it, so no page starts with a comma.
+      if (!isWordLike && word.trim() !== '' && pieces.length > 0) pieces[pieces.length - 1] += word;
+      else pieces.push(word);
+    }
   }
   const packed: string[] = [];
   let page = '';
