@@ -29,7 +29,7 @@ t.test('pricing always answers, without credentials, from configuration and the 
   }
   // The same limits as data, for a client to offer; enforcement reads TIER_LIMITS too.
   for (const entry of pricing as { tier: keyof typeof TIER_LIMITS; limits: unknown }[]) t.same(entry.limits, TIER_LIMITS[entry.tier], `${entry.tier}: its limits, as enforced`);
-  t.same(pricing[0].limits, { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * 1024 * 1024 }, 'free: the interface\'s table');
+  t.same(pricing[0].limits, { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * 1024 * 1024, clipsPerEpisode: 3 }, 'free: the interface\'s table');
   t.equal(pricing[3].limits.episodesPerMonth, null, 'enterprise: unlimited is null');
 });
 

@@ -94,6 +94,7 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
       schema: {
         tags: ['videos'],
         summary: 'One clip',
+        description: 'The clip with its status and progress while it is made, its span and where to fetch its video. Owner only.',
         security: bearer,
         params: ClipParams,
         response: { 200: ClipReply, ...errorResponses(401, 404, 429) },
