@@ -31,17 +31,25 @@ async function request(apiPath: string, init: { method?: string; body?: unknown 
   return response.json();
 }
 
-const created = await request('/api/episodes', {
-  method: 'POST',
-  body: {
-    content: 'Lighthouses guided sailors for centuries. The Pharos of Alexandria was the first great one and stood for a thousand years. ' +
-      'Later towers used oil lamps and mirrors, then Fresnel lenses that threw their light far out to sea. Today most of them run on their own.',
-    hostMode: 'multi',
-    durationMinutes: 1,
-  },
+let episodeId = '';
+
+t.test('a two-host episode is made (the built-in voice)', async (t) => {
+  const created = await request('/api/episodes', {
+    method: 'POST',
+    body: {
+      content: 'Lighthouses guided sailors for centuries. The Pharos of Alexandria was the first great one and stood for a thousand years. ' +
+        'Later towers used oil lamps and mirrors, then Fresnel lenses that threw their light far out to sea. Today most of them run on their own.',
+      hostMode: 'multi',
+      durationMinutes: 1,
+    },
+  });
+  episodeId = created.episode.id as string;
+  const ready = await until('the episode ready or failed', async () => {
+    const { episode } = await request(`/api/episodes/${episodeId}`);
+    return episode.status === 'ready' || episode.status === 'error' ? episode.status : undefined;
+  }, 240_000, 1_000);
+  t.equal(ready, 'ready');
 });
-const episodeId = created.episode.id as string;
-await until('the episode ready', async () => ((await request(`/api/episodes/${episodeId}`)).episode.status === 'ready' ? true : undefined), 240_000, 1_000);
 
 t.test('Video: the square video is made, its progress shown, then played on the page', async (t) => {
   await page.goto('/sign-in');

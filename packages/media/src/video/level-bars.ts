@@ -21,7 +21,8 @@ export function levelBarsFilter(input: string, output: string, box: Box): string
   const split = BANDS_HZ.map((_, index) => `[band${index}]`).join('');
   const bands = BANDS_HZ.map((hz, index) => `[band${index}]bandpass=f=${hz}:width_type=o:w=1[level${index}]`).join(';');
   const merged = BANDS_HZ.map((_, index) => `[level${index}]`).join('');
-  // Peaks, on a log scale with some gain: speech mastered to -16 LUFS fills the bars' lower half to most of them.
-  return `[${input}]aformat=channel_layouts=mono,volume=4,asplit=${BANDS_HZ.length}${split};${bands};` +
-    `${merged}amerge=inputs=${BANDS_HZ.length},showvolume=r=${VIDEO_FPS}:o=v:w=${length}:h=${thickness}:b=${Math.min(5, gap)}:t=0:v=0:f=0:m=p:ds=log:c=0xf0ffffff:p=0[${output}]`;
+  // Float samples whatever the source (amerge cannot pick a format for nine channels otherwise).
+  // Peaks on a linear scale, with gain: speech mastered to -16 LUFS moves the bars over most of their height.
+  return `[${input}]aformat=sample_fmts=fltp:channel_layouts=mono,volume=2,asplit=${BANDS_HZ.length}${split};${bands};` +
+    `${merged}amerge=inputs=${BANDS_HZ.length},showvolume=r=${VIDEO_FPS}:o=v:w=${length}:h=${thickness}:b=${Math.min(5, gap)}:t=0:v=0:f=0:m=p:ds=lin:c=0xf0ffffff:p=0[${output}]`;
 }

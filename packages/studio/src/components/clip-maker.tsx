@@ -48,6 +48,7 @@ export function ClipMaker({ episodeId, title, segments }: { episodeId: string; t
   const tooLong = lengthMs > MAX_CLIP_MS;
   const submission = useSubmission();
   const create = useAction(async () => {
+    remove.clear();
     if (!first || !last) return;
     const body = { startMs: first.startTimeMs, endMs: last.endTimeMs, shape };
     const made = await submission.send(body, (headers) =>
@@ -56,6 +57,7 @@ export function ClipMaker({ episodeId, title, segments }: { episodeId: string; t
     return `Clip of ${Math.round(made.clip.durationMs / 1000)} s asked for; it is made on a media worker.`;
   });
   const remove = useAction(async (clipId: string) => {
+    create.clear();
     ok(await api.DELETE('/api/episodes/{id}/clips/{clipId}', { params: { path: { id: episodeId, clipId } } }));
     clips.reload();
     return 'Clip deleted.';
