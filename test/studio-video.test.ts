@@ -57,6 +57,10 @@ t.test('Video: the square video is made, its progress shown, then played on the 
   await page.goto(`/episodes/${episodeId}`);
   await heading(page).waitFor();
   const panel = page.getByRole('region', { name: 'Video' });
+  await panel.waitFor({ timeout: 90_000 }).catch((error: unknown) => {
+    t.comment(`page errors: ${pageErrors.join(' | ') || 'none'}`);
+    throw error;
+  });
   await panel.getByLabel('Square (1080 × 1080)').check();
   await panel.getByRole('button', { name: 'Make the video' }).click();
   await panel.getByRole('progressbar', { name: 'Progress of the video' }).waitFor();

@@ -15,7 +15,7 @@ import { audioCacheControl } from './episode-audio.ts';
 import { videoView, type VideoView } from './video-views.ts';
 
 /** Seconds a client waits between asks while a video is made. */
-export const VIDEO_RETRY_AFTER_SECONDS = 5;
+const VIDEO_RETRY_AFTER_SECONDS = 5;
 /** A making whose row has not moved for this long lost its job: the next request queues it again. */
 const VIDEO_STALE_MS = 10 * 60_000;
 /** A failed making is tried again by a request once the failure is a minute old. */

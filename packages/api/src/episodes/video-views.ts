@@ -21,7 +21,7 @@ export interface VideoView {
 }
 
 /** The episode's event stream, following its videos and clips too. */
-export const videoStreamUrl = (episodeId: string) => `/api/episodes/${episodeId}/stream?media=true`;
+const videoStreamUrl = (episodeId: string) => `/api/episodes/${episodeId}/stream?media=true`;
 
 export function videoView(row: EpisodeVideoRow): VideoView {
   return {

@@ -22,7 +22,7 @@ export const CreateClipBody = Type.Object({
   shape: Type.Optional(Type.With(Shape, { default: 'square' })),
 }, { additionalProperties: false });
 
-export const VideoView = Type.Object({
+const VideoView = Type.Object({
   id: Type.String(),
   episodeId: Type.String(),
   kind: Type.Enum([...VIDEO_KINDS], { description: '`video`: the whole episode; `clip`: a passage of it' }),

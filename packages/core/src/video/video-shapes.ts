@@ -21,4 +21,3 @@ export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 /** The longest clip: a minute and a half, what the short-video platforms take. */
 export const MAX_CLIP_MS = 90_000;
 
-export const DEFAULT_VIDEO_SHAPE: VideoShape = 'square';

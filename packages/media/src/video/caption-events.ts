@@ -35,7 +35,7 @@ export function captionSpeaker(speaker: string, names: Partial<Record<string, st
 const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
 
 /** Roughly how wide text sets, in half-em units: a CJK character is two, any other grapheme one. */
-export function textUnits(text: string, language: Language): number {
+function textUnits(text: string, language: Language): number {
   let units = 0;
   for (const { segment } of new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(text)) units += WIDE.test(segment) ? 2 : 1;
   return units;

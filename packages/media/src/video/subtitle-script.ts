@@ -29,12 +29,12 @@ export type TextPainter = (text: string, fontSize: number, maxWidth: number) => 
  * Text as libass shows it, never as override tags: braces open tag blocks and a backslash
  * starts an escape, so braces become parentheses and a word joiner follows each backslash.
  */
-export function escapeAssText(text: string): string {
+function escapeAssText(text: string): string {
   return text.replace(/\s+/g, ' ').replaceAll('{', '(').replaceAll('}', ')').replaceAll('\\', '\\\u2060');
 }
 
 /** `h:mm:ss.cc`, the centiseconds ASS counts in. */
-export function assTime(ms: number): string {
+function assTime(ms: number): string {
   const cs = Math.max(0, Math.round(ms / 10));
   const hours = Math.floor(cs / 360_000);
   const minutes = Math.floor((cs % 360_000) / 6000);

@@ -11,7 +11,7 @@ export const SHAPES = [['square', 'Square (1080 × 1080)'], ['landscape', 'Lands
 export type Shape = (typeof SHAPES)[number][0];
 
 /** A whole episode's video may take minutes to make. */
-export const VIDEO_WAIT_MS = 15 * 60_000;
+const VIDEO_WAIT_MS = 15 * 60_000;
 
 /** A blob: URL for the component's life. */
 export function useBlobUrl(blob: Blob | undefined): string | undefined {
