@@ -8,6 +8,7 @@ import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Authenticator } from './plugins/authentication.ts';
 import type { ProgressHub } from './progress/progress-hub.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { VideoNotices } from './progress/video-notices.ts';
 import type { DeliveryNotices } from './webhooks/delivery-notices.ts';
 
 export interface ApiServices {
@@ -24,4 +25,6 @@ export interface ApiServices {
   secretBox: SecretBox;
   /** Wakes requests waiting for a webhook test delivery. */
   deliveryNotices: DeliveryNotices;
+  /** Hands the steps of making videos and clips to the event streams following their episode. */
+  videoNotices: VideoNotices;
 }

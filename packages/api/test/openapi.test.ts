@@ -65,6 +65,7 @@ t.test('Idempotency-Key, with its 409, 422 and Idempotent-Replayed, on exactly t
     'POST /api/briefings/{id}/sources',
     'POST /api/episodes',
     'POST /api/episodes/upload',
+    'POST /api/episodes/{id}/clips',
     'POST /api/episodes/{id}/render',
     'POST /api/episodes/{id}/revisions/{revision}/restore',
     'POST /api/playlists',

@@ -136,6 +136,10 @@ export const EnvSchema = Type.Object({
     minimum: 1, maximum: 3650, default: 30,
     description: 'Days a voiced line (a segment) that the published revision of its episode no longer uses is kept, so that restoring a recent revision or undoing an edit voices nothing again; then the daily retention sweep deletes it. Segments of the published revision are kept while it is; deleting an episode or the account deletes all of them at once.',
   }),
+  VIDEO_FONT_DIRS: Type.String({
+    default: '/usr/share/fonts:/usr/local/share/fonts',
+    description: 'Folders (separated by `:`) searched, with their subfolders, for the fonts of video captions: Noto Sans (or DejaVu Sans) for Latin scripts, Noto Sans CJK for Japanese and Chinese, Noto Sans Devanagari for Hindi (Debian: `fonts-noto-core`, `fonts-noto-cjk`). A video in a language whose font is missing fails, saying which font it needs.',
+  }),
   KOKORO_MODEL_DIR: Type.Optional(Type.String({
     description: 'Kokoro weights and voices (`castwright models pull kokoro` fills it); Kokoro is used when the model and at least one voice are there. Unset: `DATA_DIR/models/kokoro`.',
   })),

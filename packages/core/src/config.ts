@@ -46,6 +46,8 @@ export interface Config {
   mailFrom: string;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** Where video captions' fonts are looked for (VIDEO_FONT_DIRS). */
+  videoFontDirs: string[];
   /** Where audio and uploads are kept: local disk under DATA_DIR (default) or an S3-compatible bucket. */
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Settings };
   /** Kokoro weights and voices; the engine is available when the model file is there. */
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: parsed.MAIL_FROM,
     ffmpegPath: parsed.FFMPEG_PATH,
     ffprobePath: parsed.FFPROBE_PATH,
+    videoFontDirs: parsed.VIDEO_FONT_DIRS.split(':').filter((dir) => dir !== '').map((dir) => path.resolve(dir)),
     storage: parsed.STORAGE_DRIVER === 's3' ? { driver: 's3', s3: s3Settings(parsed) } : { driver: 'local' },
     kokoro: {
       modelDir: path.resolve(parsed.KOKORO_MODEL_DIR ?? path.join(parsed.DATA_DIR, 'models', 'kokoro')),

@@ -15,6 +15,10 @@ export const ID_PREFIXES = {
   briefingSource: 'src',
   briefingRun: 'run',
   pronunciation: 'pr',
+  /** An episode as video, in one shape (made on request, once per revision). */
+  video: 'vid',
+  /** A passage of an episode as video, to share. */
+  clip: 'clip',
   /** Queued work a client can follow (a briefing run's job). */
   job: 'job',
 } as const;

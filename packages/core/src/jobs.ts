@@ -68,6 +68,9 @@ export const JOBS = {
     }),
     maxAttempts: 5,
   },
+  // An episode as captioned video, or a clip of it (job key per row): made from the revision
+  // the row names; a job whose revision is no longer published, or whose row is gone, stops.
+  'episode:video': { role: 'media', payload: Type.Object({ videoId: Type.String({ minLength: 1 }) }), maxAttempts: 3 },
   'voice:register': { role: 'media', payload: Type.Object({ voiceId: Type.String({ minLength: 1 }) }), maxAttempts: 10 },
   'voice:remove': {
     role: 'media',

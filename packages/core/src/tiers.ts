@@ -18,15 +18,17 @@ export interface TierLimits {
   /** Longest episode a `durationMinutes` may ask for (the presets allowed end at the same length, below enterprise). */
   maxDurationMinutes: number;
   maxUploadBytes: number;
+  /** Clips an episode may keep at once (POST /api/episodes/:id/clips); deleting one makes room. */
+  clipsPerEpisode: number;
 }
 
 const MB = 1024 * 1024;
 
 export const TIER_LIMITS: Record<Tier, TierLimits> = {
-  free: { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * MB },
-  creator: { episodesPerMonth: 25, requestsPerHour: 50, presets: ['quick', 'standard', 'deep'], maxDurationMinutes: 15, maxUploadBytes: 20 * MB },
-  professional: { episodesPerMonth: 100, requestsPerHour: 200, presets: PRESETS, maxDurationMinutes: 30, maxUploadBytes: 50 * MB },
-  enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxDurationMinutes: 120, maxUploadBytes: 100 * MB },
+  free: { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * MB, clipsPerEpisode: 3 },
+  creator: { episodesPerMonth: 25, requestsPerHour: 50, presets: ['quick', 'standard', 'deep'], maxDurationMinutes: 15, maxUploadBytes: 20 * MB, clipsPerEpisode: 10 },
+  professional: { episodesPerMonth: 100, requestsPerHour: 200, presets: PRESETS, maxDurationMinutes: 30, maxUploadBytes: 50 * MB, clipsPerEpisode: 25 },
+  enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxDurationMinutes: 120, maxUploadBytes: 100 * MB, clipsPerEpisode: 100 },
 };
 
 /**

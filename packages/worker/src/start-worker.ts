@@ -104,6 +104,8 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     const { episodeRenderTask } = await import('./tasks/episode-render.ts');
     const { voiceSampleTask } = await import('./tasks/voice-sample.ts');
     const { pronunciationSampleTask } = await import('./tasks/pronunciation-sample.ts');
+    const { episodeVideoTask } = await import('./tasks/episode-video.ts');
+    const { episodeArtwork } = await import('./video/episode-artwork.ts');
     const { voiceRegisterTask, voiceRemoveTask } = await import('./tasks/voice-library.ts');
     const { openTtsEngines } = await import('./tts-engines.ts');
     const { startVoicePublisher } = await import('./voices/publish-voices.ts');
@@ -112,6 +114,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['episode:render'] = episodeRenderTask(context, engines);
     taskList['voice:sample'] = voiceSampleTask(context, engines);
     taskList['pronunciation:sample'] = pronunciationSampleTask(context, engines);
+    taskList['episode:video'] = episodeVideoTask(context, episodeArtwork(context.storage));
     taskList['voice:register'] = voiceRegisterTask(context, engines);
     taskList['voice:remove'] = voiceRemoveTask(context, engines);
     // The catalog learns this worker's voices before it takes any job.

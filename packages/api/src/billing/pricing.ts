@@ -15,6 +15,7 @@ function tierFeatures(tier: Tier): string[] {
     `Episodes up to ${limits.maxDurationMinutes} minutes (presets: ${limits.presets.join(', ')})`,
     `Document uploads up to ${limits.maxUploadBytes / (1024 * 1024)} MB`,
     `${count(limits.requestsPerHour)} API requests an hour`,
+    `Captioned video of every episode, and ${count(limits.clipsPerEpisode)} clips an episode`,
   ];
   if (isTierAtLeast(tier, API_KEY_MIN_TIER)) features.push('API key for programmatic access');
   return features;

@@ -16,5 +16,10 @@ export function eventMessage(data: string): EventMessage {
   return { text: `data: ${data.replaceAll('\n', '\ndata: ')}\n\n` };
 }
 
+/** A message of a named event type (`event: video`): clients that listen for plain messages never see it. */
+export function namedEventMessage(event: string, data: string): EventMessage {
+  return { text: `event: ${event}\n${eventMessage(data).text}` };
+}
+
 /** A comment line, which clients ignore: keeps idle connections open through proxies. */
 export const KEEP_ALIVE: EventMessage = { text: ': keep-alive\n\n' };

@@ -16,6 +16,7 @@ const TierLimitsView = Type.Object({
   presets: Type.Array(Type.Enum([...PRESETS]), { description: 'The presets this tier may ask for' }),
   maxDurationMinutes: Type.Integer({ description: 'The longest `durationMinutes` this tier may ask for' }),
   maxUploadBytes: Type.Integer({ description: 'The largest document this tier may upload' }),
+  clipsPerEpisode: Type.Integer({ description: 'Video clips an episode may keep at once (POST /api/episodes/{id}/clips)' }),
 });
 
 export const PricingReply = Type.Object({

@@ -8,3 +8,7 @@ export const StreamMessage = Type.Object({
   audioDuration: Type.Optional(Type.Integer()),
   error: Type.Optional(Type.String()),
 });
+
+export const StreamQuery = Type.Object({
+  media: Type.Optional(Type.Boolean({ default: false, description: 'Also follow the making of the episode\'s videos and clips (`event: video` messages)' })),
+}, { additionalProperties: false });

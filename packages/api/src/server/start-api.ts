@@ -14,11 +14,13 @@ import type { Logger } from '@castwright/core/logger';
 import { loadSecretBox } from '@castwright/core/secret-box';
 import { loadOrCreateSecret } from '@castwright/core/secrets';
 import { createStorage } from '@castwright/core/storage/create-storage';
+import { VIDEO_PROGRESS_CHANNEL } from '@castwright/core/video/video-progress';
 import { WEBHOOK_DELIVERY_CHANNEL } from '@castwright/core/webhooks/delivery-notice';
 import { buildApp } from '../app.ts';
 import { AccessTokens } from '../auth/access-tokens.ts';
 import { createAuthenticator } from '../plugins/authentication.ts';
 import { ProgressHub } from '../progress/progress-hub.ts';
+import { VideoNotices } from '../progress/video-notices.ts';
 import { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { DeliveryNotices } from '../webhooks/delivery-notices.ts';
 import { createApiMetrics } from '../metrics/api-metrics.ts';
@@ -43,6 +45,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const progressHub = new ProgressHub(databaseUrl, logger, (ids) => selectEpisodeStates(db, ids));
   const deliveryNotices = new DeliveryNotices();
   progressHub.listen(WEBHOOK_DELIVERY_CHANNEL, deliveryNotices);
+  const videoNotices = new VideoNotices(logger);
+  progressHub.listen(VIDEO_PROGRESS_CHANNEL, videoNotices);
   await progressHub.start();
   const tls = await loadTlsCredentials(config);
   const limiter = new RateLimiter(db);
@@ -58,6 +62,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     stripe: config.billing.stripe && (await import('@castwright/core/billing/stripe-client')).createStripeClient(config.billing.stripe),
     secretBox: await loadSecretBox(config),
     deliveryNotices,
+    videoNotices,
   };
   const metrics = createApiMetrics(progressHub, limiter);
   const app = await buildApp(services, {

@@ -100,3 +100,15 @@ export function pronunciationSampleKey(userId: string, pronunciationId: string, 
   assertSafeKey(key);
   return key;
 }
+
+/** Everything stored for an episode's videos and clips starts with this. */
+export function episodeVideoPrefix(episodeId: string): string {
+  return `episodes/${episodeId}/videos/`;
+}
+
+/** Where one made video or clip lives (`<video id>-<random>.mp4`: a new name for every file made). */
+export function episodeVideoKey(episodeId: string, videoId: string, nonce: string): string {
+  const key = `${episodeVideoPrefix(episodeId)}${videoId}-${nonce}.mp4`;
+  assertSafeKey(key);
+  return key;
+}

@@ -3,6 +3,7 @@
 // downloads, the public switch and delete. Public episodes open without an account. The
 // hosts by name, the published revision and a link to the script editor; while an edited
 // script is recorded again, its progress above the published revision, which still plays.
+// The episode as video, and clips of passages of its transcript ("Video", "Clip this").
 import { useEffect, useRef } from 'preact/hooks';
 import { useRoute } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
@@ -12,8 +13,10 @@ import { Downloads, EpisodeSettings } from '../components/episode-settings.tsx';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
 import { Player, useAudioClock, usePlayer } from '../components/player.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
+import { ClipMaker } from '../components/clip-maker.tsx';
 import { Chapters, ShowNotes, type ShowNotesData } from '../components/show-notes.tsx';
 import { Transcript, type Segment } from '../components/transcript.tsx';
+import { VideoPanel } from '../components/video-panel.tsx';
 import { date, minutes, spokenDuration, statusLabel } from '../format.ts';
 import { languageLabel } from '../components/language-fields.tsx';
 import type { EpisodeDetail } from '../api/types.ts';
@@ -128,6 +131,10 @@ export function Episode() {
       {data.audioUrl !== null && (data.status === 'ready' || data.status === 'generating_audio') && (
         // A new revision is a new player: its audio is fetched afresh.
         <Listening key={data.publishedRevision ?? 0} episode={data} signedIn={signedIn} material={episode.data?.material} />
+      )}
+      {signedIn && data.audioUrl !== null && <VideoPanel episodeId={id} title={data.title} />}
+      {signedIn && data.audioUrl !== null && episode.data?.material && episode.data.material.segments.length > 0 && (
+        <ClipMaker episodeId={id} title={data.title} segments={episode.data.material.segments} />
       )}
       {signedIn && <EpisodeSettings episode={data} onChange={(changed) => episode.set({ episode: changed, material: episode.data?.material })} />}
     </article>
