@@ -7,7 +7,7 @@
 // in a speech request resolves to its voice, anything else to the server's sample.
 
 /** The multilingual model's languages [app/core/mtl.py]. */
-export const FAKE_MULTILINGUAL_LANGUAGES = ['ar', 'da', 'de', 'el', 'en', 'es', 'fi', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'ms', 'nl', 'no', 'pl', 'pt', 'ru', 'sv', 'sw', 'tr'];
+const FAKE_MULTILINGUAL_LANGUAGES = ['ar', 'da', 'de', 'el', 'en', 'es', 'fi', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'ms', 'nl', 'no', 'pl', 'pt', 'ru', 'sv', 'sw', 'tr'];
 
 /** The library's file types [app/core/voice_library.py SUPPORTED_VOICE_FORMATS]. */
 const LIBRARY_FORMATS = ['.mp3', '.wav', '.flac', '.m4a', '.ogg'];
