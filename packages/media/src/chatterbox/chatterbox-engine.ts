@@ -13,19 +13,8 @@ import { abortReason, untilAborted } from '../synthesis-abort.ts';
 import { ChatterboxError } from './chatterbox-error.ts';
 import { concatenate, decodeSpeech } from './chatterbox-audio.ts';
 import { ChatterboxHttp } from './chatterbox-http.ts';
-import {
-  DEFAULT_VOICE,
-  DEFAULT_VOICE_LANGUAGE,
-  HEALTH_PATH,
-  LIBRARY_PATH,
-  libraryLanguage,
-  MAX_INPUT_CHARS,
-  parseHealth,
-  parseVoiceLibrary,
-  SPEECH_PATH,
-  type LibraryVoice,
-  type SpeechRequestBody,
-} from './chatterbox-protocol.ts';
+import { DEFAULT_VOICE, LIBRARY_PATH, libraryLanguage, SPEECH_PATH, type SpeechRequestBody } from './chatterbox-protocol.ts';
+import { ChatterboxServerState } from './chatterbox-server-state.ts';
 import { respelledText } from '../pronunciation/engine-pronunciations.ts';
 import { chunkText } from './text-chunks.ts';
 import { LoadWait } from './load-wait.ts';
@@ -70,17 +59,12 @@ export class ChatterboxEngine implements TtsEngine {
   readonly version: string;
   private readonly http: ChatterboxHttp;
   private readonly modelSettings: Pick<SpeechRequestBody, 'exaggeration' | 'cfg_weight' | 'temperature'>;
-  /** Until the server has been asked: only its default voice, which always exists. */
-  private voiceNames: readonly string[] = [DEFAULT_VOICE];
-  /** Each voice's language, by name and by alias. */
-  private languages = new Map<string, string>([[DEFAULT_VOICE, DEFAULT_VOICE_LANGUAGE]]);
-  private maxInputChars = MAX_INPUT_CHARS;
+  /** The server's model state, limits and voices. */
+  private readonly server: ChatterboxServerState;
   private readonly timeoutMs: number;
   private readonly timeoutMsPerChar: number;
   private readonly loadWaitMs: number;
   private readonly loadPollMs: number;
-  /** The last (or running) look-up of the server's limits and voices; dropped when it fails. */
-  private discovery: Promise<void> | undefined;
   /**
    * Utterances run one at a time: the server drives one model, so requests sent
    * together would wait on each other there and spend their time limits waiting.
@@ -104,6 +88,7 @@ export class ChatterboxEngine implements TtsEngine {
       // As long as for a loading model: either way the server is there but cannot take our work yet.
       idleWaitMaxMs: this.loadWaitMs,
     });
+    this.server = new ChatterboxServerState(this.http, this.lifetime.signal, this.timeoutMs);
     this.modelSettings = {
       ...(options.exaggeration === undefined ? {} : { exaggeration: options.exaggeration }),
       ...(options.cfgWeight === undefined ? {} : { cfg_weight: options.cfgWeight }),
@@ -118,27 +103,28 @@ export class ChatterboxEngine implements TtsEngine {
    * asked the server, the names in its voice library.
    */
   voices(): readonly string[] {
-    return this.voiceNames;
+    return this.server.voiceNames;
   }
 
   /** The language a voice (or an alias of one) was uploaded with; `en` for `default`. */
   voiceLanguage(voice: string): string | undefined {
-    return this.languages.get(voice);
+    return this.server.languages.get(voice);
   }
 
   /** Reads the library again (an operator may have uploaded to it); a server that cannot be asked now keeps the list it had. */
   async refreshVoices(): Promise<void> {
     if (this.lifetime.signal.aborted) return;
-    this.discovery = undefined;
+    this.server.forget();
+    // One quick look: a server that does not answer at once is left for its requests to wait on.
     // A loading server has given its library all the same; an unreachable one says why when asked to speak.
-    await this.discover().catch(() => undefined);
+    await this.server.learn(true).catch(() => undefined);
   }
 
   /** Checks the server answers and its model loaded (a server still loading fails with `loading` set), and learns its voices and input limit. */
   warmUp(): Promise<void> {
     if (this.lifetime.signal.aborted) return Promise.reject(this.closedError());
-    this.discovery = undefined;
-    return this.discover();
+    this.server.forget();
+    return this.server.learn();
   }
 
   synthesize(request: SynthesisRequest): Promise<SynthesizedAudio> {
@@ -181,10 +167,10 @@ export class ChatterboxEngine implements TtsEngine {
     } catch (error) {
       if (!(error instanceof ChatterboxError && error.status === 409)) throw error;
       // Taken by a voice of that name is an earlier attempt's success; taken as an alias is not.
-      const library = await this.library();
+      const library = await this.server.library();
       if (!library.some((voice) => voice.name === name)) throw new ChatterboxError(error.message, { status: 409, transient: false, cause: error });
     }
-    this.discovery = undefined; // the next request learns the new name
+    this.server.forget(); // the next request learns the new name
   }
 
   /** Removes `name` from the server's voice library; one that is not there is already removed. */
@@ -195,63 +181,11 @@ export class ChatterboxEngine implements TtsEngine {
     } catch (error) {
       if (!(error instanceof ChatterboxError && error.status === 404)) throw error;
     }
-    this.discovery = undefined;
+    this.server.forget();
   }
 
   private closedError(): ChatterboxError {
     return new ChatterboxError('Chatterbox engine is closed', { transient: false });
-  }
-
-  private discover(): Promise<void> {
-    if (!this.discovery) {
-      const discovery = this.askServer();
-      this.discovery = discovery;
-      discovery.catch(() => {
-        if (this.discovery === discovery) this.discovery = undefined;
-      });
-    }
-    return this.discovery;
-  }
-
-  private async askServer(): Promise<void> {
-    const health = parseHealth(await this.getJson(HEALTH_PATH));
-    if (health.modelError) {
-      throw new ChatterboxError(`Chatterbox at ${this.http.baseUrl} cannot speak: its model failed to load: ${health.modelError}`, { transient: false });
-    }
-    // The library is read while the model loads too: the catalog can list its voices meanwhile.
-    const library = await this.library();
-    this.maxInputChars = Math.min(MAX_INPUT_CHARS, health.maxInputChars ?? MAX_INPUT_CHARS);
-    this.voiceNames = [DEFAULT_VOICE, ...library.map((voice) => voice.name).filter((name) => name !== DEFAULT_VOICE)];
-    this.languages = new Map([[DEFAULT_VOICE, DEFAULT_VOICE_LANGUAGE]]);
-    for (const voice of library) {
-      for (const name of [voice.name, ...voice.aliases]) if (!this.languages.has(name)) this.languages.set(name, voice.language);
-    }
-    if (health.loading) {
-      throw new ChatterboxError(`Chatterbox at ${this.http.baseUrl} is still loading its model: ${health.loading}`, { transient: true, loading: health.loading });
-    }
-  }
-
-  /** The voice library, oldest first; empty for a server without one (404/405). */
-  private async library(): Promise<LibraryVoice[]> {
-    let json: unknown;
-    try {
-      json = await this.getJson(LIBRARY_PATH);
-    } catch (error) {
-      if (error instanceof ChatterboxError && (error.status === 404 || error.status === 405)) return [];
-      throw error;
-    }
-    const voices = parseVoiceLibrary(json);
-    if (!voices) throw new ChatterboxError(`Chatterbox at ${this.http.baseUrl} answered ${LIBRARY_PATH} with something that is not a voice list`, { transient: false });
-    return voices;
-  }
-
-  private async getJson(path: string): Promise<unknown> {
-    const reply = await this.http.send({ method: 'GET', path, accept: 'application/json' }, this.lifetime.signal);
-    try {
-      return JSON.parse(new TextDecoder().decode(reply.body));
-    } catch (error) {
-      throw new ChatterboxError(`Chatterbox at ${this.http.baseUrl} answered ${path} with ${reply.contentType || 'a body'} that is not JSON`, { transient: false, cause: error });
-    }
   }
 
   private async run(request: SynthesisRequest): Promise<SynthesizedAudio> {
@@ -262,7 +196,7 @@ export class ChatterboxEngine implements TtsEngine {
     await this.checkVoice(request.voice, signal);
     const parts: SynthesizedAudio[] = [];
     // Lexicon entries are said by their respelling: Chatterbox takes only text.
-    for (const text of chunkText(respelledText(request.text, request.pronunciations), this.maxInputChars)) {
+    for (const text of chunkText(respelledText(request.text, request.pronunciations), this.server.maxInputChars)) {
       const body: SpeechRequestBody = {
         input: text,
         voice: request.voice === DEFAULT_VOICE ? '' : request.voice,
@@ -279,7 +213,7 @@ export class ChatterboxEngine implements TtsEngine {
         } catch (error) {
           // 500 "Model not loaded": the server restarted (or we asked too early); wait on its health.
           if (!(error instanceof ChatterboxError && error.loading)) throw error;
-          this.discovery = undefined;
+          this.server.forget();
           await this.untilReady(signal, wait, error);
         }
       }
@@ -298,7 +232,7 @@ export class ChatterboxEngine implements TtsEngine {
         });
       }
       try {
-        await untilAborted(this.discover(), signal);
+        await untilAborted(this.server.learn(), signal);
         wait.end();
         return;
       } catch (error) {
@@ -315,10 +249,10 @@ export class ChatterboxEngine implements TtsEngine {
    */
   private async checkVoice(voice: string, signal: AbortSignal): Promise<void> {
     // A name or an alias, as the server resolves them both [voice_library.py get_voice_path].
-    if (this.languages.has(voice)) return;
-    this.discovery = undefined;
+    if (this.server.languages.has(voice)) return;
+    this.server.forget();
     await this.untilReady(signal, new LoadWait(this.loadWaitMs, undefined));
-    if (this.languages.has(voice)) return;
-    throw new ChatterboxError(`Unknown Chatterbox voice "${voice}"; available: ${this.voiceNames.join(', ')}`, { transient: false });
+    if (this.server.languages.has(voice)) return;
+    throw new ChatterboxError(`Unknown Chatterbox voice "${voice}"; available: ${this.server.voiceNames.join(', ')}`, { transient: false });
   }
 }

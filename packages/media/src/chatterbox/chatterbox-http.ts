@@ -40,6 +40,8 @@ export interface ChatterboxRequest {
   accept: string;
   /** This request's limit per attempt instead of the policy's (a long text takes longer). */
   timeoutMs?: number;
+  /** This request's retries instead of the policy's. */
+  retries?: number;
 }
 
 export interface ChatterboxReply {
@@ -73,7 +75,7 @@ export class ChatterboxHttp {
       const { failure, retryAfterMs, timedOut } = outcome;
       if (timedOut) this.busyForMs = this.policy.idleWaitMaxMs;
       if (!failure.transient || failure.loading) throw failure;
-      if (attempt > this.policy.retries) {
+      if (attempt > (request.retries ?? this.policy.retries)) {
         const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
         throw new ChatterboxError(`${failure.message} (gave up after ${tries})`, { status: failure.status, transient: true, cause: failure });
       }
