@@ -46,6 +46,16 @@ t.test('a LiteLLM backend that takes no response_format, and a model that answer
   t.same(written.lines.map((line) => line.text), ['Welcome back. Today: lighthouses.', 'Do they still matter?'], 'the first balanced JSON object is the reply');
 });
 
+t.test('a strict schema the server cannot take steps down to the same schema without strict; LM Studio\'s string error for json_object is read too', async (t) => {
+  const strict = await startFakeChatServer(t, () => ({ content: good }), { refuses: ['openai-strict-schema'] });
+  await writeLlmScript(base, settings(strict.baseUrl), { maxRetries: 0 });
+  t.same(formats(strict.requests), ['json_schema:strict', 'json_schema']);
+  t.same(strict.requests[1]?.response_format?.json_schema?.schema, strict.requests[0]?.response_format?.json_schema?.schema, 'the same schema, only not strict');
+  const neither = await startFakeChatServer(t, () => ({ content: good }), { refuses: ['groq-json-schema', 'lmstudio-json-object'] });
+  await writeLlmScript(base, settings(neither.baseUrl), { maxRetries: 0 });
+  t.same(formats(neither.requests), ['json_schema:strict', 'json_schema', 'json_object', 'none'], "'response_format.type' must be 'json_schema' or 'text' is a refusal of the format");
+});
+
 t.test('OpenRouter with provider.require_parameters: extra body fields go out, and a 404 for the parameters steps down', async (t) => {
   const server = await startFakeChatServer(t, () => ({ content: good }), { refuses: ['openrouter-require-parameters'] });
   await writeLlmScript(base, settings(server.baseUrl, { extraBody: { provider: { require_parameters: true } }, temperature: 0.4, maxOutputTokens: 4000 }), { maxRetries: 0 });
