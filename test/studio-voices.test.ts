@@ -6,7 +6,8 @@
 // carries the same Idempotency-Key: one episode), its hosts by name on the episode page, a
 // stale edit refused (412) in words with a reload, a line inserted before line 1, a
 // lexicon entry heard with the Listen button, said as the entry says it, and an episode
-// in Spanish from the form (Spanish voices offered, another language's accent said).
+// in Spanish from the form (Spanish voices offered, another language's accent said), and
+// an episode whose Chatterbox server is still loading its model (the page says so).
 // STUDIO_SCREENSHOTS=<dir> saves the pages' screenshots.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -265,6 +266,21 @@ t.test('an episode in Spanish from the form: Spanish voices offered first, a voi
   await page.getByRole('button', { name: /^Play \(/ }).waitFor({ timeout: 180_000 });
   t.equal((await stored(`/api/episodes/${id}`)).episode.status, 'ready');
   await checkPage(t, 'an episode in Spanish');
+});
+
+t.test('an episode for a Chatterbox server still loading its model: its page says what it waits on, then plays', async (t) => {
+  chatterbox.loading = 'Loading TTS model (this may take a while)...'; // as after the server restarted
+  const created = await request('/api/episodes', { method: 'POST', body: { preset: 'quick', ttsEngine: 'chatterbox', content: 'Lighthouses guided ships for centuries. Keepers trimmed the wicks every night.' } });
+  t.equal(created.status, 202);
+  const id = ((await created.json()) as { episode: { id: string } }).episode.id;
+  await page.goto(`/episodes/${id}`);
+  await page.getByText('Waiting for the Chatterbox server to load its model (Loading TTS model (this may take a while)...)').waitFor({ timeout: 120_000 });
+  t.pass('the page says the render waits for the model');
+  await checkPage(t, 'an episode waiting for Chatterbox to load');
+  chatterbox.loading = undefined;
+  await page.getByRole('button', { name: /^Play \(/ }).waitFor({ timeout: 180_000 });
+  t.equal(await page.getByText(/Waiting for the Chatterbox server/).count(), 0, 'the notice is gone once it goes on');
+  t.match((await stored(`/api/episodes/${id}`)).episode, { status: 'ready', progressNote: null, voice: { engineUsed: 'chatterbox', fallbackReason: null } });
 });
 
 t.test('no page broke its Content-Security-Policy or threw', async (t) => {

@@ -1,8 +1,15 @@
-// A stand-in for a third-party LLM: an HTTP server on loopback speaking the real
-// Chat Completions protocol (POST /v1/chat/completions), answering with whatever
-// the test's `answer` function returns and recording every request it saw.
-import { createServer, type IncomingMessage } from 'node:http';
+// A stand-in for a third-party LLM: an HTTP server on loopback speaking the real Chat
+// Completions protocol (POST /v1/chat/completions), answering with whatever the test's
+// `answer` function returns and recording every request it saw. Options give it the
+// behaviours real servers have (fake-chat-server-errors.ts has their error bodies):
+// refusing a `response_format` (Groq, LiteLLM, LM Studio, OpenRouter, OpenAI's strict
+// check), a model it does not have, a context size the prompt must fit (counted as one
+// token per four characters), `max_tokens` / `max_completion_tokens` that cut a reply off
+// with `finish_reason: "length"`, reasoning kept apart (`reasoning_content` as vLLM and LM
+// Studio send it, `reasoning` as Ollama does) or left in the content as `<think>…</think>`.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { badKey, contextExceeded, failedGeneration, formatRefusal, modelNotFound, type ErrorReply, type FormatRefusal, type ServerStyle } from './fake-chat-server-errors.ts';
 
 interface TestContext {
   teardown(fn: () => Promise<void> | void): void;
@@ -12,44 +19,100 @@ export interface ChatRequestBody {
   model: string;
   messages: { role: string; content: string }[];
   response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  temperature?: number;
+  provider?: { require_parameters?: boolean };
+  [extra: string]: unknown;
 }
 
 interface ChatAnswer {
-  content: string;
+  content?: string;
   finishReason?: 'stop' | 'length';
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
   /** Tokens the reply bills (default 100 prompt, 100 completion). */
   usage?: { promptTokens: number; completionTokens: number };
+  /** The model declines (OpenAI's structured outputs): `refusal` set, `content` null. */
+  refusal?: string;
+  /** The model's thinking, sent apart from the content the way `reasoningField` says. */
+  reasoning?: string;
+  /** Groq checks the reply against the schema itself: this reply failed it (400 json_validate_failed). */
+  failedGeneration?: string;
+}
+
+export interface FakeChatOptions {
+  /** Whose error shapes the server uses (default OpenAI's). */
+  style?: ServerStyle;
+  /** `response_format`s the server refuses, as the named servers do. */
+  refuses?: FormatRefusal[];
+  /** The models it has; any other is a 404 in the server's style. Default: any. */
+  models?: string[];
+  /** The context a request must fit (prompt tokens, at four characters a token); past it, the server's error. */
+  contextTokens?: number;
+  /** Where `reasoning` goes: `reasoning_content` (vLLM, LM Studio, DeepSeek), `reasoning` (Ollama), or `<think>…</think>` before the content (a server without a reasoning parser). */
+  reasoningField?: 'reasoning_content' | 'reasoning' | 'think-tags';
+  /** The key it wants; another is a 401. Default: any. */
+  apiKey?: string;
 }
 
 export interface FakeChatServer {
   /** The base URL for the SDK (`…/v1`). */
   baseUrl: string;
   requests: ChatRequestBody[];
+  /** Requests the server refused (format, model, context, key), in order; they are in `requests` too. */
+  refused: { body: ChatRequestBody; status: number }[];
   answer: (body: ChatRequestBody, index: number) => ChatAnswer;
+  /** The behaviours it has; a test may change them while it runs (a model removed, say). */
+  options: FakeChatOptions;
 }
 
-export async function startFakeChatServer(t: TestContext, answer: FakeChatServer['answer']): Promise<FakeChatServer> {
-  const state: FakeChatServer = { baseUrl: '', requests: [], answer };
+/** Tokens as the fake counts them: four characters each. */
+const fakeTokens = (text: string): number => Math.ceil(text.length / 4);
+
+export async function startFakeChatServer(t: TestContext, answer: FakeChatServer['answer'], options: FakeChatOptions = {}): Promise<FakeChatServer> {
+  const state: FakeChatServer = { baseUrl: '', requests: [], refused: [], answer, options: { ...options } };
   const server = createServer(async (req, res) => {
+    const { options } = state;
+    const style = options.style ?? 'openai';
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const body = JSON.parse(await readBody(req)) as ChatRequestBody;
     const index = state.requests.push(body) - 1;
+    const promptTokens = fakeTokens(body.messages.map((message) => message.content).join('\n'));
+    const refusal =
+      (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}` ? badKey() : undefined) ??
+      (options.models && !options.models.includes(body.model) ? modelNotFound(style, body.model) : undefined) ??
+      formatRefusal(options.refuses ?? [], body) ??
+      (options.contextTokens !== undefined && promptTokens > options.contextTokens ? contextExceeded(style, promptTokens, options.contextTokens) : undefined);
+    if (refusal) {
+      state.refused.push({ body, status: refusal.status });
+      return sendError(res, refusal);
+    }
     const reply = state.answer(body, index);
     // Unref'd: a request whose client died must not keep the test process alive.
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs).unref());
     if (res.destroyed) return;
+    if (reply.failedGeneration !== undefined) return sendError(res, failedGeneration(reply.failedGeneration));
+    const limit = body.max_completion_tokens ?? body.max_tokens;
+    let content = reply.content ?? '';
+    let finishReason = reply.finishReason ?? 'stop';
+    if (options.reasoningField === 'think-tags' && reply.reasoning) content = `<think>\n${reply.reasoning}\n</think>\n\n${content}`;
+    if (limit !== undefined && fakeTokens(content) > limit) {
+      content = content.slice(0, limit * 4); // the server stops where the limit is, mid-word if need be
+      finishReason = 'length';
+    }
+    const message: Record<string, unknown> = { role: 'assistant', content: reply.refusal === undefined ? content : null, refusal: reply.refusal ?? null };
+    if (reply.reasoning && options.reasoningField && options.reasoningField !== 'think-tags') message[options.reasoningField] = reply.reasoning;
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         id: `chatcmpl-${index}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, logprobs: null, finish_reason: reply.finishReason ?? 'stop' }],
+        choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
         usage: {
           prompt_tokens: reply.usage?.promptTokens ?? 100,
           completion_tokens: reply.usage?.completionTokens ?? 100,
@@ -65,6 +128,10 @@ export async function startFakeChatServer(t: TestContext, answer: FakeChatServer
     return new Promise<void>((resolve) => server.close(() => resolve()));
   });
   return state;
+}
+
+function sendError(res: ServerResponse, reply: ErrorReply): void {
+  res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

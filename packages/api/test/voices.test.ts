@@ -208,7 +208,7 @@ t.test('custom voices: checked, registered with Chatterbox, private, bounded and
     const deleted = await api.request(`/api/voices/${voice.id}`, { method: 'DELETE', token: owner.accessToken });
     t.match(await json(deleted), { success: true, message: 'Voice deleted' });
     t.notOk((await catalog(owner.accessToken)).some((entry) => entry.id === voice.id));
-    await until('the library entry removed', async () => (chatterbox.voices.includes(voice.id) ? undefined : true));
+    await until('the library entry removed', async () => (chatterbox.library.names().includes(voice.id) ? undefined : true));
     await until('the stored files removed', async () => ((await storedVoiceFiles()).length < filesBefore.length - 1 ? true : undefined));
     t.equal((await api.request(`/api/voices/${voice.id}`, { method: 'DELETE', token: owner.accessToken })).status, 404, 'a second delete finds nothing');
   });

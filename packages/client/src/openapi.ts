@@ -4650,6 +4650,7 @@ export interface operations {
                      *         "description": "example",
                      *         "status": "queued",
                      *         "progressPercent": 0,
+                     *         "progressNote": "example",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
@@ -4692,6 +4693,7 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             progressPercent: number;
+                            progressNote: string | null;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
@@ -4959,6 +4961,7 @@ export interface operations {
                      *         "description": "example",
                      *         "status": "queued",
                      *         "progressPercent": 0,
+                     *         "progressNote": "example",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
@@ -5001,6 +5004,7 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             progressPercent: number;
+                            progressNote: string | null;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
@@ -5581,6 +5585,8 @@ export interface operations {
                     "text/event-stream": {
                         status: string;
                         progressPercent: number;
+                        /** @description What processing is waiting on while its progress stands still (as `progressNote`); null once the wait is over. Sent only when it changes. */
+                        note?: string | null;
                         audioUrl?: string;
                         audioDuration?: number;
                         error?: string;

@@ -211,20 +211,25 @@ t.test('a deep episode is outlined, then written section by section with running
   t.ok(Math.abs(scriptWords(script.lines) - target) <= target * 0.05, `${scriptWords(script.lines)} words, near ${target}`);
 });
 
-t.test('long source text is chunked: no request carries much more than one excerpt', async (t) => {
+t.test('a long source is read whole, each request within the stated context (a 4096-token server)', async (t) => {
   const longText = Array.from({ length: 16 }, (_, n) => article.replaceAll('Lighthouses', `Lighthouses (part ${n + 1})`)).join('\n\n');
   t.ok(longText.length > 40_000);
-  const server = await startFakeChatServer(t, (body) =>
-    body.response_format?.json_schema?.name === 'episode_outline'
-      ? { content: JSON.stringify({ title: 'T', description: 'D', sections: [{ title: 'Lamps', keyPoints: ['a'] }, { title: 'Lenses', keyPoints: ['b'] }, { title: 'Keepers', keyPoints: ['c'] }] }) }
-      : { content: JSON.stringify({ lines: announcing(fillerLines(Number(/about (\d+) words/.exec(userPrompt(body))?.[1])), /"(Lamps|Lenses|Keepers)"/.exec(userPrompt(body))?.[1] ?? ''), summary: 'Greetings.' }) },
+  const server = await startFakeChatServer(
+    t,
+    (body) =>
+      body.response_format?.json_schema?.name === 'episode_outline'
+        ? { content: JSON.stringify({ title: 'T', description: 'D', sections: [{ title: 'Lamps', keyPoints: ['a'] }, { title: 'Lenses', keyPoints: ['b'] }, { title: 'Keepers', keyPoints: ['c'] }] }) }
+        : { content: JSON.stringify({ lines: announcing(fillerLines(Number(/about (\d+) (?:more )?words/.exec(userPrompt(body))?.[1])), /"(Lamps|Lenses|Keepers)"/.exec(userPrompt(body))?.[1] ?? ''), summary: 'Greetings.' }) },
+    { contextTokens: 4096, style: 'llamacpp' },
   );
-  await writeLlmScript({ ...base, text: longText, minutes: 7 }, settings(server.baseUrl), { maxRetries: 0 });
-  t.equal(server.requests.length, 4);
-  for (const body of server.requests) t.ok(userPrompt(body).length < 16_000, `prompt of ${userPrompt(body).length} characters`);
-  t.match(userPrompt(server.requests[1] as ChatRequestBody), /\(part 1\)/, 'the first section reads the start of the source');
-  t.match(userPrompt(server.requests[3] as ChatRequestBody), /\(part 1[2-6]\)/, 'the last section reads the end of the source');
-  t.notMatch(userPrompt(server.requests[3] as ChatRequestBody), /\(part 1\)/);
+  const script = await writeLlmScript({ ...base, text: longText, minutes: 7 }, { ...settings(server.baseUrl), contextTokens: 4096 }, { maxRetries: 0 });
+  t.same(server.refused, [], 'no request was over the server\'s context');
+  const prompts = server.requests.map(userPrompt);
+  for (let part = 1; part <= 16; part += 1) t.ok(prompts.some((prompt) => prompt.includes(`(part ${part})`)), `part ${part} of the source was read`);
+  const sections = server.requests.filter((body) => body.response_format?.json_schema?.name === 'podcast_script_section');
+  t.ok(sections.length > 3, `the three sections were written from ${sections.length} pieces of the source`);
+  t.match(userPrompt(sections[1] as ChatRequestBody), /Go on with section 1 of 3, "Lamps", where the last lines left off[\s\S]*Do not announce the section again/);
+  t.same(scriptSections(script.lines).map((section) => section.title), ['Lamps', 'Lenses', 'Keepers'], 'still three sections, each opened once');
 });
 
 t.test('an unreachable endpoint is an ordinary error the job may retry', async (t) => {

@@ -79,10 +79,29 @@ export const EnvSchema = Type.Object({
     minLength: 1,
     description: 'Key sent to the script-writing endpoint; not needed for a local server.',
   })),
-  OPENAI_MODEL: Type.String({
-    default: 'gpt-4o-mini',
-    description: 'Model the LLM script writer asks for; it must support structured (JSON-schema) output.',
+  OPENAI_MODEL: Type.Optional(Type.String({
+    minLength: 1,
+    description: 'Model the LLM script writer asks for, as the server names it (`llama3.1:8b` for Ollama). Required with `OPENAI_BASE_URL` (a local server has no `gpt-4o-mini`); with only `OPENAI_API_KEY` set, OpenAI\'s `gpt-4o-mini`.',
+  })),
+  LLM_TIMEOUT_MS: Type.Integer({
+    minimum: 1000, maximum: 3_600_000, default: 180_000,
+    description: 'Milliseconds one LLM request may take, from sending it to the last byte of the reply (a long section on a slow local model takes minutes).',
   }),
+  LLM_TEMPERATURE: Type.Optional(Type.Number({
+    minimum: 0, maximum: 2,
+    description: 'Sampling temperature sent with every LLM request; unset: the server\'s default (Ollama\'s OpenAI-compatible endpoint uses 1.0).',
+  })),
+  LLM_MAX_OUTPUT_TOKENS: Type.Optional(Type.Integer({
+    minimum: 256, maximum: 1_000_000,
+    description: 'Most tokens one LLM reply may have, sent as `max_completion_tokens` to OpenAI and `max_tokens` to every other server; unset: the server\'s default, and the writer reserves room in the context for the reply it asks for.',
+  })),
+  LLM_CONTEXT_TOKENS: Type.Integer({
+    minimum: 2048, maximum: 2_000_000, default: 16_384,
+    description: 'The context size every LLM request is made to fit (prompt, source text and reply); longer sources are read in more requests. Set it to what the server gives the model: Ollama, LM Studio and llama-server default to 4096 (raise theirs, or lower this).',
+  }),
+  LLM_EXTRA_BODY: Type.Optional(Type.String({
+    description: 'A JSON object merged into every LLM request body, for server-specific options: OpenRouter\'s `{"provider":{"require_parameters":true}}`, vLLM\'s `{"chat_template_kwargs":{"enable_thinking":false}}`. It may not set `model`, `messages`, `stream` or `response_format`.',
+  })),
   LLM_INPUT_PRICE_PER_MTOK: Type.Number({
     minimum: 0, default: 0.15,
     description: 'USD per million input tokens of the LLM, for each episode\'s cost (the default is gpt-4o-mini\'s list price).',
@@ -157,12 +176,36 @@ export const EnvSchema = Type.Object({
   })),
   CHATTERBOX_TIMEOUT_MS: Type.Integer({
     minimum: 1000, maximum: 600000, default: 120000,
-    description: 'Milliseconds one Chatterbox request may take, from sending the text to the last byte of audio.',
+    description: 'Milliseconds one Chatterbox request may take, from sending the text to the last byte of audio, before `CHATTERBOX_TIMEOUT_MS_PER_CHAR` adds each character\'s allowance.',
+  }),
+  CHATTERBOX_TIMEOUT_MS_PER_CHAR: Type.Integer({
+    minimum: 0, maximum: 10_000, default: 100,
+    description: 'Milliseconds added to a speech request\'s time limit for each character of its text (100 suits a GPU; a CPU-only server needs about 1000): the server speaks a long text much longer than a short one, and it goes on generating after a client gives up.',
   }),
   CHATTERBOX_RETRIES: Type.Integer({
     minimum: 0, maximum: 10, default: 2,
-    description: 'Retries after a first Chatterbox attempt that met a network error, a timeout, 408, 429 or 5xx (with backoff, obeying `Retry-After`).',
+    description: 'Retries after a first Chatterbox attempt that met a network error, a timeout, 408, 429 or 5xx (with backoff, obeying `Retry-After`); after a timeout the retry waits until the server says it is idle.',
   }),
+  CHATTERBOX_LOAD_WAIT_MS: Type.Integer({
+    minimum: 0, maximum: 3_600_000, default: 900_000,
+    description: 'Milliseconds a render waits for a Chatterbox server that is still loading its model (a first start downloads it) before it passes to the next engine; the episode\'s `progressNote` says it is waiting.',
+  }),
+  CHATTERBOX_MODEL_VERSION: Type.String({
+    minLength: 1, maxLength: 100, default: 'unversioned',
+    description: 'What the Chatterbox server runs (`multilingual-v2`, say): part of every line\'s segment key, so changing it voices every line again instead of reusing audio from another model. Change it whenever the server\'s model or its voices change.',
+  }),
+  CHATTERBOX_EXAGGERATION: Type.Optional(Type.Number({
+    minimum: 0.25, maximum: 2,
+    description: 'Chatterbox\'s emotion intensity (0.25–2) sent with every line; unset: the server\'s `EXAGGERATION` (0.5). Part of the segment key.',
+  })),
+  CHATTERBOX_CFG_WEIGHT: Type.Optional(Type.Number({
+    minimum: 0, maximum: 1,
+    description: 'Chatterbox\'s pace control, `cfg_weight` (0–1), sent with every line; unset: the server\'s `CFG_WEIGHT` (0.5). Part of the segment key.',
+  })),
+  CHATTERBOX_TEMPERATURE: Type.Optional(Type.Number({
+    minimum: 0.05, maximum: 5,
+    description: 'Chatterbox\'s sampling temperature (0.05–5) sent with every line; unset: the server\'s `TEMPERATURE` (0.8). Part of the segment key.',
+  })),
   // Billing through Stripe. Without STRIPE_SECRET_KEY every billing endpoint but pricing answers 503.
   STRIPE_SECRET_KEY: Type.Optional(Type.String({
     pattern: '^(sk|rk)_',

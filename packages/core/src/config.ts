@@ -37,7 +37,7 @@ export interface Config {
   /** Jobs taken fairly between accounts (core/jobs.ts); off: first come, first served. */
   fairScheduling: boolean;
   /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
-  llm: { baseUrl: string | undefined; apiKey: string; model: string } | undefined;
+  llm: LlmSettings | undefined;
   /** What producing an episode costs, for `costTotal` and `totalCost`. */
   prices: Prices;
   /** Development and tests only: lets outbound fetches reach loopback and private addresses. */
@@ -52,14 +52,46 @@ export interface Config {
   storage: { driver: 'local' } | { driver: 's3'; s3: S3Settings };
   /** Kokoro weights and voices; the engine is available when the model file is there. */
   kokoro: { modelDir: string; device: Env['KOKORO_DEVICE'] };
-  /** A Chatterbox TTS server (OpenAI-compatible speech endpoint); undefined: not configured. */
-  chatterbox: { url: string; apiKey: string | undefined; timeoutMs: number; retries: number } | undefined;
+  /** A Chatterbox TTS server (chatterbox-tts-api); undefined: not configured. */
+  chatterbox: ChatterboxSettings | undefined;
   /** Requests per hour one private podcast feed token may make, apart from its owner's API budget. */
   feedRequestsPerHour: number;
   billing: BillingSettings;
   /** The key webhook secrets are encrypted with at rest; undefined: generated once under DATA_DIR/secrets. */
   secretsEncryptionKey: string | undefined;
   webhooks: { retryBaseMs: number };
+}
+
+/** An OpenAI-compatible Chat Completions server and how to ask it (content/script/llm-script-writer.ts). */
+export interface LlmSettings {
+  /** undefined: OpenAI's own API. */
+  baseUrl: string | undefined;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+  /** undefined: the server's default. */
+  temperature: number | undefined;
+  /** Most tokens one reply may have; undefined: the server's default. */
+  maxOutputTokens: number | undefined;
+  /** The context every request is made to fit, in tokens. */
+  contextTokens: number;
+  /** Merged into every request body (server-specific options). */
+  extraBody: Record<string, unknown> | undefined;
+}
+
+export interface ChatterboxSettings {
+  url: string;
+  apiKey: string | undefined;
+  /** Per attempt, before each character's allowance. */
+  timeoutMs: number;
+  timeoutMsPerChar: number;
+  retries: number;
+  /** How long a request waits for a server still loading its model. */
+  loadWaitMs: number;
+  modelVersion: string;
+  exaggeration: number | undefined;
+  cfgWeight: number | undefined;
+  temperature: number | undefined;
 }
 
 export interface BillingSettings {
@@ -156,9 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     segmentRetentionDays: parsed.SEGMENT_RETENTION_DAYS,
     liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
     fairScheduling: isOn(parsed.FAIR_SCHEDULING),
-    llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
-      ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
-      : undefined,
+    llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL ? llmSettings(parsed) : undefined,
     prices: {
       llmInputPerMillionTokens: parsed.LLM_INPUT_PRICE_PER_MTOK,
       llmOutputPerMillionTokens: parsed.LLM_OUTPUT_PRICE_PER_MTOK,
@@ -180,7 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           url: parsed.CHATTERBOX_URL.replace(/\/+$/, ''),
           apiKey: parsed.CHATTERBOX_API_KEY,
           timeoutMs: parsed.CHATTERBOX_TIMEOUT_MS,
+          timeoutMsPerChar: parsed.CHATTERBOX_TIMEOUT_MS_PER_CHAR,
           retries: parsed.CHATTERBOX_RETRIES,
+          loadWaitMs: parsed.CHATTERBOX_LOAD_WAIT_MS,
+          modelVersion: parsed.CHATTERBOX_MODEL_VERSION,
+          exaggeration: parsed.CHATTERBOX_EXAGGERATION,
+          cfgWeight: parsed.CHATTERBOX_CFG_WEIGHT,
+          temperature: parsed.CHATTERBOX_TEMPERATURE,
         }
       : undefined,
     billing: {
@@ -203,6 +239,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsEncryptionKey: parsed.SECRETS_ENCRYPTION_KEY,
     webhooks: { retryBaseMs: parsed.WEBHOOK_RETRY_BASE_MS },
   };
+}
+
+/** Fields of a request body the writer sets itself; LLM_EXTRA_BODY may not replace them. */
+const OWN_BODY_FIELDS = ['model', 'messages', 'stream', 'response_format'];
+
+function llmSettings(parsed: Env): LlmSettings {
+  if (parsed.OPENAI_BASE_URL && !parsed.OPENAI_MODEL) {
+    // A local server has no gpt-4o-mini: without this it would answer every episode 404.
+    throw new ConfigError('Invalid configuration: OPENAI_MODEL is required with OPENAI_BASE_URL (the model as that server names it, e.g. llama3.1:8b for Ollama)');
+  }
+  return {
+    baseUrl: parsed.OPENAI_BASE_URL,
+    apiKey: parsed.OPENAI_API_KEY ?? 'not-needed',
+    model: parsed.OPENAI_MODEL ?? 'gpt-4o-mini',
+    timeoutMs: parsed.LLM_TIMEOUT_MS,
+    temperature: parsed.LLM_TEMPERATURE,
+    maxOutputTokens: parsed.LLM_MAX_OUTPUT_TOKENS,
+    contextTokens: parsed.LLM_CONTEXT_TOKENS,
+    extraBody: parsed.LLM_EXTRA_BODY === undefined ? undefined : extraBody(parsed.LLM_EXTRA_BODY),
+  };
+}
+
+function extraBody(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: LLM_EXTRA_BODY is not JSON (${(error as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('Invalid configuration: LLM_EXTRA_BODY must be a JSON object');
+  const own = Object.keys(value).filter((key) => OWN_BODY_FIELDS.includes(key));
+  if (own.length > 0) throw new ConfigError(`Invalid configuration: LLM_EXTRA_BODY may not set ${own.join(', ')} (the script writer sets them)`);
+  return value as Record<string, unknown>;
 }
 
 function s3Settings(parsed: Env): S3Settings {

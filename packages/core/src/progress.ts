@@ -14,6 +14,8 @@ export const ProgressEventSchema = Type.Object({
   progressPercent: Type.Integer({ minimum: 0, maximum: 100 }),
   /** When the change committed's transaction ran (ms since epoch), for latency figures. */
   at: Type.Number(),
+  /** What the stage waits on while it stands still (episodes.progress_note); sent when it changes, null once the wait is over. */
+  note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type ProgressEvent = Static<typeof ProgressEventSchema>;
 

@@ -24,6 +24,12 @@ export interface SynthesisRequest {
    * language's eSpeak NG voice; the built-in voice's voices are each of one language.
    */
   language?: Language;
+  /**
+   * Called when the engine waits on something outside it before it can speak (a
+   * Chatterbox server still loading its model) with what it waits for, and with
+   * undefined once the wait is over, so a render's progress can say why it stands still.
+   */
+  onWait?: (note: string | undefined) => void;
 }
 
 /** Mono PCM in the range -1..1 at the engine's native rate (one rate for all of an engine's output). */
@@ -44,6 +50,18 @@ export interface TtsEngine {
   /** How it takes lexicon entries: 'phonemes' says their IPA (Kokoro); left out, it says respellings. */
   readonly pronunciationInput?: PronunciationInput;
   voices(): readonly string[];
+  /**
+   * The language a voice speaks, when the engine learns it from elsewhere than the
+   * voice's name (a Chatterbox library voice's upload language); left out or undefined,
+   * the catalog's description of the voice (voice-catalog.ts) says.
+   */
+  voiceLanguage?(voice: string): string | undefined;
+  /**
+   * Reads the voice list again where it can change while the worker runs (a Chatterbox
+   * server's library, which its operator uploads to). Never rejects: a server that cannot
+   * be asked now keeps the list it had, and its requests say why.
+   */
+  refreshVoices?(): Promise<void>;
   /** Loads models/starts workers ahead of time so the first line is not slow; optional to call. */
   warmUp(): Promise<void>;
   synthesize(request: SynthesisRequest): Promise<SynthesizedAudio>;

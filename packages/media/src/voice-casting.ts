@@ -10,7 +10,7 @@ import { formatBlend, looksLikeBlend, parseBlend } from '@castwright/core/voices
 import { parseVoiceId } from '@castwright/core/voices/voice-ids';
 import type { PausePlan } from './timeline.ts';
 import { offlineVoice } from './offline-voice/offline-voices.ts';
-import { describeVoice } from './voice-catalog.ts';
+import { describeVoice, type VoiceLanguageOf } from './voice-catalog.ts';
 
 export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
 
@@ -86,15 +86,18 @@ export function castVoice(casting: Casting, speaker: Speaker): string {
   return voice;
 }
 
-/** Whether a voice of `engine` speaks `language` (by its primary subtag: en-US and en-GB voices both speak English). */
-function speaks(engine: EngineName, voice: string, language: Language): boolean {
-  const spoken = describeVoice(engine, voice)?.language;
+/**
+ * Whether a voice of `engine` speaks `language` (by its primary subtag: en-US and en-GB
+ * voices both speak English, a Chatterbox voice uploaded as `pt` speaks pt-BR).
+ */
+function speaks(engine: EngineName, voice: string, language: Language, languageOf?: VoiceLanguageOf): boolean {
+  const spoken = describeVoice(engine, voice, languageOf)?.language;
   return spoken !== undefined && spoken.toLowerCase().split('-')[0] === baseLanguage(language);
 }
 
-/** The installed voices of `engine` that speak `language`. */
-export function voicesOfLanguage(engine: EngineName, installed: readonly string[], language: Language): string[] {
-  return installed.filter((voice) => speaks(engine, voice, language));
+/** The installed voices of `engine` that speak `language` (`languageOf`: the engine's word on its voices' languages). */
+export function voicesOfLanguage(engine: EngineName, installed: readonly string[], language: Language, languageOf?: VoiceLanguageOf): string[] {
+  return installed.filter((voice) => speaks(engine, voice, language, languageOf));
 }
 
 /** The table's voices for the pair in the episode's language: English by the table, other languages a voice of each role's gender. */
@@ -117,9 +120,12 @@ function tableVoices(engine: EngineName, pair: VoicePair, language: Language, po
  * missing (a partial Kokoro install, a Chatterbox server's own library) is replaced by the
  * installed voices of the language in order, so the two hosts still sound different
  * whenever the engine has two voices of it (Kokoro's French has one: both hosts share it).
+ * Chatterbox has no table: its hosts are its first voices of the language, `default`
+ * (English) then its library oldest upload first, so a voice uploaded later never
+ * recasts the hosts of later episodes.
  */
-export function castVoices(engine: EngineName, style: VoiceStyle, pair: VoicePair, installed: readonly string[], language: Language = 'en'): Casting {
-  const own = voicesOfLanguage(engine, installed, language);
+export function castVoices(engine: EngineName, style: VoiceStyle, pair: VoicePair, installed: readonly string[], language: Language = 'en', languageOf?: VoiceLanguageOf): Casting {
+  const own = voicesOfLanguage(engine, installed, language, languageOf);
   const pool = own.length > 0 ? own : installed;
   const wanted = tableVoices(engine, pair, language, pool);
   const spare = pool.filter((voice) => !wanted.includes(voice));
@@ -165,7 +171,15 @@ export function hostVoiceOnEngine(voice: string): { engine: EngineName; name: st
  * at other sample rates, so there a host's voice of the other synthesizer is recast too.
  * Speed and pauses come from voiceStyle and voicePair, as without hosts.
  */
-export function castHosts(engine: EngineName, style: VoiceStyle, pair: VoicePair, hosts: readonly CastHost[], installed: readonly string[], language: Language = 'en'): Casting {
+export function castHosts(
+  engine: EngineName,
+  style: VoiceStyle,
+  pair: VoicePair,
+  hosts: readonly CastHost[],
+  installed: readonly string[],
+  language: Language = 'en',
+  languageOf?: VoiceLanguageOf,
+): Casting {
   const cast: Partial<Record<Speaker, string>> = {};
   const recast: string[] = [];
   const taken = new Set<string>();
@@ -179,7 +193,7 @@ export function castHosts(engine: EngineName, style: VoiceStyle, pair: VoicePair
     }
   }
   const genderOf = (voice: string) => describeVoice(engine, voice)?.gender ?? 'unknown';
-  const ofLanguage = voicesOfLanguage(engine, installed, language);
+  const ofLanguage = voicesOfLanguage(engine, installed, language, languageOf);
   for (const host of hosts) {
     if (cast[host.speaker] !== undefined) continue;
     const free = installed.filter((voice) => !taken.has(voice));

@@ -4,7 +4,8 @@
 // Kokoro's voice ids say it all: the first letter is the language, the second the
 // gender (`af_heart`: American English, female). The built-in voices are Flite's CMU
 // ARCTIC speakers rms and slt for English and eSpeak NG's for every other language
-// (offline-voice/offline-voices.ts). A Chatterbox server's library names say nothing more.
+// (offline-voice/offline-voices.ts). A Chatterbox server's library names say nothing more;
+// their language is the one each was uploaded with, which the engine reads from the server.
 import type { PublishedVoice } from '@castwright/core/repositories/voices';
 import { builtInVoiceId, CUSTOM_VOICE_PREFIX } from '@castwright/core/voices/voice-ids';
 import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
@@ -32,8 +33,14 @@ const FLITE_DESCRIPTIONS: Record<string, string> = {
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The catalog entry of one of an engine's own voices; undefined for a name that is not one (a custom voice's library entry). */
-export function describeVoice(engine: EngineName, voice: string): PublishedVoice | undefined {
+/** What an engine knows of its voices' languages beyond their names (TtsEngine.voiceLanguage). */
+export type VoiceLanguageOf = (voice: string) => string | undefined;
+
+/**
+ * The catalog entry of one of an engine's own voices; undefined for a name that is not one
+ * (a custom voice's library entry). `languageOf` is the engine's word on the voice's language.
+ */
+export function describeVoice(engine: EngineName, voice: string, languageOf?: VoiceLanguageOf): PublishedVoice | undefined {
   const id = builtInVoiceId(engine, voice);
   if (!id) return undefined;
   if (engine === 'kokoro') {
@@ -64,10 +71,10 @@ export function describeVoice(engine: EngineName, voice: string): PublishedVoice
   if (voice === 'default') {
     return { id, engine, engineName: voice, name: 'Chatterbox default', language: 'en', gender: 'unknown', description: "The Chatterbox server's configured voice sample" };
   }
-  return { id, engine, engineName: voice, name: voice, language: 'en', gender: 'unknown', description: "A voice in the Chatterbox server's voice library" };
+  return { id, engine, engineName: voice, name: voice, language: languageOf?.(voice) ?? 'en', gender: 'unknown', description: "A voice in the Chatterbox server's voice library" };
 }
 
 /** The catalog entries of every voice the engines list. */
-export function describeVoices(engines: readonly { name: EngineName; voices: readonly string[] }[]): PublishedVoice[] {
-  return engines.flatMap((engine) => engine.voices.flatMap((voice) => describeVoice(engine.name, voice) ?? []));
+export function describeVoices(engines: readonly { name: EngineName; voices: readonly string[]; languageOf?: VoiceLanguageOf | undefined }[]): PublishedVoice[] {
+  return engines.flatMap((engine) => engine.voices.flatMap((voice) => describeVoice(engine.name, voice, engine.languageOf) ?? []));
 }

@@ -39,6 +39,8 @@ export interface VoiceLinesOptions {
   onProgress?(linesDone: number, linesTotal: number): Promise<void> | void;
   /** After a line is voiced and stored (not for lines found in the store); awaited. */
   onVoiced?(line: VoicedLineEvent): Promise<void> | void;
+  /** When the engine waits on something outside it before it can speak, and (undefined) when it stops (SynthesisRequest.onWait). */
+  onWait?(note: string | undefined): void;
 }
 
 export interface VoicedLineEvent {
@@ -83,7 +85,7 @@ export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine
 }
 
 export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLinesResult> {
-  const { lines, engine, voiceFor, speed, language, store, signal, onProgress, onVoiced } = options;
+  const { lines, engine, voiceFor, speed, language, store, signal, onProgress, onVoiced, onWait } = options;
   if (lines.length === 0) throw new RenderScriptError('The script has no lines');
   signal?.throwIfAborted();
   const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
@@ -116,7 +118,15 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       result.engineCalls++;
       // The text and entries as keyed: two spellings of one key must be one sound.
       const pronunciations = spokenPronunciations(line, engine);
-      const request = { text: segmentText(line.text), voice: voices[index] as string, speed, signal, ...(language ? { language } : {}), ...(pronunciations.length > 0 ? { pronunciations } : {}) };
+      const request = {
+        text: segmentText(line.text),
+        voice: voices[index] as string,
+        speed,
+        signal,
+        ...(language ? { language } : {}),
+        ...(pronunciations.length > 0 ? { pronunciations } : {}),
+        ...(onWait ? { onWait } : {}),
+      };
       const audio = await engine.synthesize(request).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);

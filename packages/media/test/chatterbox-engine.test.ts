@@ -38,7 +38,7 @@ function closedPort(): Promise<number> {
   });
 }
 
-const SERVER_BUSY = { kind: 'error', status: 503, message: 'Model not loaded', type: 'model_error' } as const;
+const SERVER_BUSY = { kind: 'error', status: 503, message: 'Service Unavailable', type: 'server_error' } as const;
 
 void t.test('speaks text: the WAV reply decoded at its own rate, the request as the API expects it', async (t) => {
   const server = await startFakeChatterbox(t);
@@ -52,7 +52,8 @@ void t.test('speaks text: the WAV reply decoded at its own rate, the request as 
 
   const [request] = server.speechRequests();
   t.equal(request?.path, '/v1/audio/speech');
-  t.same(request?.body, { input: text, response_format: 'wav', speed: 1.1, exaggeration: 0.7, cfg_weight: 0.3, temperature: 0.9 }, 'no `voice`: the server uses its default');
+  t.same(request?.body, { input: text, voice: '', response_format: 'wav', speed: 1.1, exaggeration: 0.7, cfg_weight: 0.3, temperature: 0.9 }, '`voice: ""`: the server\'s own sample');
+  t.same(request?.resolved, { voice: null, language: 'en' });
   t.equal(request?.headers.authorization, 'Bearer sk-test');
   t.equal(request?.headers['content-type'], 'application/json');
   t.equal(request?.headers.accept, 'audio/wav');
@@ -69,25 +70,42 @@ void t.test('32-bit float WAV with extra chunks decodes too, and no key means no
   t.notOk('exaggeration' in (server.speechRequests()[0]?.body as object), 'unset model settings are left to the server');
 });
 
-void t.test('voices come from the server’s library, wherever its version lists them', async (t) => {
-  for (const voiceListing of ['audio-voices', 'voices'] as const) {
-    const server = await startFakeChatterbox(t, { voices: ['narrator', 'guest'], voiceListing });
-    const engine = engineFor(t, server);
-    t.same(engine.voices(), ['default'], `${voiceListing}: before warmUp, only the server default`);
-    await engine.warmUp();
-    t.same(engine.voices(), ['default', 'narrator', 'guest'], `${voiceListing}: after warmUp, the library too`);
+void t.test('voices come from the server’s library: oldest first, with their languages and aliases', async (t) => {
+  const server = await startFakeChatterbox(t, { voices: ['narrator', 'guest'] });
+  server.library.add('lectrice', 'fr');
+  server.library.addAlias('guest', 'visitor');
+  const engine = engineFor(t, server);
+  t.same(engine.voices(), ['default'], 'before warmUp, only the server default');
+  await engine.warmUp();
+  t.equal(server.requests.find((request) => request.path.endsWith('voices'))?.path, '/v1/voices', 'listed where every release lists it');
+  t.match((server.library.listing() as { voices: { name: string }[] }).voices.map((voice) => voice.name), ['lectrice', 'guest', 'narrator'], 'the server lists newest first…');
+  t.same(engine.voices(), ['default', 'narrator', 'guest', 'lectrice'], '…the engine oldest first, so a new upload goes last');
+  t.same(['default', 'narrator', 'lectrice', 'visitor', 'nobody'].map((voice) => engine.voiceLanguage(voice)), ['en', 'en', 'fr', 'en', undefined]);
 
-    await engine.synthesize({ text: 'Hello.', voice: 'guest' });
-    t.equal((server.speechRequests()[0]?.body as { voice?: string }).voice, 'guest', 'a library voice is sent by name');
+  await engine.synthesize({ text: 'Hello.', voice: 'guest' });
+  t.match(server.speechRequests()[0], { body: { voice: 'guest' }, resolved: { voice: 'guest', language: 'en' } }, 'a library voice is sent by name');
+  await engine.synthesize({ text: 'Hi.', voice: 'visitor' });
+  t.match(server.speechRequests()[1], { body: { voice: 'visitor' }, resolved: { voice: 'guest' } }, 'an alias the server accepts is accepted');
+  await engine.synthesize({ text: 'Bonjour.', voice: 'lectrice' });
+  t.match(server.speechRequests()[2], { resolved: { voice: 'lectrice', language: 'fr' } }, 'the voice speaks the language it was uploaded with');
 
-    // The server would quietly speak an unknown name in its default voice; the engine refuses it.
-    await t.rejects(engine.synthesize({ text: 'Hello.', voice: 'nobody' }), { name: 'ChatterboxError', message: 'Unknown Chatterbox voice "nobody"; available: default, narrator, guest' });
-    t.equal(server.speechRequests().length, 1, 'nothing was sent for the unknown voice');
+  // The server would quietly speak an unknown name in its default voice; the engine refuses it.
+  await t.rejects(engine.synthesize({ text: 'Hello.', voice: 'nobody' }), { name: 'ChatterboxError', message: 'Unknown Chatterbox voice "nobody"; available: default, narrator, guest, lectrice' });
+  t.equal(server.speechRequests().length, 3, 'nothing was sent for the unknown voice');
 
-    server.voices.push('late-arrival');
-    await engine.synthesize({ text: 'Just uploaded.', voice: 'late-arrival' });
-    t.ok(engine.voices().includes('late-arrival'), 'a voice uploaded after warmUp is found by asking again');
-  }
+  server.library.add('late-arrival');
+  await engine.synthesize({ text: 'Just uploaded.', voice: 'late-arrival' });
+  t.same(engine.voices(), ['default', 'narrator', 'guest', 'lectrice', 'late-arrival'], 'a voice uploaded after warmUp is found by asking again, after the others');
+});
+
+void t.test('"default" is the server’s own sample whatever aliases the operator has set', async (t) => {
+  const server = await startFakeChatterbox(t, { voices: ['narrator'] });
+  // Left out, `voice` would be "alloy" [TTSRequest], which this alias sends to the narrator.
+  server.library.addAlias('narrator', 'alloy');
+  t.same(server.library.resolve('alloy'), { voice: 'narrator', language: 'en' });
+  const engine = engineFor(t, server);
+  await engine.synthesize({ text: 'Whose voice is this?', voice: 'default' });
+  t.match(server.speechRequests()[0], { body: { voice: '' }, resolved: { voice: null } }, 'the sample, not the aliased voice');
 });
 
 void t.test('503 is retried with backoff until the server recovers', async (t) => {
@@ -99,7 +117,7 @@ void t.test('503 is retried with backoff until the server recovers', async (t) =
   t.equal(server.speechRequests().length, 3, 'two failures, then success');
   t.same(
     server.speechRequests().map((request) => request.body),
-    Array(3).fill({ input: 'Third time lucky.', response_format: 'wav' }),
+    Array(3).fill({ input: 'Third time lucky.', voice: '', response_format: 'wav' }),
     'each attempt sends the same request',
   );
 });
@@ -151,7 +169,7 @@ void t.test('other 4xx fail at once with the server’s message, never retried',
 
 void t.test('a reply slower than the time limit is abandoned and retried', async (t) => {
   const server = await startFakeChatterbox(t);
-  const engine = engineFor(t, server, { timeoutMs: 300 });
+  const engine = engineFor(t, server, { timeoutMs: 300, timeoutMsPerChar: 0 });
   server.faults.push({ kind: 'hang' });
   const started = Date.now();
   const audio = await engine.synthesize({ text: 'Eventually.', voice: 'default' });
@@ -166,13 +184,13 @@ void t.test('when every attempt fails, the last failure is reported with the cou
   server.faults.push(SERVER_BUSY, SERVER_BUSY, SERVER_BUSY, SERVER_BUSY);
   await t.rejects(engine.synthesize({ text: 'Nobody home.', voice: 'default' }), {
     name: 'ChatterboxError',
-    message: `Chatterbox at ${server.url} answered /v1/audio/speech with 503: Model not loaded (gave up after 3 attempts)`,
+    message: `Chatterbox at ${server.url} answered /v1/audio/speech with 503: Service Unavailable (gave up after 3 attempts)`,
     status: 503,
     transient: true,
   });
   t.equal(server.speechRequests().length, 3, 'the first attempt and two retries');
 
-  const impatient = engineFor(t, server, { retries: 1, timeoutMs: 200 });
+  const impatient = engineFor(t, server, { retries: 1, timeoutMs: 200, timeoutMsPerChar: 0 });
   server.faults.splice(0, server.faults.length, { kind: 'hang' }, { kind: 'hang' });
   await t.rejects(impatient.synthesize({ text: 'Hello?', voice: 'default' }), { message: `Chatterbox at ${server.url} did not answer within 200 ms (gave up after 2 attempts)` });
 });

@@ -6,6 +6,7 @@ import type { Config } from '@castwright/core/config';
 import type { TtsEngineChoice } from '@castwright/core/episode-options';
 import type { Logger } from '@castwright/core/logger';
 import { ChatterboxEngine } from '@castwright/media/chatterbox/chatterbox-engine';
+import { ChatterboxError } from '@castwright/media/chatterbox/chatterbox-error';
 import { configureFfmpegTools } from '@castwright/media/ffmpeg-tools';
 import { findKokoroInstall } from '@castwright/media/kokoro/kokoro-files';
 import { KokoroEngine } from '@castwright/media/kokoro/kokoro-engine';
@@ -57,9 +58,12 @@ export async function openTtsEngines(config: Config, logger: Logger): Promise<Tt
 
   if (config.chatterbox) {
     const chatterbox = new ChatterboxEngine(config.chatterbox);
-    // Kept even when the server is down now: it may come up later, and a failing
+    // Kept even when the server is down or still loading its model now: it may come up
+    // later, a render waits for a loading model (CHATTERBOX_LOAD_WAIT_MS), and a failing
     // request falls back per episode. The warm-up only reports.
-    await chatterbox.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'Chatterbox is not reachable yet'));
+    await chatterbox.warmUp().catch((error: unknown) =>
+      logger.warn({ err: error }, error instanceof ChatterboxError && error.loading ? 'Chatterbox is still loading its model' : 'Chatterbox is not reachable yet'),
+    );
     engines.set('chatterbox', chatterbox);
     library = chatterbox;
   } else {

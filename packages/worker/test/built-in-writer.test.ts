@@ -97,7 +97,7 @@ t.test('every preset lands within ±15 % at each engine\'s pace, when the source
 t.test('the pace follows the engine: a named engine is its own; auto is the media worker\'s preference on what is configured', async (t) => {
   const none = { kokoro: { modelDir: path.join(tmpdir(), 'no-kokoro-here'), device: 'auto' as const }, chatterbox: undefined };
   t.equal(await engineForPace('auto', none), 'offline');
-  t.equal(await engineForPace('auto', { ...none, chatterbox: { url: 'http://127.0.0.1:1', apiKey: undefined, timeoutMs: 1000, retries: 0 } }), 'chatterbox');
+  t.equal(await engineForPace('auto', { ...none, chatterbox: { url: 'http://127.0.0.1:1', apiKey: undefined, timeoutMs: 1000, timeoutMsPerChar: 0, retries: 0, loadWaitMs: 0, modelVersion: 'unversioned', exaggeration: undefined, cfgWeight: undefined, temperature: undefined } }), 'chatterbox');
   t.equal(await engineForPace('kokoro', none), 'kokoro');
   const offline = scriptPace('offline', 'professional', 'interview');
   t.same(offline.wordsPerMinute, { 'Host 1': 181.6, 'Host 2': 160.2 }, 'the interview casts slt then rms; their measured rates');

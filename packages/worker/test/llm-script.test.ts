@@ -77,3 +77,19 @@ t.test('an LLM answering garbage every time fails the episode with a reason, at 
   const retried = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE attempts > 1`.execute(api.database.db);
   t.equal(retried.rows[0]?.n, 0);
 });
+
+t.test('a model the LLM server does not have fails the stage at once, with the server\'s words and what to change', async (t) => {
+  mode = 'good';
+  llm.options = { style: 'ollama', models: ['llama3.1:8b'] }; // the operator's server no longer has test-model
+  t.teardown(() => {
+    llm.options = {};
+  });
+  const before = llm.requests.length;
+  const id = await run();
+  const episode = await selectEpisodeById(api.database.db, id);
+  t.equal(episode?.status, 'error');
+  t.equal(episode?.error_message, 'The script writer\'s LLM server refused the request (404): model "test-model" not found, try pulling it first. Check OPENAI_MODEL: it must name a model the server has, as the server names it (for Ollama, `ollama pull` it first)');
+  t.equal(llm.requests.length - before, 1, 'one request: neither the SDK nor the job retries it');
+  const retried = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE attempts > 1`.execute(api.database.db);
+  t.equal(retried.rows[0]?.n, 0);
+});

@@ -41,6 +41,7 @@ export function episodeDetail(episode: EpisodeRow) {
     description: episode.description,
     status: episode.status,
     progressPercent: episode.progress_percent,
+    progressNote: episode.progress_note,
     preset: episode.preset,
     durationMinutes: durationMinutesOf(episode),
     hostMode: episode.host_mode,

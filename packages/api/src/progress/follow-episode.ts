@@ -26,10 +26,13 @@ export interface ProgressSink {
 interface StreamState {
   status: EpisodeStatus;
   progressPercent: number;
+  /** What the stage waits on; undefined when the step does not say (a plain progress step). */
+  note?: string | null | undefined;
 }
 
 function messageFor(row: EpisodeRow): Record<string, unknown> {
   const message: Record<string, unknown> = { status: row.status, progressPercent: row.progress_percent };
+  if (row.progress_note) message.note = row.progress_note;
   if (row.status === 'ready') {
     message.audioUrl = audioUrlOf(row);
     message.audioDuration = audioSecondsOf(row);
@@ -48,7 +51,7 @@ let lastEvent: ProgressEvent | undefined;
 let lastMessage: EventMessage | undefined;
 function progressMessage(event: ProgressEvent): EventMessage {
   if (event !== lastEvent || lastMessage === undefined) {
-    lastMessage = eventMessage(JSON.stringify({ status: event.status, progressPercent: event.progressPercent }));
+    lastMessage = eventMessage(JSON.stringify({ status: event.status, progressPercent: event.progressPercent, ...(event.note === undefined ? {} : { note: event.note }) }));
     lastEvent = event;
   }
   return lastMessage;
@@ -75,10 +78,13 @@ export async function followEpisode(
   const send = (state: StreamState, message: EventMessage) => {
     if (finished) return;
     const terminal = isTerminal(state.status);
+    // A new note at the same progress is news (the stage started or stopped waiting).
+    const noteChanged = state.note !== undefined && state.note !== (last?.note ?? null);
     const stale = last && !terminal && (state.progressPercent < last.progressPercent ||
-      (state.progressPercent === last.progressPercent && state.status === last.status));
+      (state.progressPercent === last.progressPercent && state.status === last.status && !noteChanged));
     if (stale) return;
-    last = state;
+    // A plain step that gets here moved the episode on, which clears its note.
+    last = { ...state, note: state.note ?? null };
     sink.send(message);
     if (terminal) finish();
   };
@@ -86,7 +92,7 @@ export async function followEpisode(
   const sendCurrentRow = async () => {
     const row = await selectEpisodeById(services.db, episodeId);
     if (!row) return finish();
-    send({ status: row.status, progressPercent: row.progress_percent }, eventMessage(JSON.stringify(messageFor(row))));
+    send({ status: row.status, progressPercent: row.progress_percent, note: row.progress_note }, eventMessage(JSON.stringify(messageFor(row))));
   };
 
   const onEvent = async (event: ProgressEvent) => {

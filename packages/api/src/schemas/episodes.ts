@@ -89,6 +89,9 @@ const EpisodeDetail = Type.Object({
   description: Type.String(),
   status: Status,
   progressPercent: Type.Integer({ minimum: 0, maximum: 100 }),
+  progressNote: Nullable(Type.String({
+    description: 'What processing is waiting on while its progress stands still, e.g. "Waiting for the Chatterbox server to load its model (…)"; null while it makes progress',
+  })),
   preset: Preset,
   durationMinutes: TargetMinutes,
   hostMode: HostMode,

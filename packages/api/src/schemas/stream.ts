@@ -4,6 +4,9 @@ import Type from 'typebox';
 export const StreamMessage = Type.Object({
   status: Type.String(),
   progressPercent: Type.Integer(),
+  note: Type.Optional(Type.Union([Type.String(), Type.Null()], {
+    description: 'What processing is waiting on while its progress stands still (as `progressNote`); null once the wait is over. Sent only when it changes.',
+  })),
   audioUrl: Type.Optional(Type.String()),
   audioDuration: Type.Optional(Type.Integer()),
   error: Type.Optional(Type.String()),

@@ -1,5 +1,6 @@
 // What the LLM is told: the hosts, their tone and roles, and for each request the
-// length to aim for. Prompts are plain text; the reply shape comes from the schema.
+// length to aim for. Prompts are plain text; the reply's shape comes from the schema (in
+// `response_format`, and as a compact example after the prompt: llm-structured-reply.ts).
 import { LANGUAGE_NAMES } from '@castwright/core/languages';
 import type { ScriptHost } from './script-hosts.ts';
 import type { ScriptRequest } from './script-writer.ts';
@@ -130,12 +131,15 @@ export interface SectionContext {
   lastLines: string;
   source: string;
   targetWords: number;
+  /** Set when the section's source is longer than one request carries: which piece of it this request writes from. */
+  piece?: { index: number; total: number } | undefined;
 }
 
 export function sectionPrompt(context: SectionContext): string {
   const section = context.outline[context.index] as OutlineSection;
-  const first = context.index === 0;
-  const last = context.index === context.total - 1;
+  const piece = context.piece ?? { index: 0, total: 1 };
+  const first = context.index === 0 && piece.index === 0;
+  const last = context.index === context.total - 1 && piece.index === piece.total - 1;
   const outline = context.outline
     .map((entry, n) => `${n + 1}. ${entry.title}: ${entry.keyPoints.join('; ')}`)
     .join('\n');
@@ -143,14 +147,19 @@ export function sectionPrompt(context: SectionContext): string {
     `Episode: "${context.episodeTitle}". Outline:`,
     outline,
     '',
-    `Write section ${context.index + 1} of ${context.total}: "${section.title}", about ${context.targetWords} words.`,
-    `Its first line announces the section to the listener in the words of its title, "${section.title}".`,
+    piece.index === 0
+      ? `Write section ${context.index + 1} of ${context.total}: "${section.title}", about ${context.targetWords} words.`
+      : `Go on with section ${context.index + 1} of ${context.total}, "${section.title}", where the last lines left off: about ${context.targetWords} more words.`,
+    ...(piece.total > 1 ? [`Its source is long, so it is written in ${piece.total} parts from consecutive pieces of it; this is part ${piece.index + 1}, from the piece below.`] : []),
+    piece.index === 0
+      ? `Its first line announces the section to the listener in the words of its title, "${section.title}".`
+      : 'Do not announce the section again.',
     first ? 'It opens the episode: greet the listener and introduce the topic.' : 'It continues the conversation: no greeting, no re-introduction.',
     last ? 'It ends the episode with a short wrap-up and goodbye.' : 'Do not wrap up or say goodbye; the episode continues.',
     'Cover only this section\'s key points; do not repeat what was already said.',
     context.soFar.length > 0 ? `Said so far:\n${context.soFar.map((summary, n) => `- Section ${n + 1}: ${summary}`).join('\n')}` : '',
     context.lastLines ? `The last lines spoken were:\n${context.lastLines}` : '',
-    'Also give a one-sentence summary of what this section says, for the writer of the next one.',
+    `Also give a one-sentence summary of what this ${piece.total > 1 ? 'part' : 'section'} says, for the writer of the next one.`,
     '',
     'Source text for this section:',
     '"""',

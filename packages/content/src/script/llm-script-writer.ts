@@ -4,7 +4,10 @@
 // written section by section, each with the outline and a summary of what was said
 // so far, so a long script neither repeats itself nor loses the thread. Either way the
 // script comes in sections whose titles the host announces (script-sections.ts): the
-// outline's, or those the model marks on the lines that open them.
+// outline's, or those the model marks on the lines that open them. Every request is sized
+// to the context the server gives (llm-request-budget.ts): a section whose part of the
+// source is longer than one request can carry is written from it piece by piece, so all
+// of a long source is read.
 import OpenAI from 'openai';
 import Type from 'typebox';
 import { PermanentError } from '@castwright/core/errors';
@@ -15,21 +18,31 @@ import { isAnnounced, sectionTitle } from './script-sections.ts';
 import { cleanSpokenLine } from './spoken-text.ts';
 import { outlinePrompt, sectionPrompt, systemPrompt, wholeScriptPrompt, type OutlineSection } from './llm-prompts.ts';
 import { requestStructured, UnusableReplyError, type ChatMessage } from './llm-structured-reply.ts';
+import type { ChatTarget } from './llm-chat.ts';
+import { fits, piecesThatFit, sourceCharsThatFit, type ContextBudget } from './llm-request-budget.ts';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
 import { scriptSpeakers, unfairShares, unnamedHosts } from './script-hosts.ts';
 import type { ScriptRequest, TokenUsage, WrittenScript } from './script-writer.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
+/** The server and how to ask it (core/config.ts LlmSettings); left out, the defaults there. */
 export interface LlmSettings {
   /** undefined: the SDK's default (api.openai.com). */
   baseUrl: string | undefined;
   apiKey: string;
   model: string;
+  timeoutMs?: number | undefined;
+  temperature?: number | undefined;
+  maxOutputTokens?: number | undefined;
+  /** The context every request is made to fit, in tokens (default 16,384). */
+  contextTokens?: number | undefined;
+  /** Merged into every request body. */
+  extraBody?: Record<string, unknown> | undefined;
 }
 
 export interface LlmWriteOptions {
   signal?: AbortSignal | undefined;
-  /** Per request; long sections take a while on slow models. */
+  /** Per request, instead of the settings'; long sections take a while on slow models. */
   timeoutMs?: number;
   /** The SDK's own retries of connection errors, 408/429/5xx. */
   maxRetries?: number;
@@ -42,6 +55,8 @@ export class UnusableScriptError extends PermanentError {}
 const MINUTES_PER_SECTION = 5;
 /** Enough for the longest episode (two hours) at MINUTES_PER_SECTION. */
 const MAX_SECTIONS = 24;
+/** The context asked requests fit when the settings name none. */
+const DEFAULT_CONTEXT_TOKENS = 16_384;
 
 export async function writeLlmScript(request: ScriptRequest, settings: LlmSettings, options: LlmWriteOptions = {}): Promise<WrittenScript> {
   const text = request.text.trim();
@@ -49,16 +64,24 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
   const client = new OpenAI({
     baseURL: settings.baseUrl ?? null,
     apiKey: settings.apiKey,
-    timeout: options.timeoutMs ?? 180_000,
+    timeout: options.timeoutMs ?? settings.timeoutMs ?? 180_000,
     maxRetries: options.maxRetries ?? 2,
   });
+  const target: ChatTarget = {
+    client,
+    baseUrl: settings.baseUrl,
+    model: settings.model,
+    temperature: settings.temperature,
+    maxOutputTokens: settings.maxOutputTokens,
+    extraBody: settings.extraBody,
+  };
   const { minutes } = request;
   // Words for the minutes asked for at the pace the episode will be read at.
   const targetWords = wordsForMs(minutes * 60_000, request.pace, request.hosts?.length ? scriptSpeakers(request) : request.hostMode);
   const system: ChatMessage = { role: 'system', content: systemPrompt(request) };
   const writer: Writer = {
-    client,
-    model: settings.model,
+    target,
+    budget: { contextTokens: settings.contextTokens ?? DEFAULT_CONTEXT_TOKENS, maxOutputTokens: settings.maxOutputTokens },
     system,
     request,
     signal: options.signal,
@@ -68,7 +91,8 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     holdToLength: spokenWords(text) >= targetWords * 0.75,
   };
   try {
-    const sectioned = minutes >= 15 || text.length > EXCERPT_CHARACTERS;
+    // A source that, with the prompt and the reply, would not fit one request is written in sections too.
+    const sectioned = minutes >= 15 || text.length > EXCERPT_CHARACTERS || !fits(writer.budget, [system.content, wholeScriptPrompt(text, targetWords)], targetWords);
     const script = sectioned ? await writeInSections(writer, text, minutes, targetWords) : await writeWhole(writer, text, targetWords);
     // A source too short to fill the minutes is not stretched: how long it runs read out is what it holds.
     return { ...script, sourceLimitMs: writer.holdToLength ? null : Math.round(estimateScriptMs([{ speaker: 'Host 1', text }], request.pace)) };
@@ -81,8 +105,8 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
 }
 
 interface Writer {
-  client: OpenAI;
-  model: string;
+  target: ChatTarget;
+  budget: ContextBudget;
   system: ChatMessage;
   request: ScriptRequest;
   signal: AbortSignal | undefined;
@@ -198,8 +222,8 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
   );
   const lengthWanted = lengthWish(writer, writer.request.minutes * 60_000, targetWords, true);
   const reply = await requestStructured({
-    client: writer.client,
-    model: writer.model,
+    target: writer.target,
+    budget: writer.budget,
     name: 'podcast_script',
     schema,
     messages: [writer.system, { role: 'user', content: wholeScriptPrompt(text, targetWords) }],
@@ -214,7 +238,9 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
 async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<WrittenParts> {
   const wanted = Math.min(MAX_SECTIONS, Math.max(2, Math.round(minutes / MINUTES_PER_SECTION), Math.ceil(text.length / (EXCERPT_CHARACTERS * 4))));
   const overviewParts = splitIntoParts(text, wanted);
-  const overview = overviewParts.map((part) => excerpt(part, Math.floor(EXCERPT_CHARACTERS / overviewParts.length))).join('\n\n[…]\n\n');
+  // A little of every part, as much as one request carries (the outline's reply is short).
+  const overviewChars = Math.min(EXCERPT_CHARACTERS, sourceCharsThatFit(writer.budget, [writer.system.content, outlinePrompt('', wanted, minutes)], wanted * 40, text));
+  const overview = overviewParts.map((part) => excerpt(part, Math.floor(overviewChars / overviewParts.length))).join('\n\n[…]\n\n');
   const outlineSchema = Type.Object(
     {
       title: Type.String({ minLength: 1, maxLength: 200 }),
@@ -230,8 +256,8 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     { additionalProperties: false },
   );
   const outline = await requestStructured({
-    client: writer.client,
-    model: writer.model,
+    target: writer.target,
+    budget: writer.budget,
     name: 'episode_outline',
     schema: outlineSchema,
     messages: [writer.system, { role: 'user', content: outlinePrompt(overview, wanted, minutes) }],
@@ -251,42 +277,49 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
   const sectionMs = (minutes * 60_000 - writer.request.pace.leadInMs - writer.request.pace.leadOutMs) / sections.length;
   for (let index = 0; index < sections.length; index += 1) {
     const title = (sections[index] as OutlineSection).title;
-    const lengthWanted = lengthWish(writer, sectionMs, sectionWords, false);
-    const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
-    const reply = await requestStructured({
-      client: writer.client,
-      model: writer.model,
-      name: 'podcast_script_section',
-      schema: sectionSchema,
-      messages: [
-        writer.system,
-        {
-          role: 'user',
-          content: sectionPrompt({
-            index,
-            total: sections.length,
-            episodeTitle: outline.title,
-            outline: sections,
-            soFar,
-            lastLines,
-            source: excerpt(parts[index] ?? ''),
-            targetWords: sectionWords,
-          }),
-        },
-      ],
-      check: (value) => checkLines(value.lines, writer.request, false),
-      preferred: (value) => [
-        ...lengthWanted(value),
-        ...hostWishes(writer.request, false)(value),
-        ...(value.lines[0] && !isAnnounced(title, value.lines[0].text) ? [`lines.0 must announce the section in the words of its title, "${title}"`] : []),
-      ],
-      signal: writer.signal,
-      tokens: writer.tokens,
-    });
-    // The outline's title names the section, announced or not: it is what the section covers.
-    const [opening, ...rest] = cleanLines(reply.lines);
-    if (opening) lines.push({ ...opening, section: sectionTitle(title) }, ...rest);
-    soFar.push(reply.summary.replace(/\s+/g, ' ').trim());
+    const context = { index, total: sections.length, episodeTitle: outline.title, outline: sections };
+    // All of the section's part is read: in as many requests as it takes to fit the context.
+    const fixed = [writer.system.content, sectionPrompt({ ...context, soFar, lastLines: '', source: '', targetWords: sectionWords })];
+    const pieces = piecesThatFit(writer.budget, fixed, sectionWords, parts[index] ?? '');
+    const summaries: string[] = [];
+    for (let piece = 0; piece < pieces.length; piece += 1) {
+      const pieceWords = Math.round(sectionWords / pieces.length);
+      const lengthWanted = lengthWish(writer, sectionMs / pieces.length, pieceWords, false);
+      const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
+      const reply = await requestStructured({
+        target: writer.target,
+        budget: writer.budget,
+        name: 'podcast_script_section',
+        schema: sectionSchema,
+        messages: [
+          writer.system,
+          {
+            role: 'user',
+            content: sectionPrompt({
+              ...context,
+              soFar,
+              lastLines,
+              source: pieces[piece] ?? '',
+              targetWords: pieceWords,
+              ...(pieces.length > 1 ? { piece: { index: piece, total: pieces.length } } : {}),
+            }),
+          },
+        ],
+        check: (value) => checkLines(value.lines, writer.request, false),
+        preferred: (value) => [
+          ...lengthWanted(value),
+          ...hostWishes(writer.request, false)(value),
+          ...(piece === 0 && value.lines[0] && !isAnnounced(title, value.lines[0].text) ? [`lines.0 must announce the section in the words of its title, "${title}"`] : []),
+        ],
+        signal: writer.signal,
+        tokens: writer.tokens,
+      });
+      // The outline's title names the section, announced or not: it is what the section covers.
+      const [opening, ...rest] = cleanLines(reply.lines);
+      if (opening) lines.push(piece === 0 ? { ...opening, section: sectionTitle(title) } : opening, ...rest);
+      summaries.push(reply.summary.replace(/\s+/g, ' ').trim());
+    }
+    soFar.push(summaries.join(' '));
   }
   return { title: titleOf(writer.request, outline.title), description: outline.description.trim(), lines, tokens: writer.tokens };
 }

@@ -99,7 +99,8 @@ export async function updateEpisodeEndStatus(trx: Trx, id: string, move: Episode
 async function applyMove(trx: Trx, id: string, move: EpisodeMove<EpisodeStatus>): Promise<EpisodeRow | undefined> {
   let update = trx
     .updateTable('episodes')
-    .set({ ...move.set, status: move.status, progress_percent: move.progressPercent, updated_at: sql`now()` })
+    // Any move is progress: what the stage was waiting on (progress_note) is over.
+    .set({ progress_note: null, ...move.set, status: move.status, progress_percent: move.progressPercent, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('status', 'in', [...move.from]);
   if (move.renderAttempt !== undefined) update = update.where('render_attempt', '=', move.renderAttempt);
@@ -121,6 +122,7 @@ export async function claimRenderAttempt(trx: Trx, id: string, from: readonly Ep
       status: 'generating_audio',
       progress_percent: sql<number>`greatest(progress_percent, ${STAGE_PROGRESS.generating_audio})`,
       render_attempt: sql<number>`render_attempt + 1`,
+      progress_note: null,
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

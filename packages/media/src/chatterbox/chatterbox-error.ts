@@ -9,6 +9,11 @@ export interface ChatterboxErrorOptions {
    * slow); false when it never will as sent (rejected input, bad key, not audio).
    */
   transient: boolean;
+  /**
+   * Set when the server answered but its model is still loading (worth waiting for, not
+   * retrying at once): what the server says it is doing.
+   */
+  loading?: string | undefined;
   cause?: unknown;
 }
 
@@ -16,10 +21,12 @@ export class ChatterboxError extends Error {
   override name = 'ChatterboxError';
   readonly status: number | undefined;
   readonly transient: boolean;
+  readonly loading: string | undefined;
 
   constructor(message: string, options: ChatterboxErrorOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
     this.transient = options.transient;
+    this.loading = options.loading;
   }
 }

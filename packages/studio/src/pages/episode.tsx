@@ -98,6 +98,8 @@ export function Episode() {
   }
   const status = live?.status ?? data.status;
   const percent = live?.progressPercent ?? data.progressPercent;
+  // What the stage waits on: a live step without a note moved on, which clears it.
+  const waitingOn = live ? (live.note ?? null) : data.progressNote;
   const editable = (status === 'ready' || status === 'error') && data.scriptText !== null;
   return (
     <article class="episode">
@@ -121,6 +123,7 @@ export function Episode() {
       {((status !== 'ready' && status !== 'error' && status !== 'review_script') || live?.status === 'ready') && (
         <ProgressBar percent={percent} status={status} label="Progress of this episode" />
       )}
+      {waitingOn && status !== 'ready' && status !== 'error' && <p class="notice" role="status">{waitingOn}</p>}
       {status === 'review_script' && (
         <div class="notice" role="status">
           <p>The script is written and waits for your review before it is recorded.</p>

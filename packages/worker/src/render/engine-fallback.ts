@@ -1,13 +1,15 @@
 // Which engine voices an episode: the one asked for (or the one its named hosts' voices
 // belong to), then the rest by quality, until one works; an engine without a voice of
-// the episode's language is passed over (Chatterbox speaks English only; Kokoro the
-// languages it has voice files of; the built-in voice every supported language).
+// the episode's language is passed over (Chatterbox the languages of its voices: English
+// by `default`, others by library voices uploaded with them; Kokoro the languages it has
+// voice files of; the built-in voice every supported language).
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { TtsEngineChoice } from '@castwright/core/episode-options';
 import { TransientError } from '@castwright/core/errors';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 import { isCustomVoiceId } from '@castwright/core/voices/voice-ids';
 import type { TtsEngine } from '@castwright/media/tts-engine';
+import type { VoiceLanguageOf } from '@castwright/media/voice-catalog';
 import { castHosts, castVoices, hostVoiceOnEngine, voicesOfLanguage, type CastHost, type Casting, type EngineName } from '@castwright/media/voice-casting';
 import { LANGUAGE_NAMES, storedLanguage, type Language } from '@castwright/core/languages';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
@@ -46,18 +48,19 @@ export function castEpisode(
   engine: EngineName,
   episode: Pick<EpisodeRow, 'hosts' | 'voice_style' | 'voice_pair'> & Partial<Pick<EpisodeRow, 'language'>>,
   installed: readonly string[],
+  languageOf?: VoiceLanguageOf,
 ): Casting {
   const hosts = castHostsOf(episode);
   const shared = installed.filter((voice) => !isCustomVoiceId(voice));
   const language = storedLanguage(episode.language);
   return hosts
-    ? castHosts(engine, episode.voice_style, episode.voice_pair, hosts, shared, language)
-    : castVoices(engine, episode.voice_style, episode.voice_pair, shared, language);
+    ? castHosts(engine, episode.voice_style, episode.voice_pair, hosts, shared, language, languageOf)
+    : castVoices(engine, episode.voice_style, episode.voice_pair, shared, language, languageOf);
 }
 
 /** Why an engine set up here cannot voice the episode's language; undefined when it can. */
-export function languageGap(engine: EngineName, voices: readonly string[], language: Language): string | undefined {
-  if (voicesOfLanguage(engine, voices, language).length > 0) return undefined;
+export function languageGap(engine: EngineName, voices: readonly string[], language: Language, languageOf?: VoiceLanguageOf): string | undefined {
+  if (voicesOfLanguage(engine, voices, language, languageOf).length > 0) return undefined;
   return `it has no ${LANGUAGE_NAMES[language]} voice`;
 }
 
@@ -86,13 +89,19 @@ export async function renderWithFallback<T>(
   const published = episode.published_revision !== null ? order.find((name) => name === episode.tts_engine_used) : undefined;
   for (const name of published ? [published, ...order.filter((other) => other !== published)] : order) {
     const engine = engines.get(name);
-    const gap = engine && languageGap(name, engine.voices(), language);
+    const languageOf = engine?.voiceLanguage?.bind(engine);
+    let gap = engine && languageGap(name, engine.voices(), language, languageOf);
+    if (gap && engine?.refreshVoices) {
+      // A library its operator uploads to may have a voice of the language by now.
+      await engine.refreshVoices();
+      gap = languageGap(name, engine.voices(), language, languageOf);
+    }
     if (!engine || gap) {
       if (requested === name) reasons.push(`${name}: ${gap ?? engines.unavailableReason(name) ?? 'unavailable'}`);
       continue;
     }
     try {
-      const casting = castEpisode(name, episode, engine.voices());
+      const casting = castEpisode(name, episode, engine.voices(), languageOf);
       const result = await render({ engine, ...casting, language });
       // The published engine kept: why it was chosen then still says why it voices the episode.
       if (name === published && reasons.length === 0) return { result, engineUsed: name, fallbackReason: episode.tts_fallback_reason };

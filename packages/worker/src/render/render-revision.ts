@@ -33,6 +33,8 @@ export interface RevisionRenderRequest {
   workDir: string;
   signal: AbortSignal;
   onProgress(linesDone: number, linesTotal: number): Promise<void>;
+  /** What the engine waits on before it can speak (undefined: no longer), for the episode's progress note. */
+  onWait?(note: string | undefined): void;
 }
 
 export interface RevisionRender {
@@ -73,6 +75,7 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     store,
     signal,
     onProgress: request.onProgress,
+    ...(request.onWait ? { onWait: request.onWait } : {}),
   });
   const sections = scriptSections(lines);
   const timed = (timings: readonly SegmentTiming[]): RenderedSegment[] =>

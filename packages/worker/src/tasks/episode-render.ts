@@ -20,6 +20,7 @@ import { startRender } from '../render/start-render.ts';
 import { renderWithFallback } from '../render/engine-fallback.ts';
 import { lexiconSnapshot } from '../render/lexicon-snapshot.ts';
 import { publishEpisode } from '../render/publish-episode.ts';
+import { progressNotes } from '../render/progress-notes.ts';
 import { renderRevision } from '../render/render-revision.ts';
 import { openRenderWorkspace } from '../render/render-workspace.ts';
 import type { TtsEngines } from '../tts-engines.ts';
@@ -54,6 +55,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
       const audioKey = episodeAudioKey(episodeId, attempt);
       let published = false;
       let uploaded = false;
+      const notes = progressNotes(context, episodeId, attempt);
       try {
         const renderAttempt = attempt;
         const request = {
@@ -71,6 +73,8 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
               updateEpisodeStatus(trx, episodeId, { status: 'generating_audio', progressPercent: percent, from: ['generating_audio'], renderAttempt, forwardOnly: true }),
             );
           },
+          // Why the progress stands still (a Chatterbox server loading its model), as the episode's progressNote.
+          onWait: notes.onWait,
         };
         const { result, engineUsed, fallbackReason } = await renderWithFallback(context, engines, episode, (casting) => renderRevision(context, request, casting), signal);
         context.renderMetrics?.observeRender(engineUsed, result);
@@ -95,6 +99,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
         }, { publicBaseUrl: publicBaseUrl(context.config), prices: context.config.prices });
         if (!published) context.logger.warn({ episodeId, attempt }, 'a newer render attempt took this episode over; this one is discarded');
       } finally {
+        await notes.settled();
         await rm(workDir, { recursive: true, force: true });
         // An attempt that did not publish leaves no audio behind.
         if (uploaded && !published) await context.storage.delete(audioKey).catch(() => undefined);

@@ -34,7 +34,8 @@ export function voiceRegisterTask(context: WorkerContext, engines: TtsEngines): 
       const clip = path.join(workDir, 'clip.wav');
       await pipeline(await context.storage.read(voice.clip_key), createWriteStream(clip));
       try {
-        await chatterbox.addLibraryVoice(voiceId, clip);
+        // Registered with its language: the multilingual model speaks a library voice in the language it was uploaded with.
+        await chatterbox.addLibraryVoice(voiceId, clip, voice.language);
       } catch (error) {
         if (!(error instanceof ChatterboxError) || error.transient) throw error;
         await updateCustomVoiceStatus(context.db, voiceId, { status: 'rejected', reason: `The Chatterbox server refused the clip: ${error.message}`, from: ['processing', 'waiting'] });

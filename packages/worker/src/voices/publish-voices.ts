@@ -1,6 +1,7 @@
 // What a media worker tells the fleet it can voice. When it starts, and whenever an
-// engine's voice list changes (a Chatterbox library that gained a voice), the catalog
-// rows of its engines' voices are written (descriptions from media/voice-catalog.ts);
+// engine's voice list changes (a Chatterbox library that gained a voice: such lists are
+// read again in the background every minute), the catalog rows of its engines' voices
+// are written (descriptions from media/voice-catalog.ts);
 // every heartbeat carries the engines and voice ids it holds now, so a voice is
 // available exactly while a live worker lists it (core/repositories/voices.ts). A
 // worker with Chatterbox also queues the registration of custom voices that are still
@@ -15,6 +16,9 @@ import { ENGINE_NAMES, type TtsEngines } from '../tts-engines.ts';
 
 type Capabilities = NonNullable<Heartbeat['capabilities']>;
 
+/** How often voice lists that can change while the worker runs are read again. */
+const REFRESH_MS = 60_000;
+
 export interface VoicePublisher {
   /** The capabilities for the next heartbeat, after writing catalog rows for voices not published yet. */
   capabilities(): Promise<Capabilities>;
@@ -22,10 +26,19 @@ export interface VoicePublisher {
 
 export async function startVoicePublisher(db: Db, engines: TtsEngines, logger: Logger): Promise<VoicePublisher> {
   let published = '';
+  let refreshedAt = Date.now(); // the engines have just been warmed up
+  let refreshing: Promise<unknown> | undefined;
   const capabilities = async (): Promise<Capabilities> => {
+    // In the background: a slow server must never hold up the heartbeat this rides on.
+    if (!refreshing && Date.now() - refreshedAt >= REFRESH_MS) {
+      refreshedAt = Date.now();
+      refreshing = Promise.all(ENGINE_NAMES.map((name) => engines.get(name)?.refreshVoices?.())).finally(() => {
+        refreshing = undefined;
+      });
+    }
     const held = ENGINE_NAMES.flatMap((name) => {
       const engine = engines.get(name);
-      return engine ? [{ name, voices: engine.voices() }] : [];
+      return engine ? [{ name, voices: engine.voices(), languageOf: engine.voiceLanguage?.bind(engine) }] : [];
     });
     const voices = describeVoices(held);
     const signature = JSON.stringify(voices);

@@ -47,6 +47,8 @@ export interface EpisodesTable {
   /** The audio file's exact size, cached from storage the first time a feed lists the episode. */
   audio_bytes: ColumnType<number | null, number | null | undefined, number | null>;
   error_message: string | null;
+  /** What the current stage waits on while it stands still (a Chatterbox server loading its model); null while it makes progress (migration 0024). */
+  progress_note: NullableText;
   /** Tokens the LLM writer billed for the script (0 for the built-in writer). */
   llm_input_tokens: Defaulted<number>;
   llm_output_tokens: Defaulted<number>;
