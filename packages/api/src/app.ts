@@ -19,8 +19,10 @@ import { briefingRoutes } from './routes/briefings.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
 import { episodeRevisionRoutes } from './routes/episode-revisions.ts';
 import { episodeScriptRoutes } from './routes/episode-script.ts';
+import { episodeSourceRoutes } from './routes/episode-sources.ts';
 import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
 import { episodeStreamRoutes } from './routes/episode-stream.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { episodeUploadRoutes } from './routes/episode-upload.ts';
 import { episodeRoutes } from './routes/episodes.ts';
 import { feedRoutes } from './routes/feeds.ts';
@@ -86,6 +88,8 @@ export async function buildApp(
     episodeScriptRoutes,
     episodeRevisionRoutes,
     episodeShowNotesRoutes,
+    episodeSourceRoutes,
+    documentRoutes,
     voiceRoutes,
     billingRoutes,
     billingWebhookRoutes,

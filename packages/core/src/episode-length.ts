@@ -58,6 +58,8 @@ export interface LengthFacts {
   audioMs: number | null;
   /** How long the whole source runs read out, when that is short of the target; null when it holds enough. */
   sourceLimitMs: number | null;
+  /** Sources the length could not hold (each as a listener knows it: "source 2, “City budget”"). */
+  leftOut?: readonly string[] | undefined;
 }
 
 /**
@@ -66,6 +68,13 @@ export interface LengthFacts {
  * it can only say what the source holds.
  */
 export function lengthNote(facts: LengthFacts): string | null {
+  const note = audioLengthNote(facts);
+  if (!facts.leftOut || facts.leftOut.length === 0) return note;
+  const leftOut = `The length could not hold every source: ${new Intl.ListFormat('en', { type: 'conjunction' }).format(facts.leftOut)} ${facts.leftOut.length === 1 ? 'is' : 'are'} left out.`;
+  return note ? `${note} ${leftOut}` : leftOut;
+}
+
+function audioLengthNote(facts: LengthFacts): string | null {
   const targetMs = facts.targetMinutes * 60_000;
   const asked = `the ${facts.targetMinutes} ${facts.targetMinutes === 1 ? 'minute' : 'minutes'} asked for`;
   if (facts.audioMs === null) {

@@ -15,6 +15,8 @@ export const ID_PREFIXES = {
   briefingSource: 'src',
   briefingRun: 'run',
   pronunciation: 'pr',
+  /** A document kept for use as an episode source. */
+  document: 'doc',
   /** Queued work a client can follow (a briefing run's job). */
   job: 'job',
 } as const;

@@ -16,6 +16,8 @@ const TierLimitsView = Type.Object({
   presets: Type.Array(Type.Enum([...PRESETS]), { description: 'The presets this tier may ask for' }),
   maxDurationMinutes: Type.Integer({ description: 'The longest `durationMinutes` this tier may ask for' }),
   maxUploadBytes: Type.Integer({ description: 'The largest document this tier may upload' }),
+  maxSources: Type.Integer({ description: 'The most sources one episode may be made from' }),
+  maxSourceCharacters: Type.Integer({ description: "The most characters an episode's sources may hold together" }),
 });
 
 export const PricingReply = Type.Object({

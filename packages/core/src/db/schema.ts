@@ -5,6 +5,7 @@ import type { BriefingConfigsTable, BriefingItemsTable, BriefingRunsTable, Brief
 import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTable } from './tables/billing.ts';
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodeRevisionsTable, EpisodeSegmentsTable } from './tables/episode-revisions.ts';
+import type { DocumentsTable, EpisodeSourcesTable } from './tables/episode-sources.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
 import type { FairQueueAccountsTable, JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
@@ -25,6 +26,8 @@ export interface Database {
   transcript_segments: TranscriptSegmentsTable;
   episode_revisions: EpisodeRevisionsTable;
   episode_segments: EpisodeSegmentsTable;
+  documents: DocumentsTable;
+  episode_sources: EpisodeSourcesTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
   worker_heartbeats: WorkerHeartbeatsTable;
@@ -54,6 +57,7 @@ export type * from './tables/billing.ts';
 export type * from './tables/briefings.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episode-revisions.ts';
+export type * from './tables/episode-sources.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/idempotency-keys.ts';
 export type * from './tables/operations.ts';
