@@ -2,7 +2,7 @@
 // edit) and the account export (many at once, one query).
 import type { Executor } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
-import { selectSourceSummaries, type SourceSummary } from '@castwright/core/repositories/episode-sources';
+import { selectSourceSummaries } from '@castwright/core/repositories/episode-sources';
 import { episodeDetail } from './episode-views.ts';
 
 export async function episodeDetailView(db: Executor, episode: EpisodeRow) {
@@ -10,9 +10,6 @@ export async function episodeDetailView(db: Executor, episode: EpisodeRow) {
 }
 
 export async function episodeDetailViews(db: Executor, episodes: readonly EpisodeRow[]) {
-  const byEpisode = new Map<string, SourceSummary[]>();
-  for (const source of await selectSourceSummaries(db, episodes.map((episode) => episode.id))) {
-    byEpisode.set(source.episode_id, [...(byEpisode.get(source.episode_id) ?? []), source]);
-  }
+  const byEpisode = Map.groupBy(await selectSourceSummaries(db, episodes.map((episode) => episode.id)), (source) => source.episode_id);
   return episodes.map((episode) => episodeDetail(episode, byEpisode.get(episode.id) ?? []));
 }

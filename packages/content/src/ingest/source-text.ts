@@ -41,7 +41,9 @@ export async function sourceText(source: ReadableSource, dependencies: SourceTex
       if (source.url === null) throw new PermanentError('The source has no web address');
       const article = await fetchArticleText(source.url, outboundPolicy({ allowPrivateAddresses: dependencies.allowPrivateAddresses }));
       const text = usableText(titledBlocks(article));
-      return { title: article.title ?? headingTitle(text) ?? new URL(source.url).hostname, text };
+      // A page's title without the site's name after it ("… | The Site"), as titledBlocks heads the text.
+      const title = article.title?.split(/\s+[|\u2013\u2014-]\s+/u)[0]?.trim() || null;
+      return { title: title ?? headingTitle(text) ?? new URL(source.url).hostname, text };
     }
     case 'document':
     case 'upload': {
