@@ -447,8 +447,8 @@ export interface paths {
         get: operations["getEpisodes"];
         put?: never;
         /**
-         * Create an episode from text or a web page address
-         * @description Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * Create an episode from text, a web page address, or several sources
+         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodes"];
         delete?: never;
@@ -726,7 +726,7 @@ export interface paths {
         };
         /**
          * Show notes: summary, key points, topics and timed chapters
-         * @description Show notes are made when the episode becomes ready; chapter timestamps are the start times of transcript segments. Before that (or for an episode that failed) the answer is 409 Conflict with a message naming the current status.
+         * @description Show notes are made when the episode becomes ready; chapter timestamps are the start times of transcript segments. `sources` lists what the episode is made from, each with the moments it is discussed (from the lines' refs). Before that (or for an episode that failed) the answer is 409 Conflict with a message naming the current status.
          */
         get: operations["getEpisodesByIdShowNotes"];
         put?: never;
@@ -772,6 +772,74 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The episode's sources, each with the moments it is discussed
+         * @description Every source in order (`index` is the `source` of the script lines' `sourceRefs`), how it was read (`status`, `error` for one that failed), and `timestamps`: where in the published audio lines drawing on it start (empty before the episode is ready, and for sources left out or unread).
+         */
+        get: operations["getEpisodesByIdSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's documents, newest first
+         * @description Paginated with `limit` (default 50, at most 100) and `offset`. Each is its id, file name, type, size and when it was stored.
+         */
+        get: operations["getDocuments"];
+        put?: never;
+        /**
+         * Store a document for use as an episode source (PDF, DOCX, DOC, TXT, MD)
+         * @description multipart/form-data with one `file`. The checks of an episode upload apply: the tier's upload limit (larger is 413), contents that match the extension, UTF-8 text, no zip bombs (400 naming the problem). Use its `id` in `POST /api/episodes` as `sources: [{"documentId": "…"}]`; it is read when an episode uses it. An account keeps at most 200 documents (409 `Limit reached`).
+         */
+        post: operations["postDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One document (owner only)
+         * @description Its id, file name, type, size and when it was stored. Another account's document, or a deleted one, is a 404.
+         */
+        get: operations["getDocumentsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document (owner only)
+         * @description Episodes made from it keep the text they read; an episode that has not read it yet makes do without it, saying why.
+         */
+        delete: operations["deleteDocumentsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4277,6 +4345,13 @@ export interface operations {
                  * @example {
                  *       "content": "example",
                  *       "url": "https://example.com/article",
+                 *       "sources": [
+                 *         {
+                 *           "content": "example",
+                 *           "url": "https://example.com/article",
+                 *           "documentId": "example"
+                 *         }
+                 *       ],
                  *       "preset": "quick",
                  *       "durationMinutes": 1,
                  *       "hostMode": "single",
@@ -4298,6 +4373,18 @@ export interface operations {
                     content?: string;
                     /** Format: uri */
                     url?: string;
+                    /** @description Several sources woven into one episode, in order (the first is source 0 of the refs). Duplicates (the same address, the same text, the same document) are merged. How many, and how many typed characters together, is bounded by the tier (`limits.maxSources`, `limits.maxSourceCharacters` in GET /api/billing/pricing; beyond is 403 `Source limit exceeded`). Instead of `content` or `url`, not with them. */
+                    sources?: {
+                        /** @description Typed or pasted text */
+                        content?: string;
+                        /**
+                         * Format: uri
+                         * @description A web page (http or https), read through the outbound guard and Readability
+                         */
+                        url?: string;
+                        /** @description A document of yours from POST /api/documents (another account's, or a deleted one, is a 404) */
+                        documentId?: string;
+                    }[];
                     /** @enum {unknown} */
                     preset?: "quick" | "standard" | "deep" | "extended";
                     /** @description Length in minutes, instead of `preset` (400 when both are given): 1 up to the tier's maximum (free 3, creator 15, professional 30, enterprise 120; beyond it 403). The script is planned to it at the voice's measured pace; the audio lands within ±15 % when the source holds enough. */
@@ -4566,6 +4653,20 @@ export interface operations {
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "error": "example",
+                     *         "sources": [
+                     *           {
+                     *             "index": 0,
+                     *             "kind": "text",
+                     *             "title": "example",
+                     *             "url": "example",
+                     *             "documentId": "example",
+                     *             "characters": 0,
+                     *             "language": "example",
+                     *             "status": "pending",
+                     *             "error": "example",
+                     *             "note": "example"
+                     *           }
+                     *         ],
                      *         "isPublic": true,
                      *         "hosts": [
                      *           {
@@ -4612,6 +4713,33 @@ export interface operations {
                             publishedRevision: number | null;
                             lengthNote: string | null;
                             error: string | null;
+                            /** @description What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed) */
+                            sources: {
+                                /** @description Its place among the episode's sources: the `source` of refs */
+                                index: number;
+                                /**
+                                 * @description text (typed), url (a web page), document (a stored document), upload (a file uploaded with the episode)
+                                 * @enum {unknown}
+                                 */
+                                kind: "text" | "url" | "document" | "upload";
+                                /** @description The page's or document's title, the text's heading, else its address, file name or "Source N" */
+                                title: string;
+                                /** @description The page's address, or where a text came from (a briefing item's link) */
+                                url?: string;
+                                /** @description The stored document it was read from (absent once that document is deleted) */
+                                documentId?: string;
+                                characters: number | null;
+                                language: string | null;
+                                /**
+                                 * @description pending (not read yet), read, failed (`error` says why; the episode is made from the others), left_out (read, but the length could not hold it: `note` and `lengthNote` say so)
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "read" | "failed" | "left_out";
+                                /** @description Why it could not be read */
+                                error?: string;
+                                /** @description What else to know: cut to the tier's bound, or left out for length */
+                                note?: string;
+                            }[];
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
                             hosts: {
@@ -4875,6 +5003,20 @@ export interface operations {
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "error": "example",
+                     *         "sources": [
+                     *           {
+                     *             "index": 0,
+                     *             "kind": "text",
+                     *             "title": "example",
+                     *             "url": "example",
+                     *             "documentId": "example",
+                     *             "characters": 0,
+                     *             "language": "example",
+                     *             "status": "pending",
+                     *             "error": "example",
+                     *             "note": "example"
+                     *           }
+                     *         ],
                      *         "isPublic": true,
                      *         "hosts": [
                      *           {
@@ -4921,6 +5063,33 @@ export interface operations {
                             publishedRevision: number | null;
                             lengthNote: string | null;
                             error: string | null;
+                            /** @description What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed) */
+                            sources: {
+                                /** @description Its place among the episode's sources: the `source` of refs */
+                                index: number;
+                                /**
+                                 * @description text (typed), url (a web page), document (a stored document), upload (a file uploaded with the episode)
+                                 * @enum {unknown}
+                                 */
+                                kind: "text" | "url" | "document" | "upload";
+                                /** @description The page's or document's title, the text's heading, else its address, file name or "Source N" */
+                                title: string;
+                                /** @description The page's address, or where a text came from (a briefing item's link) */
+                                url?: string;
+                                /** @description The stored document it was read from (absent once that document is deleted) */
+                                documentId?: string;
+                                characters: number | null;
+                                language: string | null;
+                                /**
+                                 * @description pending (not read yet), read, failed (`error` says why; the episode is made from the others), left_out (read, but the length could not hold it: `note` and `lengthNote` say so)
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "read" | "failed" | "left_out";
+                                /** @description Why it could not be read */
+                                error?: string;
+                                /** @description What else to know: cut to the tier's bound, or left out for length */
+                                note?: string;
+                            }[];
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
                             hosts: {
@@ -5081,6 +5250,13 @@ export interface operations {
                      *           "text": "example",
                      *           "startTimeMs": 1,
                      *           "endTimeMs": 1,
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ],
                      *           "confidence": 0
                      *         }
                      *       ],
@@ -5112,6 +5288,15 @@ export interface operations {
                             text: string;
                             startTimeMs: number;
                             endTimeMs: number;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                             /** @description Always 1: the text is the script the voice read, known exactly rather than recognised from the audio */
                             confidence: number;
                         }[];
@@ -5233,7 +5418,7 @@ export interface operations {
                  *     }
                  */
                 "multipart/form-data": {
-                    /** @description The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier's upload limit */
+                    /** @description The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier's upload limit. Send several `file` parts (up to the tier's `maxSources`) to make one episode of them all */
                     file: string;
                     /** @enum {unknown} */
                     preset?: "quick" | "standard" | "deep" | "extended";
@@ -5819,7 +6004,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -5838,6 +6030,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -5932,7 +6133,14 @@ export interface operations {
                  *         {
                  *           "speaker": "Host 1",
                  *           "text": "example",
-                 *           "section": "example"
+                 *           "section": "example",
+                 *           "sourceRefs": [
+                 *             {
+                 *               "source": 0,
+                 *               "start": 0,
+                 *               "end": 1
+                 *             }
+                 *           ]
                  *         }
                  *       ]
                  *     }
@@ -5948,6 +6156,15 @@ export interface operations {
                         text: string;
                         /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                         section?: string;
+                        /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
+                        sourceRefs?: {
+                            /** @description The source's index in the episode's sources (0 is the first) */
+                            source: number;
+                            /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                            start: number;
+                            /** @description One past the last character of the span */
+                            end: number;
+                        }[];
                     }[];
                 };
             };
@@ -5969,7 +6186,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -5988,6 +6212,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -6129,7 +6362,14 @@ export interface operations {
                  *       "index": 0,
                  *       "speaker": "Host 1",
                  *       "text": "example",
-                 *       "section": "example"
+                 *       "section": "example",
+                 *       "sourceRefs": [
+                 *         {
+                 *           "source": 0,
+                 *           "start": 0,
+                 *           "end": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -6144,6 +6384,15 @@ export interface operations {
                     text: string;
                     /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                     section?: string;
+                    /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
+                    sourceRefs?: {
+                        /** @description The source's index in the episode's sources (0 is the first) */
+                        source: number;
+                        /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                        start: number;
+                        /** @description One past the last character of the span */
+                        end: number;
+                    }[];
                 };
             };
         };
@@ -6164,7 +6413,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -6183,6 +6439,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -6336,7 +6601,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -6355,6 +6627,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -6495,7 +6776,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "text": "example",
-                 *       "speaker": "Host 1"
+                 *       "speaker": "Host 1",
+                 *       "sourceRefs": [
+                 *         {
+                 *           "source": 0,
+                 *           "start": 0,
+                 *           "end": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -6506,6 +6794,15 @@ export interface operations {
                      * @enum {unknown}
                      */
                     speaker?: "Host 1" | "Host 2" | "Host 3" | "Host 4";
+                    /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
+                    sourceRefs?: {
+                        /** @description The source's index in the episode's sources (0 is the first) */
+                        source: number;
+                        /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                        start: number;
+                        /** @description One past the last character of the span */
+                        end: number;
+                    }[];
                 };
             };
         };
@@ -6526,7 +6823,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -6545,6 +6849,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -7334,6 +7647,18 @@ export interface operations {
                      *           "timestamp": "example",
                      *           "timestampMs": 0
                      *         }
+                     *       ],
+                     *       "sources": [
+                     *         {
+                     *           "title": "example",
+                     *           "url": "example",
+                     *           "timestamps": [
+                     *             {
+                     *               "timestamp": "example",
+                     *               "timestampMs": 0
+                     *             }
+                     *           ]
+                     *         }
                      *       ]
                      *     }
                      */
@@ -7349,6 +7674,18 @@ export interface operations {
                             /** @description MM:SS of timestampMs, floored; minutes may exceed 59 */
                             timestamp: string;
                             timestampMs: number;
+                        }[];
+                        /** @description The episode's sources in order, each with where it is discussed (derived from the lines' refs); sources left out or unread have none */
+                        sources: {
+                            title: string;
+                            url: string | null;
+                            /** @description Where in the published audio the source is discussed: the start of each run of lines drawing on it */
+                            timestamps: {
+                                /** @description MM:SS of timestampMs; minutes may exceed 59 */
+                                timestamp: string;
+                                /** @description The start of a line that draws on the source: a moment it is discussed */
+                                timestampMs: number;
+                            }[];
                         }[];
                     };
                 };
@@ -7632,6 +7969,677 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "episodeId": "example",
+                     *       "sources": [
+                     *         {
+                     *           "index": 0,
+                     *           "kind": "text",
+                     *           "title": "example",
+                     *           "url": "example",
+                     *           "documentId": "example",
+                     *           "characters": 0,
+                     *           "language": "example",
+                     *           "status": "pending",
+                     *           "error": "example",
+                     *           "note": "example",
+                     *           "timestamps": [
+                     *             {
+                     *               "timestamp": "example",
+                     *               "timestampMs": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "refsDropped": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        episodeId: string;
+                        sources: ({
+                            /** @description Its place among the episode's sources: the `source` of refs */
+                            index: number;
+                            /**
+                             * @description text (typed), url (a web page), document (a stored document), upload (a file uploaded with the episode)
+                             * @enum {unknown}
+                             */
+                            kind: "text" | "url" | "document" | "upload";
+                            /** @description The page's or document's title, the text's heading, else its address, file name or "Source N" */
+                            title: string;
+                            /** @description The page's address, or where a text came from (a briefing item's link) */
+                            url?: string;
+                            /** @description The stored document it was read from (absent once that document is deleted) */
+                            documentId?: string;
+                            characters: number | null;
+                            language: string | null;
+                            /**
+                             * @description pending (not read yet), read, failed (`error` says why; the episode is made from the others), left_out (read, but the length could not hold it: `note` and `lengthNote` say so)
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "read" | "failed" | "left_out";
+                            /** @description Why it could not be read */
+                            error?: string;
+                            /** @description What else to know: cut to the tier's bound, or left out for length */
+                            note?: string;
+                        } & {
+                            /** @description Where in the published audio the source is discussed: the start of each run of lines drawing on it */
+                            timestamps: {
+                                /** @description MM:SS of timestampMs; minutes may exceed 59 */
+                                timestamp: string;
+                                /** @description The start of a line that draws on the source: a moment it is discussed */
+                                timestampMs: number;
+                            }[];
+                        })[];
+                        /** @description Refs the LLM writer gave that did not hold up (an unknown passage, or no content word shared with its line), dropped */
+                        refsDropped: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDocuments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "documents": [
+                     *         {
+                     *           "id": "example",
+                     *           "filename": "example",
+                     *           "type": "pdf",
+                     *           "bytes": 1,
+                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        documents: {
+                            id: string;
+                            filename: string;
+                            /** @enum {unknown} */
+                            type: "pdf" | "docx" | "doc" | "txt" | "md";
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier's upload limit */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "document": {
+                     *         "id": "example",
+                     *         "filename": "example",
+                     *         "type": "pdf",
+                     *         "bytes": 1,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        document: {
+                            id: string;
+                            filename: string;
+                            /** @enum {unknown} */
+                            type: "pdf" | "docx" | "doc" | "txt" | "md";
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Payload too large",
+                     *       "message": "The request body exceeds the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unsupported media type",
+                     *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "document": {
+                     *         "id": "example",
+                     *         "filename": "example",
+                     *         "type": "pdf",
+                     *         "bytes": 1,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        document: {
+                            id: string;
+                            filename: string;
+                            /** @enum {unknown} */
+                            type: "pdf" | "docx" | "doc" | "txt" | "md";
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
                 };
             };
             /** @description Default Response */
@@ -8527,7 +9535,9 @@ export interface operations {
                      *               "quick"
                      *             ],
                      *             "maxDurationMinutes": 1,
-                     *             "maxUploadBytes": 1
+                     *             "maxUploadBytes": 1,
+                     *             "maxSources": 1,
+                     *             "maxSourceCharacters": 1
                      *           }
                      *         }
                      *       ]
@@ -8555,6 +9565,10 @@ export interface operations {
                                 maxDurationMinutes: number;
                                 /** @description The largest document this tier may upload */
                                 maxUploadBytes: number;
+                                /** @description The most sources one episode may be made from */
+                                maxSources: number;
+                                /** @description The most characters an episode's sources may hold together */
+                                maxSourceCharacters: number;
                             };
                         }[];
                     };
@@ -15364,6 +16378,7 @@ export const idempotentOperations: readonly string[] = [
     "POST /api/episodes/upload",
     "POST /api/episodes/{id}/render",
     "POST /api/episodes/{id}/revisions/{revision}/restore",
+    "POST /api/documents",
     "POST /api/voices",
     "POST /api/billing/create-checkout",
     "POST /api/playlists",

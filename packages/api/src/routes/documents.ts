@@ -41,7 +41,13 @@ export function documentRoutes(services: ApiServices): FastifyPluginAsyncTypebox
 
     app.get('/api/documents', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: "The account's documents, newest first", querystring: DocumentListQuery, response: { 200: DocumentList, ...errorResponses(400, 401) } },
+      schema: {
+        ...common,
+        summary: "The account's documents, newest first",
+        description: 'Paginated with `limit` (default 50, at most 100) and `offset`. Each is its id, file name, type, size and when it was stored.',
+        querystring: DocumentListQuery,
+        response: { 200: DocumentList, ...errorResponses(400, 401) },
+      },
     }, async (request) => {
       const { rows, pagination } = await listDocuments(db, currentUser(request).id, request.query);
       return { success: true as const, documents: rows.map(documentView), pagination };
@@ -49,7 +55,13 @@ export function documentRoutes(services: ApiServices): FastifyPluginAsyncTypebox
 
     app.get('/api/documents/:id', {
       preHandler: auth.requireUser,
-      schema: { ...common, summary: 'One document (owner only; another account\'s is a 404)', params: IdParams, response: { 200: DocumentReply, ...errorResponses(401, 404) } },
+      schema: {
+        ...common,
+        summary: 'One document (owner only)',
+        description: 'Its id, file name, type, size and when it was stored. Another account\'s document, or a deleted one, is a 404.',
+        params: IdParams,
+        response: { 200: DocumentReply, ...errorResponses(401, 404) },
+      },
     }, async (request) => ({ success: true as const, document: documentView(await readDocument(db, currentUser(request).id, request.params.id)) }));
 
     app.delete('/api/documents/:id', {
