@@ -6,6 +6,7 @@ import t, { type Test } from 'tap';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { scriptSections } from '@castwright/content/script/script-sections';
+import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
 import type { ScriptPace, ScriptRequest, ScriptSource } from '@castwright/content/script/script-writer';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import { startFakeChatServer, type ChatRequestBody } from '#test-helpers/fake-chat-completions';
@@ -61,9 +62,9 @@ t.test('the built-in writer: every source, a shared subject compared, the source
     for (const source of SOURCES) t.ok(script.lines.some((line) => line.sourceRefs?.some((ref) => ref.source === source.index)), `${hostMode}: source ${source.index} is read`);
     t.match(all, /This episode brings together “City council approves the budget”, “Residents react”, and the third text\./, 'the line-up');
     t.match(all, /The first article and the second document both take up the tram line\./, 'the shared subject, compared');
-    t.match(all, /The first article, “City council approves the budget”, says: /);
-    t.match(all, /The second document, “Residents react”, says: /);
-    t.match(all, /The third text says: /);
+    t.match(all, /The first article, “City council approves the budget”, puts it this way\. /);
+    t.match(all, /The second document, “Residents react”, puts it this way\. /);
+    t.match(all, /The third text puts it this way\. /);
     refsAreRealText(t, script.lines, SOURCES);
     // The comparison is a section of its own, in which both sources are read.
     const sections = scriptSections(script.lines);
@@ -75,11 +76,19 @@ t.test('the built-in writer: every source, a shared subject compared, the source
   }
 });
 
+t.test('the show notes take the sources\' words, never the hosts\' naming of them', async (t) => {
+  const script = writeOfflineScript(request({ hostMode: 'single' }));
+  const notes = buildShowNotes(script.lines.map((line, index) => ({ speaker: line.speaker, text: line.text, startTimeMs: index * 10_000 })), { sections: scriptSections(script.lines) });
+  const said = [notes.summary, ...notes.keyPoints].join(' ');
+  t.notMatch(said, /puts it this way|brings together|take up/, 'no framing in the summary or key points');
+  t.match(said, /tram line|budget|waggle/, 'the sources\' sentences are');
+});
+
 t.test('the built-in writer: one source keeps its show; refs point into it', async (t) => {
   const alone = writeOfflineScript(request({ sources: [SOURCES[0] as ScriptSource], text: COUNCIL }));
   const plain = writeOfflineScript(request({ sources: undefined, text: COUNCIL }));
   t.same(alone.lines.map((line) => line.text), plain.lines.map((line) => line.text), 'the same script as a text given alone');
-  t.notMatch(alone.lines.map((line) => line.text).join(' '), /says:|brings together/, 'no source is named');
+  t.notMatch(alone.lines.map((line) => line.text).join(' '), /puts it this way|brings together/, 'no source is named');
   refsAreRealText(t, alone.lines, [SOURCES[0] as ScriptSource]);
   t.ok(alone.lines.filter((line) => (line.sourceRefs ?? []).length > 0).length >= 3);
 });

@@ -66,7 +66,7 @@ export function mergeDuplicateSources<S extends SourceInput>(sources: readonly S
 }
 
 /** Characters of typed text among the sources (pages and documents are bounded as they are read). */
-export function typedCharacters(sources: readonly SourceInput[]): number {
+function typedCharacters(sources: readonly SourceInput[]): number {
   return sources.reduce((sum, source) => sum + (source.kind === 'text' ? source.text.length : 0), 0);
 }
 
@@ -87,9 +87,4 @@ export function checkSourceLimits(tier: Tier, sources: readonly SourceInput[]): 
   if (characters > maxSourceCharacters) {
     throw sourceLimit(tier, `The sources of an episode on the ${tier} tier may hold up to ${maxSourceCharacters.toLocaleString('en-US')} characters together; these hold ${characters.toLocaleString('en-US')}`);
   }
-}
-
-/** "the first source", for messages and logs: sources are numbered from 1 for people, from 0 in refs. */
-export function sourceLabel(position: number): string {
-  return `source ${position + 1}`;
 }

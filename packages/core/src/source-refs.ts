@@ -53,11 +53,6 @@ export function scriptRefsColumn(refs: readonly (readonly SourceRef[])[]): strin
   return refs.some((line) => line.length > 0) ? JSON.stringify(refs) : null;
 }
 
-/** Same span of the same source, the same ref. */
-export function sameRef(a: SourceRef, b: SourceRef): boolean {
-  return a.source === b.source && a.start === b.start && a.end === b.end;
-}
-
 /** Refs in source order, each once, overlapping or touching spans of one source merged. */
 export function normalisedRefs(refs: readonly SourceRef[]): SourceRef[] {
   const sorted = [...refs].sort((a, b) => a.source - b.source || a.start - b.start || a.end - b.end);

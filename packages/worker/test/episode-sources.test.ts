@@ -122,7 +122,7 @@ t.test('a web page, a PDF and a pasted text become one episode whose every ref i
   const sectionsBySource = [0, 1, 2].map((source) => new Set(script.lines.flatMap((line: { sourceRefs: Ref[] }, index: number) => (line.sourceRefs.some((ref) => ref.source === source) ? [sectionOf[index]] : []))));
   t.ok(sectionsBySource.every((sections) => sections.size >= 1), 'each source in a section');
   t.ok(new Set(sectionOf).size >= 4, 'an opening and sections for the sources');
-  t.match(script.lines.map((line: { text: string }) => line.text).join(' '), /The first article, “City council approves the budget”, says:/, 'the hosts say where a point comes from');
+  t.match(script.lines.map((line: { text: string }) => line.text).join(' '), /The first article, “City council approves the budget”, puts it this way\./, 'the hosts say where a point comes from');
   t.same(script.lines.map((line: { sourceRefs: Ref[] }) => line.sourceRefs), segments.map((segment) => segment.sourceRefs), 'the script and the transcript carry the same refs');
 });
 

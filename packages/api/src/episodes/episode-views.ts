@@ -60,6 +60,7 @@ export function episodeDetail(episode: EpisodeRow, sources: readonly SourceSumma
       audioMs: audioUrlOf(episode) === null ? null : episode.audio_duration_ms,
       sourceLimitMs: episode.source_limit_ms,
       leftOut: leftOutSources(sources),
+      sources: sources.filter((source) => source.status === 'read' || source.status === 'left_out').length,
     }),
     error: episode.status === 'error' ? episode.error_message : null,
     sources: sources.map(sourceView),

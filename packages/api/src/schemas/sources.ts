@@ -7,7 +7,7 @@ import { MAX_REFS_PER_LINE, SourceRef } from '@castwright/core/source-refs';
 import { MAX_SOURCES } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
 
-export const SourceItem = Type.Object(
+const SourceItem = Type.Object(
   {
     content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SOURCE_CHARACTERS, description: 'Typed or pasted text' })),
     url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048, description: 'A web page (http or https), read through the outbound guard and Readability' })),
@@ -33,7 +33,7 @@ const SourceTimestamp = Type.Object({
   timestamp: Type.String({ description: 'MM:SS of timestampMs; minutes may exceed 59' }),
   timestampMs: Type.Integer({ minimum: 0, description: 'The start of a line that draws on the source: a moment it is discussed' }),
 });
-export const SourceTimestamps = Type.Array(SourceTimestamp, { description: 'Where in the published audio the source is discussed: the start of each run of lines drawing on it' });
+const SourceTimestamps = Type.Array(SourceTimestamp, { description: 'Where in the published audio the source is discussed: the start of each run of lines drawing on it' });
 
 export const SourceView = Type.Object({
   index: Type.Integer({ minimum: 0, description: 'Its place among the episode\'s sources: the `source` of refs' }),

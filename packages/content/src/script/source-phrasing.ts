@@ -20,7 +20,7 @@ export interface NamedSource {
 export interface SourcePhrasing {
   /** "the second article", mid-sentence. */
   name(source: NamedSource): string;
-  /** Said before a source's sentences: the source named, with its title. */
+  /** Said before a source's sentences, as a sentence of its own: the source named, with its title. */
   says(source: NamedSource): string;
   /** After the welcome: the sources the episode brings together. */
   lineup(sources: readonly NamedSource[]): string;
@@ -53,7 +53,7 @@ const TABLES: Record<BaseLanguage, Table> = {
     nouns: { page: 'article', document: 'document', text: 'text' },
     named: (ordinal, noun) => `the ${ordinal} ${noun}`,
     quote: (title) => `“${title}”`,
-    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} says:`,
+    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} puts it this way.`,
     lineup: (names) => `This episode brings together ${names}.`,
     compare: (label, names, count) => `${capital(names)} ${count === 2 ? 'both' : 'all'} take up ${label}.`,
   },
@@ -63,7 +63,7 @@ const TABLES: Record<BaseLanguage, Table> = {
     nouns: { page: 'artículo', document: 'documento', text: 'texto' },
     named: (ordinal, noun) => `el ${ordinal} ${noun}`,
     quote: (title) => `«${title}»`,
-    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} dice:`,
+    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} lo dice así.`,
     lineup: (names) => `Reunimos estas fuentes: ${names}.`,
     compare: (label, names) => `${capital(label)}: de esto hablan ${names}.`,
   },
@@ -73,7 +73,7 @@ const TABLES: Record<BaseLanguage, Table> = {
     nouns: { page: 'article', document: 'document', text: 'texte' },
     named: (ordinal, noun) => `le ${ordinal} ${noun}`,
     quote: (title) => `« ${title} »`,
-    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} dit ceci :`,
+    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} le dit ainsi.`,
     lineup: (names) => `Nous réunissons ces sources : ${names}.`,
     compare: (label, names) => `${capital(label)} : ${names} en parlent.`,
   },
@@ -83,7 +83,7 @@ const TABLES: Record<BaseLanguage, Table> = {
     nouns: { page: 'articolo', document: 'documento', text: 'testo' },
     named: (ordinal, noun) => `il ${ordinal} ${noun}`,
     quote: (title) => `«${title}»`,
-    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} dice:`,
+    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} lo dice così.`,
     lineup: (names) => `Mettiamo insieme queste fonti: ${names}.`,
     compare: (label, names) => `${capital(label)}: ne parlano ${names}.`,
   },
@@ -93,7 +93,7 @@ const TABLES: Record<BaseLanguage, Table> = {
     nouns: { page: 'artigo', document: 'documento', text: 'texto' },
     named: (ordinal, noun) => `o ${ordinal} ${noun}`,
     quote: (title) => `“${title}”`,
-    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} diz:`,
+    says: (name, title) => `${capital(name)}${title ? `, ${title},` : ''} diz assim.`,
     lineup: (names) => `Reunimos estas fontes: ${names}.`,
     compare: (label, names) => `${capital(label)}: ${names} falam disso.`,
   },
@@ -103,7 +103,7 @@ const TABLES: Record<BaseLanguage, Table> = {
     nouns: { page: 'लेख', document: 'दस्तावेज़', text: 'पाठ' },
     named: (ordinal, noun) => `${ordinal} ${noun}`,
     quote: (title) => `“${title}”`,
-    says: (name, title) => `${name}${title ? `, ${title},` : ''} यह कहता है:`,
+    says: (name, title) => `${name}${title ? `, ${title},` : ''} यह कहता है।`,
     lineup: (names) => `इस एपिसोड में ये स्रोत हैं: ${names}।`,
     compare: (label, names) => `${label} — इस पर ${names} बात करते हैं।`,
   },
@@ -123,7 +123,7 @@ const TABLES: Record<BaseLanguage, Table> = {
     nouns: { page: '篇文章', document: '份文件', text: '段文字' },
     named: (ordinal, noun) => `${ordinal}${noun}`,
     quote: (title) => `《${title}》`,
-    says: (name, title) => `${name}${title ?? ''}是这样说的：`,
+    says: (name, title) => `${name}${title ?? ''}是这样说的。`,
     lineup: (names) => `本期汇集了这些来源：${names}。`,
     compare: (label, names) => `关于${label}，${names}都有讨论。`,
   },
@@ -143,6 +143,15 @@ export function sourcePhrasing(language: Language): SourcePhrasing {
     lineup: (sources) => table.lineup(list(sources.map((source) => titled(source) ?? name(source)))),
     compare: (label, sources) => table.compare(label, list(sources.map(name)), sources.length),
   };
+}
+
+/**
+ * Everything the hosts say about sources, with `slot` where a name, a title or a list
+ * goes: what host-phrasing.ts recognises as the hosts' framing (show notes leave it out).
+ */
+export function sourceFramingTexts(language: Language, slot: string): string[] {
+  const table = TABLES[baseLanguage(language)];
+  return [table.says(slot, table.quote(slot)), table.says(slot, null), table.lineup(slot), table.compare(slot, slot, 2), table.compare(slot, slot, 3)];
 }
 
 /** Longest title said in full; a longer one is cut at a word. */
