@@ -51,13 +51,14 @@ export async function readEpisodeSources(context: WorkerContext, episode: Episod
   // A page or document asked for without a language is detected now that its text is read.
   const found = episode.language ? undefined : languageOfSources(read.map((source) => ({ language: source.language, characters: source.text.length })), (message) => new PermanentError(message));
   await context.db.transaction().execute(async (trx) => {
+    // The episode's row first, as a deletion locks it before its sources: never the other way round.
+    // The text the episode is made from, whole: its sources' texts in order.
+    await updateEpisodeSourceText(trx, episode.id, read.map((source) => source.text).join('\n\n'), found && { language: found.language as Language, language_detected: found.detected });
     for (const source of settled) {
       if (source.status !== 'pending') continue;
       if (source.text === null) await updateSourceFailed(trx, episode.id, source.position, source.error);
       else await updateSourceRead(trx, episode.id, source.position, { title: source.title, text: source.text, language: source.language.tag, note: source.note });
     }
-    // The text the episode is made from, whole: its sources' texts in order.
-    await updateEpisodeSourceText(trx, episode.id, read.map((source) => source.text).join('\n\n'), found && { language: found.language as Language, language_detected: found.detected });
     await addJob(trx, 'episode:script', { episodeId: episode.id }, { account: episode.user_id });
   });
 }
