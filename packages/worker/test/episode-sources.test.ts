@@ -222,3 +222,17 @@ t.test('without OUTBOUND_ALLOW_PRIVATE a private address is a source that fails,
   t.match(detail.sources, [{ status: 'read' }, { status: 'failed', error: 'The address resolves to a private network address and cannot be fetched' }]);
   t.equal(site.requests.length, requests, 'nothing reached the loopback site');
 });
+
+t.test('a document deleted after the episode was accepted, before it was read, is a source that fails; the episode goes on', async (t) => {
+  const idle = await startTestApi(t);
+  const user = await creator(idle);
+  const documentId = await storePdf(idle, user.accessToken);
+  const id = await create(idle, user.accessToken, [{ documentId }, { content: GARDENS }], { hostMode: 'single' });
+  t.equal((await idle.request(`/api/documents/${documentId}`, { method: 'DELETE', token: user.accessToken })).status, 200);
+  await idle.startWorkers('all');
+  const episode = await waitForEpisode(idle.database.db, id, ['ready', 'error'], 240_000);
+  t.equal(episode.status, 'ready', episode.error_message ?? '');
+  const { episode: detail } = await json(await idle.request(`/api/episodes/${id}`, { token: user.accessToken }));
+  t.match(detail.sources, [{ index: 0, kind: 'document', status: 'failed', error: 'The document was deleted before it was read' }, { index: 1, status: 'read' }]);
+  t.notOk('documentId' in detail.sources[0], 'the link to the deleted document is gone');
+});

@@ -28,7 +28,7 @@ export interface SourceText {
   text: string;
 }
 
-type ReadableSource = Pick<EpisodeSourceRow, 'kind' | 'input_text' | 'url' | 'storage_key' | 'filename' | 'title'>;
+type ReadableSource = Pick<EpisodeSourceRow, 'kind' | 'input_text' | 'url' | 'document_id' | 'storage_key' | 'filename' | 'title'>;
 
 export async function sourceText(source: ReadableSource, dependencies: SourceTextDependencies): Promise<SourceText> {
   switch (source.kind) {
@@ -47,7 +47,9 @@ export async function sourceText(source: ReadableSource, dependencies: SourceTex
     }
     case 'document':
     case 'upload': {
-      if (source.storage_key === null) throw new PermanentError(source.kind === 'document' ? 'The document was deleted before it was read' : 'The episode has no uploaded document');
+      // A stored document deleted before it was read has lost its link (and its file goes with it).
+      if (source.kind === 'document' && source.document_id === null) throw new PermanentError('The document was deleted before it was read');
+      if (source.storage_key === null) throw new PermanentError('The episode has no uploaded document');
       const original = await readBounded(await dependencies.storage.read(source.storage_key), MAX_DOCUMENT_BYTES);
       const { blocks } = await extractDocumentText(original, source.storage_key);
       const text = usableText(blocks);

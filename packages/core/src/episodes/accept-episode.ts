@@ -68,6 +68,7 @@ export function checkLengthAllowed(user: Pick<UserRow, 'tier'>, request: Pick<Ep
 }
 
 export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions = {}): Promise<AcceptedEpisode> {
+  if (request.sources.length === 0) throw AppError.validation('An episode needs at least one source');
   checkLengthAllowed(user, request);
   const counted = await countEpisodeAgainstQuota(trx, user.id, user.tier);
   if (counted.kind === 'exceeded') {
