@@ -11,8 +11,8 @@ const KIND_LABELS: Record<Source['kind'], string> = { url: 'Web page', text: 'Te
 const STATUS_LABELS: Record<Source['status'], string> = { pending: 'Not read yet', read: 'Read', failed: 'Could not be read', left_out: 'Left out' };
 
 export function EpisodeSources({ sources, moments, onSeek }: { sources: Source[]; moments?: SourceMoments | undefined; onSeek?: (ms: number) => void }) {
-  // An episode of one typed text says nothing a listener needs.
-  if (sources.length === 0 || (sources.length === 1 && sources[0]?.kind === 'text' && sources[0].status === 'read')) return null;
+  // An episode of one typed text says nothing a listener needs (unless it could not be read).
+  if (sources.length === 0 || (sources.length === 1 && sources[0]?.kind === 'text' && sources[0].status !== 'failed')) return null;
   return (
     <section aria-labelledby="sources-heading" class="episode-sources">
       <h2 id="sources-heading">Sources</h2>
