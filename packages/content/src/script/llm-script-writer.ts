@@ -97,8 +97,11 @@ interface Writer {
   holdToLength: boolean;
 }
 
-/** The passages a line draws on, by marker ("S1.4"); optional here, required and nullable on the wire. */
-const PassageRefs = Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 20 }), { maxItems: 12 }), Type.Null()]));
+/**
+ * The passages a line draws on, by marker ("S1.4"); optional here, required and nullable on the
+ * wire. Unbounded: a marker that does not hold up is dropped and counted, never a reason to repair.
+ */
+const PassageRefs = Type.Optional(Type.Union([Type.Array(Type.String()), Type.Null()]));
 
 function lineSchema(request: ScriptRequest) {
   const speakers = scriptSpeakers(request);

@@ -15,9 +15,8 @@
 // (multi-source-document.ts); the host names the source before reading from it, and
 // every line carries refs to the spans of the sentences it reads.
 import type { Speaker } from '@castwright/core/script-lines';
-import { normalisedRefs, type SourceRef } from '@castwright/core/source-refs';
 import { PermanentError } from '@castwright/core/errors';
-import { baseLanguage, type Language } from '@castwright/core/languages';
+import { baseLanguage } from '@castwright/core/languages';
 import type { NounPhrase } from '../nlp/english-text.ts';
 import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.ts';
 import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
@@ -28,8 +27,8 @@ import { castShow } from './offline-cast.ts';
 import { showPhrasing } from './phrasing/phrasing-by-language.ts';
 import { pick, type ShowPhrasing } from './show-phrasing.ts';
 import { selectSentences } from './sentence-selection.ts';
-import { readSourceDocument, withArticle, type SourceDocument, type SourceSentence } from './source-document.ts';
-import { foreignLanguage, readSourceDocuments } from './multi-source-document.ts';
+import { withArticle, type SourceDocument, type SourceSentence } from './source-document.ts';
+import { readSources, refsOf, themeParts, type Part } from './offline-source-parts.ts';
 import { sourcePhrasing, type NamedSource } from './source-phrasing.ts';
 import { hasMarkup } from './spoken-text.ts';
 
@@ -97,16 +96,6 @@ export function writeOfflineScript(request: ScriptRequest): OfflineWrittenScript
   return best;
 }
 
-/** One source read alone (as always), or several read as one document of shared themes and their own sections. */
-function readSources(sources: readonly ScriptSource[], language: Language, themes: boolean): SourceDocument {
-  if (sources.length > 1) return readSourceDocuments(sources, language, { themes });
-  const only = sources[0] as ScriptSource;
-  const document = readSourceDocument(only.text, language, only.index);
-  const foreign = foreignLanguage(only.language, language);
-  for (const sentence of document.sentences) sentence.language = foreign;
-  return document;
-}
-
 interface SectionLabel {
   /** How a host names the section mid-sentence. */
   text: string;
@@ -145,14 +134,6 @@ function spokenHeading(document: SourceDocument, heading: string): string | null
   // "Summary", "Background": one common noun reads as "the summary" in a sentence.
   const only = words.length === 1 && baseLanguage(document.language) === 'en' ? words[0] : undefined;
   return only && (only.pos === 'NOUN' || only.pos === 'PROPN') && only.lemma === only.normal && /^\p{Ll}/u.test(text) ? `the ${text}` : text;
-}
-
-/** A kept section as the script says it: a theme's later parts continue the section its first part opened. */
-interface Part {
-  index: number;
-  sentences: SourceSentence[];
-  /** Continues the section before it (the next source's part of the same theme). */
-  continues: boolean;
 }
 
 function composeScript(
@@ -295,26 +276,6 @@ function composeScript(
     tokens: NO_TOKENS,
     ...(leftOut.length > 0 ? { leftOut } : {}),
   };
-}
-
-/** The sources whose parts make up the theme that part `n` opens, in order (none when it opens no theme). */
-function themeParts(parts: readonly Part[], n: number, document: SourceDocument): number[] {
-  const first = parts[n] as Part;
-  if (!document.sections[first.index]?.theme) return [];
-  const sources = [(first.sentences[0] as SourceSentence).source];
-  for (const part of parts.slice(n + 1)) {
-    if (!part.continues) break;
-    sources.push((part.sentences[0] as SourceSentence).source);
-  }
-  return sources;
-}
-
-/** What a line reading these sentences refers to: their spans, merged where they touch. */
-function refsOf(document: SourceDocument, sentences: readonly number[]): SourceRef[] {
-  return normalisedRefs(sentences.flatMap((index) => {
-    const sentence = document.sentences[index];
-    return sentence?.span ? [{ source: sentence.source, start: sentence.span.start, end: sentence.span.end }] : [];
-  }));
 }
 
 /** A title named in a sentence: a Title Case title is a name and stays as written; a sentence-case one reads as words. */
