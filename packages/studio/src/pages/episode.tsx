@@ -23,15 +23,15 @@ import { useResource, useSession, useTitle } from '../hooks.ts';
 
 type Material = { segments: Segment[]; notes: ShowNotesData; moments: SourceMoments };
 
-/** The transcript, show notes and sources' moments of a ready episode; undefined (not an error) before it is ready. */
+/** The transcript and show notes of a ready episode (whose sources, in order, carry their moments); undefined (not an error) before it is ready. */
 async function readMaterial(id: string): Promise<Material | undefined> {
-  const [transcript, notes, sources] = await Promise.all([
+  const [transcript, notes] = await Promise.all([
     api.GET('/api/episodes/{id}/transcript', { params: { path: { id } } }),
     api.GET('/api/episodes/{id}/show-notes', { params: { path: { id } } }),
-    api.GET('/api/episodes/{id}/sources', { params: { path: { id } } }),
   ]);
   if (!transcript.response.ok || !notes.response.ok || typeof transcript.data !== 'object' || !notes.data) return undefined;
-  return { segments: transcript.data.segments, notes: notes.data, moments: sources.data?.sources ?? [] };
+  const moments = notes.data.sources.map((source, index) => ({ index, timestamps: source.timestamps }));
+  return { segments: transcript.data.segments, notes: notes.data, moments };
 }
 
 /**
