@@ -8,7 +8,7 @@
 // sentence keeps its source and its span in that source's text, so a line reading it
 // knows what it refers to.
 import { baseLanguage, LANGUAGES, type Language } from '@castwright/core/languages';
-import { headOf, type KeyPhrase } from '../nlp/key-phrases.ts';
+import { headOf } from '../nlp/key-phrases.ts';
 import { paragraphAnalyser } from '../nlp/text-analysis.ts';
 import { documentOf, readSourceDocument, type RawSection, type SourceDocument, type SourceSentence } from './source-document.ts';
 import type { ScriptSource } from './script-writer.ts';
@@ -17,6 +17,8 @@ import type { ScriptSource } from './script-writer.ts';
 const MAX_THEMES = 4;
 /** A key phrase a source ranks this high (of its 12) may become a theme. */
 const THEME_CANDIDATES = 8;
+/** The most of a source's paragraphs one theme takes. */
+const MAX_THEME_SHARE = 0.4;
 
 interface Theme {
   key: string;
@@ -87,15 +89,17 @@ function baseOf(tag: string): string {
 }
 
 /**
- * Subjects two or more sources share: a key phrase one source ranks high that another
- * mentions too, best by how much all of them make of it; no two about the same head.
+ * Subjects two or more sources share: a key phrase one source ranks high that another ranks
+ * among its own key phrases too (the same phrase, or for a one-word phrase the same head),
+ * best by how much all of them make of it; no two about the same head. A word another
+ * source merely mentions makes no theme.
  */
 function sharedThemes(documents: readonly SourceDocument[]): Theme[] {
   const candidates = new Map<string, Theme>();
   for (const document of documents) {
     for (const phrase of document.keyPhrases.slice(0, THEME_CANDIDATES)) {
-      const mentionedBy = documents.filter((other) => mentions(other, phrase)).length;
-      if (mentionedBy < 2) continue;
+      const rankedBy = documents.filter((other) => other.keyPhrases.some((candidate) => candidate.key === phrase.key || (phrase.words === 1 && candidate.head === phrase.head))).length;
+      if (rankedBy < 2) continue;
       const score = documents.reduce((sum, other) => sum + (other.phraseScores.get(phrase.key) ?? 0), 0);
       const known = candidates.get(phrase.key);
       if (!known || known.score < score) candidates.set(phrase.key, { key: phrase.key, text: phrase.text, head: phrase.head, single: phrase.words === 1, score });
@@ -110,10 +114,6 @@ function sharedThemes(documents: readonly SourceDocument[]): Theme[] {
   return themes;
 }
 
-function mentions(document: SourceDocument, phrase: KeyPhrase): boolean {
-  return document.sentences.some((sentence) => sentence.analysis.phrases.some((candidate) => candidate.key === phrase.key || (phrase.words === 1 && headOf(candidate).lemma === phrase.head)));
-}
-
 /** Which theme a sentence names, best theme first; undefined for none. */
 function themeOf(sentence: SourceSentence, themes: readonly Theme[]): Theme | undefined {
   return themes.find((theme) => sentence.analysis.phrases.some((phrase) => phrase.key === theme.key || (theme.single && headOf(phrase).lemma === theme.head)));
@@ -121,22 +121,40 @@ function themeOf(sentence: SourceSentence, themes: readonly Theme[]): Theme | un
 
 /**
  * For each source, its paragraphs that belong to a theme (paragraph → theme key): a
- * paragraph goes with the theme most of its sentences name. A theme that ends up with
+ * paragraph goes with the theme it opens by naming, or the one most of its sentences name
+ * when a third of them do, a theme taking at most a share
+ * of the source's paragraphs (the densest). A theme that ends up with
  * speakable sentences from fewer than two sources is no theme; its paragraphs go back.
  */
 function assignParagraphs(documents: readonly SourceDocument[], themes: Theme[]): Map<number, string>[] {
   for (;;) {
     const assignment = documents.map((document) => {
       const votes = new Map<number, Map<string, number>>();
+      const opens = new Map<number, string>();
       for (const sentence of document.sentences) {
         const theme = themeOf(sentence, themes);
+        const first = !document.sentences[sentence.index - 1] || document.sentences[sentence.index - 1]?.paragraph !== sentence.paragraph;
         if (!theme) continue;
+        if (first) opens.set(sentence.paragraph, theme.key);
         const tally = votes.get(sentence.paragraph) ?? new Map<string, number>();
         tally.set(theme.key, (tally.get(theme.key) ?? 0) + 1);
         votes.set(sentence.paragraph, tally);
       }
       const rank = new Map(themes.map((theme, index) => [theme.key, index]));
-      return new Map([...votes.entries()].map(([paragraph, tally]) => [paragraph, [...tally.entries()].sort((a, b) => b[1] - a[1] || (rank.get(a[0]) ?? 0) - (rank.get(b[0]) ?? 0))[0]?.[0] as string]));
+      const sizes = new Map<number, number>();
+      for (const sentence of document.sentences) sizes.set(sentence.paragraph, (sizes.get(sentence.paragraph) ?? 0) + 1);
+      // A paragraph is about a theme when it opens by naming it, or a third of its sentences do.
+      const about = [...votes.entries()].flatMap(([paragraph, tally]) => {
+        const [key, count] = [...tally.entries()].sort((a, b) => b[1] - a[1] || (rank.get(a[0]) ?? 0) - (rank.get(b[0]) ?? 0))[0] as [string, number];
+        const size = sizes.get(paragraph) ?? 1;
+        const opened = opens.get(paragraph);
+        if (opened !== undefined && count * 3 < size) return [{ paragraph, key: opened, density: 1 / size }];
+        return count * 3 >= size ? [{ paragraph, key, density: count / size }] : [];
+      });
+      // A theme takes at most a share of a source, its densest paragraphs: the rest is the source's own.
+      const room = Math.max(1, Math.floor(sizes.size * MAX_THEME_SHARE));
+      const kept = themes.flatMap((theme) => about.filter((entry) => entry.key === theme.key).sort((a, b) => b.density - a.density || a.paragraph - b.paragraph).slice(0, room));
+      return new Map(kept.map((entry) => [entry.paragraph, entry.key]));
     });
     const weak = themes.filter((theme) => documents.filter((document, n) => document.sentences.some((sentence) => sentence.speakable && assignment[n]?.get(sentence.paragraph) === theme.key)).length < 2);
     if (weak.length === 0) return assignment;

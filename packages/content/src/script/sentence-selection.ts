@@ -30,7 +30,9 @@ export function selectSentences(document: SourceDocument, wordBudget: number): M
   // and never so few that they hold less than the budget (small sections would then jump
   // the length from one whole section to the next instead of trimming to it).
   const candidates = document.sections.map((_, index) => index).filter((index) => (available[index] ?? 0) > 0);
-  const ranked = everySourceFirst(document, [...candidates].sort((a, b) => importance(unitsBySection[b] as Unit[], b) - importance(unitsBySection[a] as Unit[], a)));
+  // A part of a theme several sources share weighs as an opening does: the comparison is what several sources are for.
+  const weight = (index: number) => importance(unitsBySection[index] as Unit[], index) + (document.sections[index]?.theme ? 1 : 0);
+  const ranked = everySourceFirst(document, [...candidates].sort((a, b) => weight(b) - weight(a)));
   let enough = 0;
   for (let held = 0; enough < ranked.length && held < wordBudget; enough += 1) held += available[ranked[enough] as number] ?? 0;
   const affordable = wordBudget >= total ? candidates.length : Math.max(1, Math.floor(wordBudget / MIN_SECTION_WORDS), enough);
