@@ -111,6 +111,14 @@ function uploadForm(text: string): () => FormData {
   };
 }
 
+function documentForm(text: string): () => FormData {
+  return () => {
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/plain' }), 'notes.txt');
+    return form;
+  };
+}
+
 /** Ready episodes of the user with a published revision 1 of their script, as a render leaves them. */
 async function readyEpisodes(db: Db, userId: string, count: number): Promise<string[]> {
   const script = '[Host 1]: Lighthouses guided ships for centuries.';
@@ -164,6 +172,14 @@ export const IDEMPOTENT_POSTS: Record<string, (context: PostContext) => Promise<
     status: 202,
     effects: episodeEffects(db, user.userId),
     once: { episodes: 1, jobs: 1, quota: 1 },
+  }),
+
+  'POST /api/documents': async ({ db, user }) => ({
+    request: { path: '/api/documents', form: documentForm('Fresnel lenses bend light into one bright beam.\n') },
+    other: { path: '/api/documents', form: documentForm('A different document: the lamps burned whale oil, then kerosene.\n') },
+    status: 201,
+    effects: async () => ({ documents: await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM documents WHERE user_id = ${user.userId}`, db) }),
+    once: { documents: 1 },
   }),
 
   'POST /api/playlists': async ({ db, user }) => ({

@@ -20,8 +20,10 @@ import { episodeAudioRoutes } from './routes/episode-audio.ts';
 import { episodeVideoRoutes } from './routes/episode-videos.ts';
 import { episodeRevisionRoutes } from './routes/episode-revisions.ts';
 import { episodeScriptRoutes } from './routes/episode-script.ts';
+import { episodeSourceRoutes } from './routes/episode-sources.ts';
 import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
 import { episodeStreamRoutes } from './routes/episode-stream.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { episodeUploadRoutes } from './routes/episode-upload.ts';
 import { episodeRoutes } from './routes/episodes.ts';
 import { feedRoutes } from './routes/feeds.ts';
@@ -88,6 +90,8 @@ export async function buildApp(
     episodeScriptRoutes,
     episodeRevisionRoutes,
     episodeShowNotesRoutes,
+    episodeSourceRoutes,
+    documentRoutes,
     voiceRoutes,
     billingRoutes,
     billingWebhookRoutes,

@@ -25,11 +25,12 @@ t.test('pricing always answers, without credentials, from configuration and the 
     t.match(features, `uploads up to ${limits.maxUploadBytes / 1024 / 1024} MB`, `${entry.tier}: upload size`);
     t.match(features, `${limits.requestsPerHour.toLocaleString('en-US')} API requests an hour`, `${entry.tier}: request limit`);
     t.match(features, `and ${limits.clipsPerEpisode} clips an episode`, `${entry.tier}: clips`);
+    t.match(features, `Up to ${limits.maxSources} sources an episode (${limits.maxSourceCharacters.toLocaleString('en-US')} characters together)`, `${entry.tier}: sources`);
     t.equal(features.includes('API key'), entry.tier !== 'free', `${entry.tier}: API key`);
   }
   // The same limits as data, for a client to offer; enforcement reads TIER_LIMITS too.
   for (const entry of pricing as { tier: keyof typeof TIER_LIMITS; limits: unknown }[]) t.same(entry.limits, TIER_LIMITS[entry.tier], `${entry.tier}: its limits, as enforced`);
-  t.same(pricing[0].limits, { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * 1024 * 1024, clipsPerEpisode: 3 }, 'free: the interface\'s table');
+  t.same(pricing[0].limits, { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * 1024 * 1024, clipsPerEpisode: 3, maxSources: 3, maxSourceCharacters: 200_000 }, 'free: the interface\'s table');
   t.equal(pricing[3].limits.episodesPerMonth, null, 'enterprise: unlimited is null');
 });
 

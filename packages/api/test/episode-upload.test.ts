@@ -7,6 +7,7 @@ import { FormData } from 'undici';
 import { loadTlsCredentials } from '@castwright/api/server/tls-credentials';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { updateUserTier } from '@castwright/core/repositories/users';
+import { TIER_LIMITS } from '@castwright/core/tiers';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { uploadKey } from '@castwright/core/storage/object-storage';
 import { isAnnounced } from '@castwright/content/script/script-sections';
@@ -149,7 +150,7 @@ t.test('a DOCX zip bomb is refused at upload, from its central directory', async
   await nothingKept(t, owner.userId, before);
 });
 
-t.test('form fields: enums checked like POST /api/episodes; file required; one file only', async (t) => {
+t.test('form fields: enums checked like POST /api/episodes; file required; no more files than the tier\'s sources', async (t) => {
   const owner = await user();
   const before = await storedUploads();
   const file = { bytes: Buffer.from('Plain words about tides.'), name: 'tides.txt' };
@@ -170,11 +171,11 @@ t.test('form fields: enums checked like POST /api/episodes; file required; one f
     t.equal(response.status, 400, name);
     t.match(await json(response), { success: false, error: 'Validation failed', message }, name);
   }
-  const two = new FormData();
-  two.append('file', new Blob([file.bytes]), 'a.txt');
-  two.append('file', new Blob([file.bytes]), 'b.txt');
-  const twice = await api.request('/api/episodes/upload', { method: 'POST', token: owner.accessToken, body: two });
-  t.equal(twice.status, 400, 'two files');
+  const many = new FormData();
+  for (let n = 0; n <= TIER_LIMITS.creator.maxSources; n += 1) many.append('file', new Blob([file.bytes]), `part-${n}.txt`);
+  const tooMany = await api.request('/api/episodes/upload', { method: 'POST', token: owner.accessToken, body: many });
+  t.equal(tooMany.status, 403, 'one file more than the creator tier\'s sources');
+  t.match(await json(tooMany), { success: false, error: 'Source limit exceeded', maxSources: TIER_LIMITS.creator.maxSources });
   const notMultipart = await api.request('/api/episodes/upload', { method: 'POST', token: owner.accessToken, json: { content: 'x' } });
   t.equal(notMultipart.status, 415);
   t.match(await json(notMultipart), { success: false, error: 'Unsupported media type' });

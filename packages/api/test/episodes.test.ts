@@ -1,6 +1,7 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import { updateUserTier } from '@castwright/core/repositories/users';
+import { MAX_EPISODE_SOURCE_CHARACTERS } from '@castwright/core/tiers';
 import { creator, json, registerUser, startTestApi } from '#test-helpers/test-api';
 
 const api = await startTestApi(t);
@@ -241,7 +242,8 @@ t.test('oversized bodies are refused with 413 and unknown routes with 404, in th
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: huge } });
   t.ok(response.status === 400 || response.status === 413, `status ${response.status}`);
   t.equal((await json(response)).success, false);
-  const tooBig = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: 'x'.repeat(1_000_000) } });
+  // Past the room the longest `sources` any tier takes (MAX_EPISODE_SOURCE_CHARACTERS in four-byte characters).
+  const tooBig = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: 'x'.repeat(MAX_EPISODE_SOURCE_CHARACTERS * 4 + 300_000) } });
   t.equal(tooBig.status, 413);
   const route = await api.request('/api/nothing-here');
   t.equal(route.status, 404);

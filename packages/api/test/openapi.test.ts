@@ -63,6 +63,7 @@ t.test('Idempotency-Key, with its 409, 422 and Idempotent-Replayed, on exactly t
     'POST /api/briefings',
     'POST /api/briefings/{id}/run',
     'POST /api/briefings/{id}/sources',
+    'POST /api/documents',
     'POST /api/episodes',
     'POST /api/episodes/upload',
     'POST /api/episodes/{id}/clips',

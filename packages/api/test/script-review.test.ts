@@ -78,7 +78,7 @@ t.test('review, edit, approve once, render the edited script', async (t) => {
   ];
   const put = await api.request(`/api/episodes/${id}/script`, { method: 'PUT', token: owner.accessToken, json: { lines: replacement } });
   t.equal(put.status, 200);
-  t.same(((await put.json()) as ScriptBody).lines, replacement.map((line, index) => ({ index, ...line })));
+  t.same(((await put.json()) as ScriptBody).lines, replacement.map((line, index) => ({ index, ...line, sourceRefs: [] })), 'lines written by hand draw on no source');
   t.equal((await api.request(`/api/episodes/${id}/script/lines/2`, { method: 'PATCH', token: owner.accessToken, json: { speaker: 'Host 2' } })).status, 200);
 
   const [first, second] = await Promise.all([

@@ -447,8 +447,8 @@ export interface paths {
         get: operations["getEpisodes"];
         put?: never;
         /**
-         * Create an episode from text or a web page address
-         * @description Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * Create an episode from text, a web page address, or several sources
+         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodes"];
         delete?: never;
@@ -534,7 +534,7 @@ export interface paths {
         };
         /**
          * Follow processing as Server-Sent Events
-         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error. The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds. With `media=true` the stream also carries the making of the episode's videos and clips as `event: video` messages {"id","kind","shape","status","progressPercent"} (plain `message` listeners never see them), and ends once the episode is ready or failed and no video or clip is being made.
+         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error. The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds.
          */
         get: operations["getEpisodesByIdStream"];
         put?: never;
@@ -566,102 +566,6 @@ export interface paths {
          * @description Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET (`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private takes effect at once. Same access rules as GET /api/episodes/{id}.
          */
         head: operations["headEpisodesByIdAudio"];
-        patch?: never;
-        trace?: never;
-    };
-    "/api/episodes/{id}/video": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The episode as a captioned video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
-         */
-        get: operations["getEpisodesByIdVideo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        /**
-         * The episode as a captioned video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
-         */
-        head: operations["headEpisodesByIdVideo"];
-        patch?: never;
-        trace?: never;
-    };
-    "/api/episodes/{id}/clips": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The episode's clips
-         * @description Every clip of the episode, oldest first (at most `limit`, so never paginated). Owner only.
-         */
-        get: operations["getEpisodesByIdClips"];
-        put?: never;
-        /**
-         * Make a clip of a passage
-         * @description Up to 90 s of the episode as a captioned video of `shape` (default `square`). The start moves to the nearest transcript line's start and the end to the nearest line end after it (a span that would grow past the bound ends at the last whole line inside it), so the clip's `startMs`/`endMs` are what was made. 400 for an end before the start, a span over the bound or one past the episode's end; 409 `Limit reached` beyond the tier's clips an episode (`limits.clipsPerEpisode` in the price list). The same passage asked for again is the same clip. 202: the clip is made by a media worker (follow `streamUrl`).
-         */
-        post: operations["postEpisodesByIdClips"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/episodes/{id}/clips/{clipId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One clip
-         * @description The clip with its status and progress while it is made, its span and where to fetch its video. Owner only.
-         */
-        get: operations["getEpisodesByIdClipsByClipId"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a clip
-         * @description The clip and its video; the episode keeps room for another.
-         */
-        delete: operations["deleteEpisodesByIdClipsByClipId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/episodes/{id}/clips/{clipId}/video": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A clip's video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. 202 with `Retry-After` while it is made; 409 when its making failed.
-         */
-        get: operations["getEpisodesByIdClipsByClipIdVideo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        /**
-         * A clip's video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. 202 with `Retry-After` while it is made; 409 when its making failed.
-         */
-        head: operations["headEpisodesByIdClipsByClipIdVideo"];
         patch?: never;
         trace?: never;
     };
@@ -822,7 +726,7 @@ export interface paths {
         };
         /**
          * Show notes: summary, key points, topics and timed chapters
-         * @description Show notes are made when the episode becomes ready; chapter timestamps are the start times of transcript segments. Before that (or for an episode that failed) the answer is 409 Conflict with a message naming the current status.
+         * @description Show notes are made when the episode becomes ready; chapter timestamps are the start times of transcript segments. `sources` lists what the episode is made from, each with the moments it is discussed (from the lines' refs). Before that (or for an episode that failed) the answer is 409 Conflict with a message naming the current status.
          */
         get: operations["getEpisodesByIdShowNotes"];
         put?: never;
@@ -868,6 +772,74 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The episode's sources, each with the moments it is discussed
+         * @description Every source in order (`index` is the `source` of the script lines' `sourceRefs`), how it was read (`status`, `error` for one that failed), and `timestamps`: where in the published audio lines drawing on it start (empty before the episode is ready, and for sources left out or unread).
+         */
+        get: operations["getEpisodesByIdSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's documents, newest first
+         * @description Paginated with `limit` (default 50, at most 100) and `offset`. Each is its id, file name, type, size and when it was stored.
+         */
+        get: operations["getDocuments"];
+        put?: never;
+        /**
+         * Store a document for use as an episode source (PDF, DOCX, DOC, TXT, MD)
+         * @description multipart/form-data with one `file`. The checks of an episode upload apply: the tier's upload limit (larger is 413), contents that match the extension, UTF-8 text, no zip bombs (400 naming the problem). Use its `id` in `POST /api/episodes` as `sources: [{"documentId": "…"}]`; it is read when an episode uses it. An account keeps at most 200 documents (409 `Limit reached`).
+         */
+        post: operations["postDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One document (owner only)
+         * @description Its id, file name, type, size and when it was stored. Another account's document, or a deleted one, is a 404.
+         */
+        get: operations["getDocumentsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document (owner only)
+         * @description Episodes made from it keep the text they read; an episode that has not read it yet makes do without it, saying why.
+         */
+        delete: operations["deleteDocumentsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4373,6 +4345,13 @@ export interface operations {
                  * @example {
                  *       "content": "example",
                  *       "url": "https://example.com/article",
+                 *       "sources": [
+                 *         {
+                 *           "content": "example",
+                 *           "url": "https://example.com/article",
+                 *           "documentId": "example"
+                 *         }
+                 *       ],
                  *       "preset": "quick",
                  *       "durationMinutes": 1,
                  *       "hostMode": "single",
@@ -4394,6 +4373,18 @@ export interface operations {
                     content?: string;
                     /** Format: uri */
                     url?: string;
+                    /** @description Several sources woven into one episode, in order (the first is source 0 of the refs). Duplicates (the same address, the same text, the same document) are merged. How many, and how many typed characters together, is bounded by the tier (`limits.maxSources`, `limits.maxSourceCharacters` in GET /api/billing/pricing; beyond is 403 `Source limit exceeded`). Instead of `content` or `url`, not with them. */
+                    sources?: {
+                        /** @description Typed or pasted text */
+                        content?: string;
+                        /**
+                         * Format: uri
+                         * @description A web page (http or https), read through the outbound guard and Readability
+                         */
+                        url?: string;
+                        /** @description A document of yours from POST /api/documents (another account's, or a deleted one, is a 404) */
+                        documentId?: string;
+                    }[];
                     /** @enum {unknown} */
                     preset?: "quick" | "standard" | "deep" | "extended";
                     /** @description Length in minutes, instead of `preset` (400 when both are given): 1 up to the tier's maximum (free 3, creator 15, professional 30, enterprise 120; beyond it 403). The script is planned to it at the voice's measured pace; the audio lands within ±15 % when the source holds enough. */
@@ -4650,7 +4641,6 @@ export interface operations {
                      *         "description": "example",
                      *         "status": "queued",
                      *         "progressPercent": 0,
-                     *         "progressNote": "example",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
@@ -4663,6 +4653,20 @@ export interface operations {
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "error": "example",
+                     *         "sources": [
+                     *           {
+                     *             "index": 0,
+                     *             "kind": "text",
+                     *             "title": "example",
+                     *             "url": "example",
+                     *             "documentId": "example",
+                     *             "characters": 0,
+                     *             "language": "example",
+                     *             "status": "pending",
+                     *             "error": "example",
+                     *             "note": "example"
+                     *           }
+                     *         ],
                      *         "isPublic": true,
                      *         "hosts": [
                      *           {
@@ -4693,7 +4697,6 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             progressPercent: number;
-                            progressNote: string | null;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
@@ -4710,6 +4713,33 @@ export interface operations {
                             publishedRevision: number | null;
                             lengthNote: string | null;
                             error: string | null;
+                            /** @description What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed) */
+                            sources: {
+                                /** @description Its place among the episode's sources: the `source` of refs */
+                                index: number;
+                                /**
+                                 * @description text (typed), url (a web page), document (a stored document), upload (a file uploaded with the episode)
+                                 * @enum {unknown}
+                                 */
+                                kind: "text" | "url" | "document" | "upload";
+                                /** @description The page's or document's title, the text's heading, else its address, file name or "Source N" */
+                                title: string;
+                                /** @description The page's address, or where a text came from (a briefing item's link) */
+                                url?: string;
+                                /** @description The stored document it was read from (absent once that document is deleted) */
+                                documentId?: string;
+                                characters: number | null;
+                                language: string | null;
+                                /**
+                                 * @description pending (not read yet), read, failed (`error` says why; the episode is made from the others), left_out (read, but the length could not hold it: `note` and `lengthNote` say so)
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "read" | "failed" | "left_out";
+                                /** @description Why it could not be read */
+                                error?: string;
+                                /** @description What else to know: cut to the tier's bound, or left out for length */
+                                note?: string;
+                            }[];
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
                             hosts: {
@@ -4961,7 +4991,6 @@ export interface operations {
                      *         "description": "example",
                      *         "status": "queued",
                      *         "progressPercent": 0,
-                     *         "progressNote": "example",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
@@ -4974,6 +5003,20 @@ export interface operations {
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "error": "example",
+                     *         "sources": [
+                     *           {
+                     *             "index": 0,
+                     *             "kind": "text",
+                     *             "title": "example",
+                     *             "url": "example",
+                     *             "documentId": "example",
+                     *             "characters": 0,
+                     *             "language": "example",
+                     *             "status": "pending",
+                     *             "error": "example",
+                     *             "note": "example"
+                     *           }
+                     *         ],
                      *         "isPublic": true,
                      *         "hosts": [
                      *           {
@@ -5004,7 +5047,6 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             progressPercent: number;
-                            progressNote: string | null;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
@@ -5021,6 +5063,33 @@ export interface operations {
                             publishedRevision: number | null;
                             lengthNote: string | null;
                             error: string | null;
+                            /** @description What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed) */
+                            sources: {
+                                /** @description Its place among the episode's sources: the `source` of refs */
+                                index: number;
+                                /**
+                                 * @description text (typed), url (a web page), document (a stored document), upload (a file uploaded with the episode)
+                                 * @enum {unknown}
+                                 */
+                                kind: "text" | "url" | "document" | "upload";
+                                /** @description The page's or document's title, the text's heading, else its address, file name or "Source N" */
+                                title: string;
+                                /** @description The page's address, or where a text came from (a briefing item's link) */
+                                url?: string;
+                                /** @description The stored document it was read from (absent once that document is deleted) */
+                                documentId?: string;
+                                characters: number | null;
+                                language: string | null;
+                                /**
+                                 * @description pending (not read yet), read, failed (`error` says why; the episode is made from the others), left_out (read, but the length could not hold it: `note` and `lengthNote` say so)
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "read" | "failed" | "left_out";
+                                /** @description Why it could not be read */
+                                error?: string;
+                                /** @description What else to know: cut to the tier's bound, or left out for length */
+                                note?: string;
+                            }[];
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
                             hosts: {
@@ -5181,6 +5250,13 @@ export interface operations {
                      *           "text": "example",
                      *           "startTimeMs": 1,
                      *           "endTimeMs": 1,
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ],
                      *           "confidence": 0
                      *         }
                      *       ],
@@ -5212,6 +5288,15 @@ export interface operations {
                             text: string;
                             startTimeMs: number;
                             endTimeMs: number;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                             /** @description Always 1: the text is the script the voice read, known exactly rather than recognised from the audio */
                             confidence: number;
                         }[];
@@ -5333,7 +5418,7 @@ export interface operations {
                  *     }
                  */
                 "multipart/form-data": {
-                    /** @description The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier's upload limit */
+                    /** @description The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier's upload limit. Send several `file` parts (up to the tier's `maxSources`) to make one episode of them all */
                     file: string;
                     /** @enum {unknown} */
                     preset?: "quick" | "standard" | "deep" | "extended";
@@ -5564,10 +5649,7 @@ export interface operations {
     };
     getEpisodesByIdStream: {
         parameters: {
-            query?: {
-                /** @description Also follow the making of the episode's videos and clips (`event: video` messages) */
-                media?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 id: string;
@@ -5585,8 +5667,6 @@ export interface operations {
                     "text/event-stream": {
                         status: string;
                         progressPercent: number;
-                        /** @description What processing is waiting on while its progress stands still (as `progressNote`); null once the wait is over. Sent only when it changes. */
-                        note?: string | null;
                         audioUrl?: string;
                         audioDuration?: number;
                         error?: string;
@@ -5895,1502 +5975,6 @@ export interface operations {
             };
         };
     };
-    getEpisodesByIdVideo: {
-        parameters: {
-            query?: {
-                /** @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920 */
-                shape?: "square" | "landscape" | "vertical";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The whole file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "example",
-                     *       "retryAfter": 1,
-                     *       "video": {
-                     *         "id": "example",
-                     *         "episodeId": "example",
-                     *         "kind": "video",
-                     *         "shape": "square",
-                     *         "status": "queued",
-                     *         "progressPercent": 0,
-                     *         "revision": 1,
-                     *         "startMs": 1,
-                     *         "endMs": 1,
-                     *         "durationMs": 1,
-                     *         "videoUrl": "example",
-                     *         "streamUrl": "example",
-                     *         "bytes": 1,
-                     *         "error": "example",
-                     *         "createdAt": "2026-01-15T09:30:00.000Z",
-                     *         "madeAt": "2026-01-15T09:30:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        /** @description Seconds to wait before asking again (also the Retry-After header) */
-                        retryAfter: number;
-                        video: {
-                            id: string;
-                            episodeId: string;
-                            /**
-                             * @description `video`: the whole episode; `clip`: a passage of it
-                             * @enum {unknown}
-                             */
-                            kind: "video" | "clip";
-                            /**
-                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                             * @enum {unknown}
-                             */
-                            shape: "square" | "landscape" | "vertical";
-                            /**
-                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
-                             * @enum {unknown}
-                             */
-                            status: "queued" | "rendering" | "ready" | "failed";
-                            progressPercent: number;
-                            /** @description The published revision of the episode it is made from */
-                            revision: number;
-                            /** @description Where it begins in the episode (snapped to a line for a clip) */
-                            startMs: number;
-                            endMs: number;
-                            durationMs: number;
-                            /** @description Where the MP4 is fetched (202 while it is made) */
-                            videoUrl: string;
-                            /** @description The episode's event stream, carrying this making's progress */
-                            streamUrl: string;
-                            bytes: number | null;
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            madeAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The requested byte range */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Not modified */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Validation failed",
-                     *       "message": "The request is invalid"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Email already registered",
-                     *       "message": "An account with this e-mail already exists"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Range not satisfiable",
-                     *       "message": "The requested byte range is outside the file"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    headEpisodesByIdVideo: {
-        parameters: {
-            query?: {
-                /** @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920 */
-                shape?: "square" | "landscape" | "vertical";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The whole file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "example",
-                     *       "retryAfter": 1,
-                     *       "video": {
-                     *         "id": "example",
-                     *         "episodeId": "example",
-                     *         "kind": "video",
-                     *         "shape": "square",
-                     *         "status": "queued",
-                     *         "progressPercent": 0,
-                     *         "revision": 1,
-                     *         "startMs": 1,
-                     *         "endMs": 1,
-                     *         "durationMs": 1,
-                     *         "videoUrl": "example",
-                     *         "streamUrl": "example",
-                     *         "bytes": 1,
-                     *         "error": "example",
-                     *         "createdAt": "2026-01-15T09:30:00.000Z",
-                     *         "madeAt": "2026-01-15T09:30:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        /** @description Seconds to wait before asking again (also the Retry-After header) */
-                        retryAfter: number;
-                        video: {
-                            id: string;
-                            episodeId: string;
-                            /**
-                             * @description `video`: the whole episode; `clip`: a passage of it
-                             * @enum {unknown}
-                             */
-                            kind: "video" | "clip";
-                            /**
-                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                             * @enum {unknown}
-                             */
-                            shape: "square" | "landscape" | "vertical";
-                            /**
-                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
-                             * @enum {unknown}
-                             */
-                            status: "queued" | "rendering" | "ready" | "failed";
-                            progressPercent: number;
-                            /** @description The published revision of the episode it is made from */
-                            revision: number;
-                            /** @description Where it begins in the episode (snapped to a line for a clip) */
-                            startMs: number;
-                            endMs: number;
-                            durationMs: number;
-                            /** @description Where the MP4 is fetched (202 while it is made) */
-                            videoUrl: string;
-                            /** @description The episode's event stream, carrying this making's progress */
-                            streamUrl: string;
-                            bytes: number | null;
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            madeAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The requested byte range */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Not modified */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Validation failed",
-                     *       "message": "The request is invalid"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Email already registered",
-                     *       "message": "An account with this e-mail already exists"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Range not satisfiable",
-                     *       "message": "The requested byte range is outside the file"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getEpisodesByIdClips: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "clips": [
-                     *         {
-                     *           "id": "example",
-                     *           "episodeId": "example",
-                     *           "kind": "video",
-                     *           "shape": "square",
-                     *           "status": "queued",
-                     *           "progressPercent": 0,
-                     *           "revision": 1,
-                     *           "startMs": 1,
-                     *           "endMs": 1,
-                     *           "durationMs": 1,
-                     *           "videoUrl": "example",
-                     *           "streamUrl": "example",
-                     *           "bytes": 1,
-                     *           "error": "example",
-                     *           "createdAt": "2026-01-15T09:30:00.000Z",
-                     *           "madeAt": "2026-01-15T09:30:00.000Z"
-                     *         }
-                     *       ],
-                     *       "limit": 1
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        /** @description Oldest first */
-                        clips: {
-                            id: string;
-                            episodeId: string;
-                            /**
-                             * @description `video`: the whole episode; `clip`: a passage of it
-                             * @enum {unknown}
-                             */
-                            kind: "video" | "clip";
-                            /**
-                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                             * @enum {unknown}
-                             */
-                            shape: "square" | "landscape" | "vertical";
-                            /**
-                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
-                             * @enum {unknown}
-                             */
-                            status: "queued" | "rendering" | "ready" | "failed";
-                            progressPercent: number;
-                            /** @description The published revision of the episode it is made from */
-                            revision: number;
-                            /** @description Where it begins in the episode (snapped to a line for a clip) */
-                            startMs: number;
-                            endMs: number;
-                            durationMs: number;
-                            /** @description Where the MP4 is fetched (202 while it is made) */
-                            videoUrl: string;
-                            /** @description The episode's event stream, carrying this making's progress */
-                            streamUrl: string;
-                            bytes: number | null;
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            madeAt: string | null;
-                        }[];
-                        /** @description How many clips an episode may keep on your tier */
-                        limit: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    postEpisodesByIdClips: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
-                "idempotency-key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "startMs": 0,
-                 *       "endMs": 0,
-                 *       "shape": "square"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Where the passage begins in the episode; moved to the start of the nearest transcript line */
-                    startMs: number;
-                    /** @description Where it ends; moved to the end of the nearest line after the start. At most 90 s after startMs, and not past the end of the episode */
-                    endMs: number;
-                    /**
-                     * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                     * @default square
-                     * @enum {unknown}
-                     */
-                    shape?: "square" | "landscape" | "vertical";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            202: {
-                headers: {
-                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "clip": {
-                     *         "id": "example",
-                     *         "episodeId": "example",
-                     *         "kind": "video",
-                     *         "shape": "square",
-                     *         "status": "queued",
-                     *         "progressPercent": 0,
-                     *         "revision": 1,
-                     *         "startMs": 1,
-                     *         "endMs": 1,
-                     *         "durationMs": 1,
-                     *         "videoUrl": "example",
-                     *         "streamUrl": "example",
-                     *         "bytes": 1,
-                     *         "error": "example",
-                     *         "createdAt": "2026-01-15T09:30:00.000Z",
-                     *         "madeAt": "2026-01-15T09:30:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        clip: {
-                            id: string;
-                            episodeId: string;
-                            /**
-                             * @description `video`: the whole episode; `clip`: a passage of it
-                             * @enum {unknown}
-                             */
-                            kind: "video" | "clip";
-                            /**
-                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                             * @enum {unknown}
-                             */
-                            shape: "square" | "landscape" | "vertical";
-                            /**
-                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
-                             * @enum {unknown}
-                             */
-                            status: "queued" | "rendering" | "ready" | "failed";
-                            progressPercent: number;
-                            /** @description The published revision of the episode it is made from */
-                            revision: number;
-                            /** @description Where it begins in the episode (snapped to a line for a clip) */
-                            startMs: number;
-                            endMs: number;
-                            durationMs: number;
-                            /** @description Where the MP4 is fetched (202 while it is made) */
-                            videoUrl: string;
-                            /** @description The episode's event stream, carrying this making's progress */
-                            streamUrl: string;
-                            bytes: number | null;
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            madeAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Validation failed",
-                     *       "message": "The request is invalid"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Email already registered",
-                     *       "message": "An account with this e-mail already exists"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Idempotency key reused",
-                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getEpisodesByIdClipsByClipId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                clipId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "clip": {
-                     *         "id": "example",
-                     *         "episodeId": "example",
-                     *         "kind": "video",
-                     *         "shape": "square",
-                     *         "status": "queued",
-                     *         "progressPercent": 0,
-                     *         "revision": 1,
-                     *         "startMs": 1,
-                     *         "endMs": 1,
-                     *         "durationMs": 1,
-                     *         "videoUrl": "example",
-                     *         "streamUrl": "example",
-                     *         "bytes": 1,
-                     *         "error": "example",
-                     *         "createdAt": "2026-01-15T09:30:00.000Z",
-                     *         "madeAt": "2026-01-15T09:30:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        clip: {
-                            id: string;
-                            episodeId: string;
-                            /**
-                             * @description `video`: the whole episode; `clip`: a passage of it
-                             * @enum {unknown}
-                             */
-                            kind: "video" | "clip";
-                            /**
-                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                             * @enum {unknown}
-                             */
-                            shape: "square" | "landscape" | "vertical";
-                            /**
-                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
-                             * @enum {unknown}
-                             */
-                            status: "queued" | "rendering" | "ready" | "failed";
-                            progressPercent: number;
-                            /** @description The published revision of the episode it is made from */
-                            revision: number;
-                            /** @description Where it begins in the episode (snapped to a line for a clip) */
-                            startMs: number;
-                            endMs: number;
-                            durationMs: number;
-                            /** @description Where the MP4 is fetched (202 while it is made) */
-                            videoUrl: string;
-                            /** @description The episode's event stream, carrying this making's progress */
-                            streamUrl: string;
-                            bytes: number | null;
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            madeAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    deleteEpisodesByIdClipsByClipId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                clipId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "example"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getEpisodesByIdClipsByClipIdVideo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                clipId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The whole file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "example",
-                     *       "retryAfter": 1,
-                     *       "video": {
-                     *         "id": "example",
-                     *         "episodeId": "example",
-                     *         "kind": "video",
-                     *         "shape": "square",
-                     *         "status": "queued",
-                     *         "progressPercent": 0,
-                     *         "revision": 1,
-                     *         "startMs": 1,
-                     *         "endMs": 1,
-                     *         "durationMs": 1,
-                     *         "videoUrl": "example",
-                     *         "streamUrl": "example",
-                     *         "bytes": 1,
-                     *         "error": "example",
-                     *         "createdAt": "2026-01-15T09:30:00.000Z",
-                     *         "madeAt": "2026-01-15T09:30:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        /** @description Seconds to wait before asking again (also the Retry-After header) */
-                        retryAfter: number;
-                        video: {
-                            id: string;
-                            episodeId: string;
-                            /**
-                             * @description `video`: the whole episode; `clip`: a passage of it
-                             * @enum {unknown}
-                             */
-                            kind: "video" | "clip";
-                            /**
-                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                             * @enum {unknown}
-                             */
-                            shape: "square" | "landscape" | "vertical";
-                            /**
-                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
-                             * @enum {unknown}
-                             */
-                            status: "queued" | "rendering" | "ready" | "failed";
-                            progressPercent: number;
-                            /** @description The published revision of the episode it is made from */
-                            revision: number;
-                            /** @description Where it begins in the episode (snapped to a line for a clip) */
-                            startMs: number;
-                            endMs: number;
-                            durationMs: number;
-                            /** @description Where the MP4 is fetched (202 while it is made) */
-                            videoUrl: string;
-                            /** @description The episode's event stream, carrying this making's progress */
-                            streamUrl: string;
-                            bytes: number | null;
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            madeAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The requested byte range */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Not modified */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Email already registered",
-                     *       "message": "An account with this e-mail already exists"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Range not satisfiable",
-                     *       "message": "The requested byte range is outside the file"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    headEpisodesByIdClipsByClipIdVideo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                clipId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The whole file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "example",
-                     *       "retryAfter": 1,
-                     *       "video": {
-                     *         "id": "example",
-                     *         "episodeId": "example",
-                     *         "kind": "video",
-                     *         "shape": "square",
-                     *         "status": "queued",
-                     *         "progressPercent": 0,
-                     *         "revision": 1,
-                     *         "startMs": 1,
-                     *         "endMs": 1,
-                     *         "durationMs": 1,
-                     *         "videoUrl": "example",
-                     *         "streamUrl": "example",
-                     *         "bytes": 1,
-                     *         "error": "example",
-                     *         "createdAt": "2026-01-15T09:30:00.000Z",
-                     *         "madeAt": "2026-01-15T09:30:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        /** @description Seconds to wait before asking again (also the Retry-After header) */
-                        retryAfter: number;
-                        video: {
-                            id: string;
-                            episodeId: string;
-                            /**
-                             * @description `video`: the whole episode; `clip`: a passage of it
-                             * @enum {unknown}
-                             */
-                            kind: "video" | "clip";
-                            /**
-                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
-                             * @enum {unknown}
-                             */
-                            shape: "square" | "landscape" | "vertical";
-                            /**
-                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
-                             * @enum {unknown}
-                             */
-                            status: "queued" | "rendering" | "ready" | "failed";
-                            progressPercent: number;
-                            /** @description The published revision of the episode it is made from */
-                            revision: number;
-                            /** @description Where it begins in the episode (snapped to a line for a clip) */
-                            startMs: number;
-                            endMs: number;
-                            durationMs: number;
-                            /** @description Where the MP4 is fetched (202 while it is made) */
-                            videoUrl: string;
-                            /** @description The episode's event stream, carrying this making's progress */
-                            streamUrl: string;
-                            bytes: number | null;
-                            error: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            madeAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The requested byte range */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description Not modified */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Not found",
-                     *       "message": "The resource does not exist"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Email already registered",
-                     *       "message": "An account with this e-mail already exists"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Range not satisfiable",
-                     *       "message": "The requested byte range is outside the file"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded",
-                     *       "message": "Too many requests; try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Service unavailable",
-                     *       "message": "The service is temporarily unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     getEpisodesByIdScript: {
         parameters: {
             query?: never;
@@ -7420,7 +6004,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -7439,6 +6030,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -7533,7 +6133,14 @@ export interface operations {
                  *         {
                  *           "speaker": "Host 1",
                  *           "text": "example",
-                 *           "section": "example"
+                 *           "section": "example",
+                 *           "sourceRefs": [
+                 *             {
+                 *               "source": 0,
+                 *               "start": 0,
+                 *               "end": 1
+                 *             }
+                 *           ]
                  *         }
                  *       ]
                  *     }
@@ -7549,6 +6156,15 @@ export interface operations {
                         text: string;
                         /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                         section?: string;
+                        /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
+                        sourceRefs?: {
+                            /** @description The source's index in the episode's sources (0 is the first) */
+                            source: number;
+                            /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                            start: number;
+                            /** @description One past the last character of the span */
+                            end: number;
+                        }[];
                     }[];
                 };
             };
@@ -7570,7 +6186,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -7589,6 +6212,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -7730,7 +6362,14 @@ export interface operations {
                  *       "index": 0,
                  *       "speaker": "Host 1",
                  *       "text": "example",
-                 *       "section": "example"
+                 *       "section": "example",
+                 *       "sourceRefs": [
+                 *         {
+                 *           "source": 0,
+                 *           "start": 0,
+                 *           "end": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -7745,6 +6384,15 @@ export interface operations {
                     text: string;
                     /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                     section?: string;
+                    /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
+                    sourceRefs?: {
+                        /** @description The source's index in the episode's sources (0 is the first) */
+                        source: number;
+                        /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                        start: number;
+                        /** @description One past the last character of the span */
+                        end: number;
+                    }[];
                 };
             };
         };
@@ -7765,7 +6413,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -7784,6 +6439,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -7937,7 +6601,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -7956,6 +6627,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -8096,7 +6776,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "text": "example",
-                 *       "speaker": "Host 1"
+                 *       "speaker": "Host 1",
+                 *       "sourceRefs": [
+                 *         {
+                 *           "source": 0,
+                 *           "start": 0,
+                 *           "end": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -8107,6 +6794,15 @@ export interface operations {
                      * @enum {unknown}
                      */
                     speaker?: "Host 1" | "Host 2" | "Host 3" | "Host 4";
+                    /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
+                    sourceRefs?: {
+                        /** @description The source's index in the episode's sources (0 is the first) */
+                        source: number;
+                        /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                        start: number;
+                        /** @description One past the last character of the span */
+                        end: number;
+                    }[];
                 };
             };
         };
@@ -8127,7 +6823,14 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "sourceRefs": [
+                     *             {
+                     *               "source": 0,
+                     *               "start": 0,
+                     *               "end": 1
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8146,6 +6849,15 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
+                            sourceRefs: {
+                                /** @description The source's index in the episode's sources (0 is the first) */
+                                source: number;
+                                /** @description First character of the span in the source's stored text (UTF-16 code units, as JavaScript counts) */
+                                start: number;
+                                /** @description One past the last character of the span */
+                                end: number;
+                            }[];
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -8935,6 +7647,18 @@ export interface operations {
                      *           "timestamp": "example",
                      *           "timestampMs": 0
                      *         }
+                     *       ],
+                     *       "sources": [
+                     *         {
+                     *           "title": "example",
+                     *           "url": "example",
+                     *           "timestamps": [
+                     *             {
+                     *               "timestamp": "example",
+                     *               "timestampMs": 0
+                     *             }
+                     *           ]
+                     *         }
                      *       ]
                      *     }
                      */
@@ -8950,6 +7674,18 @@ export interface operations {
                             /** @description MM:SS of timestampMs, floored; minutes may exceed 59 */
                             timestamp: string;
                             timestampMs: number;
+                        }[];
+                        /** @description The episode's sources in order, each with where it is discussed (derived from the lines' refs); sources left out or unread have none */
+                        sources: {
+                            title: string;
+                            url: string | null;
+                            /** @description Where in the published audio the source is discussed: the start of each run of lines drawing on it */
+                            timestamps: {
+                                /** @description MM:SS of timestampMs; minutes may exceed 59 */
+                                timestamp: string;
+                                /** @description The start of a line that draws on the source: a moment it is discussed */
+                                timestampMs: number;
+                            }[];
                         }[];
                     };
                 };
@@ -9233,6 +7969,677 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "episodeId": "example",
+                     *       "sources": [
+                     *         {
+                     *           "index": 0,
+                     *           "kind": "text",
+                     *           "title": "example",
+                     *           "url": "example",
+                     *           "documentId": "example",
+                     *           "characters": 0,
+                     *           "language": "example",
+                     *           "status": "pending",
+                     *           "error": "example",
+                     *           "note": "example",
+                     *           "timestamps": [
+                     *             {
+                     *               "timestamp": "example",
+                     *               "timestampMs": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "refsDropped": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        episodeId: string;
+                        sources: ({
+                            /** @description Its place among the episode's sources: the `source` of refs */
+                            index: number;
+                            /**
+                             * @description text (typed), url (a web page), document (a stored document), upload (a file uploaded with the episode)
+                             * @enum {unknown}
+                             */
+                            kind: "text" | "url" | "document" | "upload";
+                            /** @description The page's or document's title, the text's heading, else its address, file name or "Source N" */
+                            title: string;
+                            /** @description The page's address, or where a text came from (a briefing item's link) */
+                            url?: string;
+                            /** @description The stored document it was read from (absent once that document is deleted) */
+                            documentId?: string;
+                            characters: number | null;
+                            language: string | null;
+                            /**
+                             * @description pending (not read yet), read, failed (`error` says why; the episode is made from the others), left_out (read, but the length could not hold it: `note` and `lengthNote` say so)
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "read" | "failed" | "left_out";
+                            /** @description Why it could not be read */
+                            error?: string;
+                            /** @description What else to know: cut to the tier's bound, or left out for length */
+                            note?: string;
+                        } & {
+                            /** @description Where in the published audio the source is discussed: the start of each run of lines drawing on it */
+                            timestamps: {
+                                /** @description MM:SS of timestampMs; minutes may exceed 59 */
+                                timestamp: string;
+                                /** @description The start of a line that draws on the source: a moment it is discussed */
+                                timestampMs: number;
+                            }[];
+                        })[];
+                        /** @description Refs the LLM writer gave that did not hold up (an unknown passage, or no content word shared with its line), dropped */
+                        refsDropped: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDocuments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "documents": [
+                     *         {
+                     *           "id": "example",
+                     *           "filename": "example",
+                     *           "type": "pdf",
+                     *           "bytes": 1,
+                     *           "createdAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        documents: {
+                            id: string;
+                            filename: string;
+                            /** @enum {unknown} */
+                            type: "pdf" | "docx" | "doc" | "txt" | "md";
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        pagination: {
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier's upload limit */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "document": {
+                     *         "id": "example",
+                     *         "filename": "example",
+                     *         "type": "pdf",
+                     *         "bytes": 1,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        document: {
+                            id: string;
+                            filename: string;
+                            /** @enum {unknown} */
+                            type: "pdf" | "docx" | "doc" | "txt" | "md";
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Payload too large",
+                     *       "message": "The request body exceeds the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unsupported media type",
+                     *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "document": {
+                     *         "id": "example",
+                     *         "filename": "example",
+                     *         "type": "pdf",
+                     *         "bytes": 1,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        document: {
+                            id: string;
+                            filename: string;
+                            /** @enum {unknown} */
+                            type: "pdf" | "docx" | "doc" | "txt" | "md";
+                            bytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
                 };
             };
             /** @description Default Response */
@@ -10129,7 +9536,8 @@ export interface operations {
                      *             ],
                      *             "maxDurationMinutes": 1,
                      *             "maxUploadBytes": 1,
-                     *             "clipsPerEpisode": 1
+                     *             "maxSources": 1,
+                     *             "maxSourceCharacters": 1
                      *           }
                      *         }
                      *       ]
@@ -10157,8 +9565,10 @@ export interface operations {
                                 maxDurationMinutes: number;
                                 /** @description The largest document this tier may upload */
                                 maxUploadBytes: number;
-                                /** @description Video clips an episode may keep at once (POST /api/episodes/{id}/clips) */
-                                clipsPerEpisode: number;
+                                /** @description The most sources one episode may be made from */
+                                maxSources: number;
+                                /** @description The most characters an episode's sources may hold together */
+                                maxSourceCharacters: number;
                             };
                         }[];
                     };
@@ -16966,9 +16376,9 @@ export const idempotentOperations: readonly string[] = [
     "POST /api/user/api-key",
     "POST /api/episodes",
     "POST /api/episodes/upload",
-    "POST /api/episodes/{id}/clips",
     "POST /api/episodes/{id}/render",
     "POST /api/episodes/{id}/revisions/{revision}/restore",
+    "POST /api/documents",
     "POST /api/voices",
     "POST /api/billing/create-checkout",
     "POST /api/playlists",

@@ -86,7 +86,7 @@ t.test('a script written in one go comes in the sections its lines open, each an
   const server = await startFakeChatServer(t, (_body, index) => ({ content: reply(index === 0 ? 'Now, the people who lived there.' : 'Finally, keepers and their families.') }));
   const script = await writeLlmScript(base, settings(server.baseUrl), { maxRetries: 0 });
   const schema = JSON.stringify(server.requests[0]?.response_format?.json_schema?.schema);
-  t.match(schema, /"required":\["speaker","text","section"\]/, 'strict mode: the section is required on the wire…');
+  t.match(schema, /"required":\["speaker","text","section","refs"\]/, 'strict mode: the section (and the refs) are required on the wire…');
   t.match(schema, /"section":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\}/, '…and may be null');
   t.match(userPrompt(server.requests[0] as ChatRequestBody), /using every word of the\s+title/);
   t.equal(server.requests.length, 2, 'a section its line does not announce is sent back once');

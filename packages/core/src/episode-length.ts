@@ -58,6 +58,10 @@ export interface LengthFacts {
   audioMs: number | null;
   /** How long the whole source runs read out, when that is short of the target; null when it holds enough. */
   sourceLimitMs: number | null;
+  /** Sources the length could not hold (each as a listener knows it: "source 2, “City budget”"). */
+  leftOut?: readonly string[] | undefined;
+  /** How many sources the episode is made from (the note says "its sources" for more than one). */
+  sources?: number | undefined;
 }
 
 /**
@@ -66,17 +70,24 @@ export interface LengthFacts {
  * it can only say what the source holds.
  */
 export function lengthNote(facts: LengthFacts): string | null {
+  const note = audioLengthNote(facts);
+  if (!facts.leftOut || facts.leftOut.length === 0) return note;
+  const leftOut = `The length could not hold every source: ${new Intl.ListFormat('en', { type: 'conjunction' }).format(facts.leftOut)} ${facts.leftOut.length === 1 ? 'is' : 'are'} left out.`;
+  return note ? `${note} ${leftOut}` : leftOut;
+}
+
+function audioLengthNote(facts: LengthFacts): string | null {
   const targetMs = facts.targetMinutes * 60_000;
   const asked = `the ${facts.targetMinutes} ${facts.targetMinutes === 1 ? 'minute' : 'minutes'} asked for`;
   if (facts.audioMs === null) {
     if (facts.sourceLimitMs === null) return null;
-    return `The source holds about ${spokenDuration(facts.sourceLimitMs)} of material, less than ${asked}: the episode will be shorter rather than padded with repetition.`;
+    return `The ${(facts.sources ?? 1) > 1 ? 'sources hold' : 'source holds'} about ${spokenDuration(facts.sourceLimitMs)} of material, less than ${asked}: the episode will be shorter rather than padded with repetition.`;
   }
   const runs = `This episode runs ${spokenDuration(facts.audioMs)}`;
   if (facts.audioMs > targetMs * (1 + LENGTH_TOLERANCE)) return `${runs}, longer than ${asked}.`;
   if (facts.audioMs >= targetMs * (1 - LENGTH_TOLERANCE)) return null;
   return facts.sourceLimitMs !== null
-    ? `${runs}, shorter than ${asked}: its source holds no more material, and an episode is never padded with repetition.`
+    ? `${runs}, shorter than ${asked}: its ${(facts.sources ?? 1) > 1 ? 'sources hold' : 'source holds'} no more material, and an episode is never padded with repetition.`
     : `${runs}, shorter than ${asked}: the script came out shorter than planned.`;
 }
 

@@ -15,8 +15,10 @@ export type VoicePair = (typeof VOICE_PAIRS)[number];
 export const TTS_ENGINES = ['kokoro', 'chatterbox', 'auto'] as const;
 export type TtsEngineChoice = (typeof TTS_ENGINES)[number];
 
-// `briefing`: text a briefing run compiled from its feeds and newsletters (see briefings/).
-export const SOURCE_TYPES = ['text', 'url', 'upload', 'briefing'] as const;
+// `briefing`: a briefing run's items (see briefings/); `document`: one stored document;
+// `sources`: several sources of any kind (episode-sources.ts). What the episode is made
+// from, source by source, is its `episode_sources`.
+export const SOURCE_TYPES = ['text', 'url', 'upload', 'briefing', 'document', 'sources'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export interface EpisodeChoices {

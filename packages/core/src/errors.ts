@@ -15,6 +15,7 @@ export const ERRORS = {
   forbidden: { status: 403, error: 'Forbidden', message: 'You do not have permission to do this' },
   presetNotAllowed: { status: 403, error: 'Preset not allowed', message: 'This preset is not available on your tier' },
   durationNotAllowed: { status: 403, error: 'Duration not allowed', message: 'This length is beyond the longest episode of your tier' },
+  sourceLimit: { status: 403, error: 'Source limit exceeded', message: 'The sources are beyond what your tier allows for one episode' },
   tierRequired: { status: 403, error: 'Upgrade required', message: 'This feature needs a higher tier' },
   notFound: { status: 404, error: 'Not found', message: 'The resource does not exist' },
   emailTaken: { status: 409, error: 'Email already registered', message: 'An account with this e-mail already exists' },

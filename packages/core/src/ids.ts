@@ -19,6 +19,8 @@ export const ID_PREFIXES = {
   video: 'vid',
   /** A passage of an episode as video, to share. */
   clip: 'clip',
+  /** A document kept for use as an episode source. */
+  document: 'doc',
   /** Queued work a client can follow (a briefing run's job). */
   job: 'job',
 } as const;

@@ -20,15 +20,19 @@ export interface TierLimits {
   maxUploadBytes: number;
   /** Clips an episode may keep at once (POST /api/episodes/:id/clips); deleting one makes room. */
   clipsPerEpisode: number;
+  /** Sources one episode may be made from (POST /api/episodes `sources`, files of one upload). */
+  maxSources: number;
+  /** Characters an episode's sources may hold together: typed ones checked on the request, pages and documents as they are read. */
+  maxSourceCharacters: number;
 }
 
 const MB = 1024 * 1024;
 
 export const TIER_LIMITS: Record<Tier, TierLimits> = {
-  free: { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * MB, clipsPerEpisode: 3 },
-  creator: { episodesPerMonth: 25, requestsPerHour: 50, presets: ['quick', 'standard', 'deep'], maxDurationMinutes: 15, maxUploadBytes: 20 * MB, clipsPerEpisode: 10 },
-  professional: { episodesPerMonth: 100, requestsPerHour: 200, presets: PRESETS, maxDurationMinutes: 30, maxUploadBytes: 50 * MB, clipsPerEpisode: 25 },
-  enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxDurationMinutes: 120, maxUploadBytes: 100 * MB, clipsPerEpisode: 100 },
+  free: { episodesPerMonth: 3, requestsPerHour: 10, presets: ['quick'], maxDurationMinutes: 3, maxUploadBytes: 5 * MB, clipsPerEpisode: 3, maxSources: 3, maxSourceCharacters: 200_000 },
+  creator: { episodesPerMonth: 25, requestsPerHour: 50, presets: ['quick', 'standard', 'deep'], maxDurationMinutes: 15, maxUploadBytes: 20 * MB, clipsPerEpisode: 10, maxSources: 10, maxSourceCharacters: 400_000 },
+  professional: { episodesPerMonth: 100, requestsPerHour: 200, presets: PRESETS, maxDurationMinutes: 30, maxUploadBytes: 50 * MB, clipsPerEpisode: 25, maxSources: 20, maxSourceCharacters: 600_000 },
+  enterprise: { episodesPerMonth: null, requestsPerHour: 1000, presets: PRESETS, maxDurationMinutes: 120, maxUploadBytes: 100 * MB, clipsPerEpisode: 100, maxSources: 50, maxSourceCharacters: 1_000_000 },
 };
 
 /**
@@ -47,6 +51,10 @@ export const PRESET_MINUTES: Record<Preset, number> = { quick: 3, standard: 7, d
 
 /** The longest `durationMinutes` any tier allows: the bound of the request schema (beyond a tier's own maximum is a 403). */
 export const MAX_DURATION_MINUTES = Math.max(...TIERS.map((tier) => TIER_LIMITS[tier].maxDurationMinutes));
+
+/** The most sources and source characters any tier allows: the bounds of the request schema and body (beyond a tier's own is a 403). */
+export const MAX_SOURCES = Math.max(...TIERS.map((tier) => TIER_LIMITS[tier].maxSources));
+export const MAX_EPISODE_SOURCE_CHARACTERS = Math.max(...TIERS.map((tier) => TIER_LIMITS[tier].maxSourceCharacters));
 
 export function isPresetAllowed(tier: Tier, preset: Preset): boolean {
   return TIER_LIMITS[tier].presets.includes(preset);

@@ -87,3 +87,34 @@ t.test('0019: an entry\'s samples go with the entry and with the voice', async (
   await sql`DELETE FROM pronunciations WHERE id = 'pr_a'`.execute(db);
   t.same((await sql`SELECT 1 FROM pronunciation_samples`.execute(db)).rows, [], 'deleted with the entry');
 });
+
+t.test('0021: every episode made before sources gets its one source as it stands; down and up again', async (t) => {
+  const { db } = await createTestDatabase(t);
+  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: fileURLToPath(new URL('../src/db/migrations', import.meta.url)) }) });
+  t.error((await migrator.migrateTo('0019-pronunciation-samples')).error);
+  const user = '00000000-0000-0000-0000-000000000021';
+  await sql`INSERT INTO users (id, email, password_hash) VALUES (${user}, 'sources@example.com', 'x')`.execute(db);
+  const episode = (id: string, fields: { status: string; type: string; url?: string; text?: string; key?: string; filename?: string; error?: string }) => sql`
+    INSERT INTO episodes (id, user_id, title, description, status, preset, host_mode, voice_style, voice_pair, tts_engine, review_script,
+                          source_type, source_url, source_text, source_key, source_filename, error_message, language)
+    VALUES (${id}, ${user}, 'Old', '', ${fields.status}, 'quick', 'single', 'professional', 'expert-curious', 'auto', false,
+            ${fields.type}, ${fields.url ?? null}, ${fields.text ?? null}, ${fields.key ?? null}, ${fields.filename ?? null}, ${fields.error ?? null}, 'en')`.execute(db);
+  await episode('ep_ready_page', { status: 'ready', type: 'url', url: 'https://example.org/a', text: '# A page\n\nIts text.' });
+  await episode('ep_queued_text', { status: 'queued', type: 'text', text: 'Typed, not read yet.' });
+  await episode('ep_queued_upload', { status: 'ingesting', type: 'upload', key: 'uploads/ep_queued_upload/original.pdf', filename: 'a.pdf' });
+  await episode('ep_failed_page', { status: 'error', type: 'url', url: 'https://example.org/gone', error: 'HTTP 404 from example.org' });
+  await episode('ep_briefing', { status: 'ready', type: 'briefing', text: '# Briefing\n\n## Item\n\nWords.' });
+  t.error((await migrator.migrateTo('0021-episode-sources')).error);
+  const rows = await db.selectFrom('episode_sources').select(['episode_id', 'position', 'kind', 'url', 'input_text', 'storage_key', 'filename', 'text', 'characters', 'language', 'status', 'error']).orderBy('episode_id').execute();
+  t.same(rows, [
+    { episode_id: 'ep_briefing', position: 0, kind: 'text', url: null, input_text: null, storage_key: null, filename: null, text: '# Briefing\n\n## Item\n\nWords.', characters: 27, language: 'en', status: 'read', error: null },
+    { episode_id: 'ep_failed_page', position: 0, kind: 'url', url: 'https://example.org/gone', input_text: null, storage_key: null, filename: null, text: null, characters: null, language: null, status: 'failed', error: 'HTTP 404 from example.org' },
+    { episode_id: 'ep_queued_text', position: 0, kind: 'text', url: null, input_text: 'Typed, not read yet.', storage_key: null, filename: null, text: null, characters: null, language: null, status: 'pending', error: null },
+    { episode_id: 'ep_queued_upload', position: 0, kind: 'upload', url: null, input_text: null, storage_key: 'uploads/ep_queued_upload/original.pdf', filename: 'a.pdf', text: null, characters: null, language: null, status: 'pending', error: null },
+    { episode_id: 'ep_ready_page', position: 0, kind: 'url', url: 'https://example.org/a', input_text: null, storage_key: null, filename: null, text: '# A page\n\nIts text.', characters: 19, language: 'en', status: 'read', error: null },
+  ]);
+  await t.rejects(sql`INSERT INTO episode_sources (episode_id, position, kind) VALUES ('ep_ready_page', 1, 'url')`.execute(db), /check constraint/, 'a page has its address');
+  await t.rejects(sql`INSERT INTO episode_sources (episode_id, position, kind, input_text, status) VALUES ('ep_ready_page', 1, 'text', 'x', 'read')`.execute(db), /check constraint/, 'a read source has its text');
+  t.error((await migrator.migrateDown()).error);
+  t.error((await migrator.migrateUp()).error);
+});

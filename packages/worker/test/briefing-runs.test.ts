@@ -176,7 +176,13 @@ t.test('RSS 2.0, Atom and a newsletter become one episode; a second run finds no
   t.match(episode.source_text, /forty sites/, "the Atom entry's article was fetched");
   t.match(episode.source_text, /magma chamber/, 'the newsletter is included');
   t.notMatch(episode.source_text, /An old story/, 'items outside the freshness window are left out');
-  t.ok((episode.source_text ?? '').indexOf('Coral reefs') < (episode.source_text ?? '').indexOf('Bees decode'), 'the priority keyword ranks its item first');
+  // The one way in: each item is a source of the episode, read by the ingest path, in the order chosen.
+  const sources = await db.selectFrom('episode_sources').select(['position', 'kind', 'title', 'url', 'status']).where('episode_id', '=', episode.id).orderBy('position').execute();
+  t.equal(sources.length, 3, 'one source per item');
+  t.ok(sources.every((source) => source.kind === 'text' && source.status === 'read'), 'every item read');
+  const titles = sources.map((source) => source.title ?? '');
+  t.ok(titles.findIndex((title) => title.startsWith('Coral reefs')) < titles.findIndex((title) => title.startsWith('Bees decode')), 'the priority keyword ranks its item first');
+  t.ok(sources.some((source) => source.url !== null), "a feed item's link goes with its source");
   t.equal(new Set(episode.script_text?.match(/Host [12]/g) ?? []).size, 2, 'written for two hosts');
   const usage = await db.selectFrom('usage_monthly').select('episodes_created').where('user_id', '=', user.userId).executeTakeFirstOrThrow();
   t.equal(usage.episodes_created, 1, 'counted against the monthly quota');

@@ -14,6 +14,7 @@ function tierFeatures(tier: Tier): string[] {
     limits.episodesPerMonth === null ? 'Unlimited episodes a month' : `${count(limits.episodesPerMonth)} episodes a month`,
     `Episodes up to ${limits.maxDurationMinutes} minutes (presets: ${limits.presets.join(', ')})`,
     `Document uploads up to ${limits.maxUploadBytes / (1024 * 1024)} MB`,
+    `Up to ${count(limits.maxSources)} sources an episode (${count(limits.maxSourceCharacters)} characters together)`,
     `${count(limits.requestsPerHour)} API requests an hour`,
     `Captioned video of every episode, and ${count(limits.clipsPerEpisode)} clips an episode`,
   ];

@@ -1,8 +1,9 @@
-// An episode from an uploaded document: received to a temporary file, checked, and
-// stored only inside createEpisode's transaction (after the quota is counted), so a
-// refused upload leaves no file, no row and no quota used. The temporary directory is
-// gone before the answer goes out. An Idempotency-Key is claimed once the whole form has
-// been read, since the request is known only with its file's hash (form.digest()).
+// An episode from uploaded documents (one, or several woven into one episode): each
+// received to a temporary file, checked, and stored only inside createEpisode's
+// transaction (after the quota is counted), so a refused upload leaves no file, no row
+// and no quota used. The temporary directory is gone before the answer goes out. An
+// Idempotency-Key is claimed once the whole form has been read, since the request is
+// known only with its files' hashes (form.digest()).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { newId } from '@castwright/core/ids';
 import type { ServiceLogger } from '@castwright/core/logger';
 import { uploadKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
-import { DOCUMENT_CONTENT_TYPES } from '@castwright/content/ingest/documents/document-type';
+import { DOCUMENT_CONTENT_TYPES, type DocumentType } from '@castwright/content/ingest/documents/document-type';
 import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { checkDocument } from './check-document.ts';
 import { createEpisode, type CreatedEpisode } from './create-episode.ts';
@@ -29,21 +30,27 @@ export async function createUploadEpisode(
   try {
     const upload = await receiveUpload(form, user, directory);
     await answer.claim(form.digest());
-    const type = await checkDocument(upload.filePath, upload.filename);
     const episodeId = newId('episode');
-    const key = uploadKey(episodeId, type);
-    let stored = false;
-    const created = await createEpisode(services, user, { source: { type: 'upload', key, filename: upload.filename }, ...upload.choices }, answer, {
+    const files: { key: string; filePath: string; filename: string; type: DocumentType; size: number }[] = [];
+    for (const file of upload.files) {
+      const type = await checkDocument(file.filePath, file.filename);
+      files.push({ ...file, type, key: uploadKey(episodeId, type, files.length) });
+    }
+    const stored: string[] = [];
+    const sources = files.map((file) => ({ kind: 'upload' as const, storageKey: file.key, filename: file.filename }));
+    const created = await createEpisode(services, user, { sources, ...upload.choices }, answer, {
       id: episodeId,
       beforeInsert: async () => {
-        stored = true;
-        await services.storage.putFile(key, upload.filePath, DOCUMENT_CONTENT_TYPES[type]);
+        for (const file of files) {
+          stored.push(file.key);
+          await services.storage.putFile(file.key, file.filePath, DOCUMENT_CONTENT_TYPES[file.type]);
+        }
       },
     }).catch(async (error: unknown) => {
-      if (stored) await services.storage.delete(key).catch((cleanupError: unknown) => services.logger.warn({ err: cleanupError, key }, 'could not delete a refused upload'));
+      for (const key of stored) await services.storage.delete(key).catch((cleanupError: unknown) => services.logger.warn({ err: cleanupError, key }, 'could not delete a refused upload'));
       throw error;
     });
-    services.logger.info({ episodeId, type, bytes: upload.size }, 'document uploaded');
+    services.logger.info({ episodeId, documents: files.map((file) => ({ type: file.type, bytes: file.size })) }, 'documents uploaded');
     return created;
   } finally {
     await rm(directory, { recursive: true, force: true });

@@ -3,18 +3,21 @@
 // with a script) — edits then change nothing listeners get until the episode is rendered
 // again (render-episode.ts). Every change runs under the episode's row lock, checks
 // If-Match against the script's ETag (412 when it changed meanwhile), and is refused with
-// 409 while a render of the episode runs.
+// 409 while a render of the episode runs. A line keeps its refs to the sources while its
+// text is unchanged; a new or rewritten line has the refs the edit gives, else none.
 import type { Db, Executor } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectEpisodeRevision } from '@castwright/core/repositories/episode-revisions';
 import { lockOwnEpisode, selectOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
 import { MAX_SCRIPT_LINES, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
-import { formatScript, parseScript } from '@castwright/content/script/script-format';
+import { scriptRefsColumn, type SourceRef } from '@castwright/core/source-refs';
+import { formatScript } from '@castwright/content/script/script-format';
 import { requireIfMatch } from '../http/preconditions.ts';
 import { ownedOr404 } from '../owned-or-404.ts';
+import { checkGivenRefs, keptRefs } from './script-refs.ts';
 import { checkSpeakers } from './script-speakers.ts';
-import { scriptEditable, scriptEtag, type ScriptState } from './script-view.ts';
+import { scriptEditable, scriptEtag, scriptLines, type ScriptState } from './script-view.ts';
 
 /** Why the script cannot change now (409). */
 function scriptLocked(episode: EpisodeRow): AppError {
@@ -34,19 +37,22 @@ export async function readScript(db: Db, userId: string, id: string): Promise<Sc
 }
 
 export async function replaceScript(db: Db, userId: string, id: string, lines: readonly ScriptLine[], ifMatch: string | undefined): Promise<ScriptState> {
-  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line) }));
-  return saveScript(db, { userId, id, ifMatch }, () => cleaned);
+  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), ...(line.sourceRefs ? { sourceRefs: line.sourceRefs } : {}) }));
+  // A line given without refs keeps those of a line of the same text it replaces.
+  return saveScript(db, { userId, id, ifMatch }, (before) => keptRefs(before, cleaned));
 }
 
 export async function editScriptLine(
   db: Db,
   target: { userId: string; id: string; index: number; ifMatch: string | undefined },
-  edit: { text?: string | undefined; speaker?: Speaker | undefined },
+  edit: { text?: string | undefined; speaker?: Speaker | undefined; sourceRefs?: SourceRef[] | undefined },
 ): Promise<ScriptState> {
   return saveScript(db, target, (lines) => {
     const line = existingLine(lines, target.index);
-    // The line keeps the section it opens: its chapter stays.
-    lines[target.index] = { speaker: edit.speaker ?? line.speaker, text: edit.text !== undefined ? cleanLineText(edit.text) : line.text, ...sectionOf(line) };
+    const text = edit.text !== undefined ? cleanLineText(edit.text) : line.text;
+    // The line keeps the section it opens: its chapter stays; and its refs while its text stays.
+    const sourceRefs = edit.sourceRefs ?? (text === line.text ? line.sourceRefs : []);
+    lines[target.index] = { speaker: edit.speaker ?? line.speaker, text, ...sectionOf(line), sourceRefs };
     return lines;
   });
 }
@@ -58,7 +64,7 @@ export async function addScriptLine(db: Db, target: { userId: string; id: string
       throw AppError.validation(`A line can go at index 0 to ${lines.length} (the script has ${lines.length} lines)`, [`index must be at most ${lines.length}`]);
     }
     if (lines.length >= MAX_SCRIPT_LINES) throw AppError.validation(`A script has at most ${MAX_SCRIPT_LINES} lines`);
-    lines.splice(line.index, 0, { speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line) });
+    lines.splice(line.index, 0, { speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), sourceRefs: line.sourceRefs ?? [] });
     return lines;
   });
 }
@@ -81,9 +87,11 @@ async function saveScript(db: Db, target: { userId: string; id: string; ifMatch:
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, target.userId, target.id));
     requireIfMatch(target.ifMatch, scriptEtag(episode), 'script');
     if (!scriptEditable(episode)) throw scriptLocked(episode);
-    const lines = change(parseScript(episode.script_text ?? ''));
+    const lines = change(scriptLines(episode));
     checkSpeakers(episode, lines);
-    return withPublishedScript(trx, await updateScriptText(trx, target.id, formatScript(lines)));
+    await checkGivenRefs(trx, episode.id, lines);
+    const refs = lines.map((line) => line.sourceRefs ?? []);
+    return withPublishedScript(trx, await updateScriptText(trx, target.id, formatScript(lines), scriptRefsColumn(refs)));
   });
 }
 

@@ -2,8 +2,10 @@
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
 import { episodeAudioPath } from '@castwright/core/episode-states';
+import type { SourceSummary } from '@castwright/core/repositories/episode-sources';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 import type { CreatedEpisode } from './create-episode.ts';
+import { leftOutSources, sourceView } from './source-views.ts';
 
 /** Published audio is served from the first ready on, also while a new revision renders. */
 export function audioUrlOf(episode: EpisodeRow): string | null {
@@ -34,7 +36,8 @@ export function episodeListItem(episode: EpisodeRow) {
   };
 }
 
-export function episodeDetail(episode: EpisodeRow) {
+/** The episode with its sources (in order, without their texts). */
+export function episodeDetail(episode: EpisodeRow, sources: readonly SourceSummary[]) {
   return {
     id: episode.id,
     title: episode.title,
@@ -57,8 +60,11 @@ export function episodeDetail(episode: EpisodeRow) {
       targetMinutes: durationMinutesOf(episode),
       audioMs: audioUrlOf(episode) === null ? null : episode.audio_duration_ms,
       sourceLimitMs: episode.source_limit_ms,
+      leftOut: leftOutSources(sources),
+      sources: sources.filter((source) => source.status === 'read' || source.status === 'left_out').length,
     }),
     error: episode.status === 'error' ? episode.error_message : null,
+    sources: sources.map(sourceView),
     isPublic: episode.is_public,
     hosts: hostsView(episode),
     voice: {

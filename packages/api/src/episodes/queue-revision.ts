@@ -21,6 +21,11 @@ function notRenderable(episode: EpisodeRow): AppError {
   return new AppError('conflict', `The episode can be rendered again once it is ready (it is ${episode.status})`);
 }
 
+/** A jsonb column's refs as JSON text to write back (null stays null). */
+export function refsOf(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
 export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom: number | null): Promise<EpisodeRevisionRow> {
   const script = episode.script_text ?? '';
   const lines = parseScript(script);
@@ -31,6 +36,8 @@ export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom:
   const revision = await insertEpisodeRevision(trx, {
     episode_id: episode.id,
     script_text: script,
+    // The lines' refs travel with the script: the published transcript gets them.
+    script_refs: refsOf(episode.script_refs),
     restored_from: restoredFrom,
     lines_total: lines.length,
     lines_changed: changedLineCount(published ? parseScript(published.script_text) : [], lines),

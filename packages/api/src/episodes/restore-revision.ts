@@ -10,7 +10,7 @@ import { lockOwnEpisode, updateScriptText } from '@castwright/core/repositories/
 import { requireIfMatch } from '../http/preconditions.ts';
 import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { ownedOr404 } from '../owned-or-404.ts';
-import { queueRevision } from './queue-revision.ts';
+import { queueRevision, refsOf } from './queue-revision.ts';
 import type { QueuedRevision } from './render-episode.ts';
 import { scriptEtag } from './script-view.ts';
 
@@ -25,7 +25,7 @@ export async function restoreRevision(
     if (!source) throw new AppError('notFound', `The episode has no revision ${target.revision}`);
     requireIfMatch(target.ifMatch, scriptEtag(episode), 'script');
     // The state first, so a refused restore leaves the script as it was.
-    const restored = episode.status === 'ready' || episode.status === 'error' ? await updateScriptText(trx, episode.id, source.script_text) : episode;
+    const restored = episode.status === 'ready' || episode.status === 'error' ? await updateScriptText(trx, episode.id, source.script_text, refsOf(source.script_refs)) : episode;
     const revision = await queueRevision(trx, restored, source.revision);
     const queued: QueuedRevision = { episode: { ...restored, status: 'generating_audio' }, revision };
     await answer.record(trx, queued);

@@ -1,7 +1,9 @@
-// An episode's script as the script endpoints show it: numbered lines, whether it can be
-// edited now, the published revision and how far the script has moved from it, and the
-// strong ETag a change sends back in If-Match.
+// An episode's script as the script endpoints show it: numbered lines with the passages
+// of its sources each draws on, whether it can be edited now, the published revision and
+// how far the script has moved from it, and the strong ETag a change sends back in If-Match.
 import type { EpisodeRow } from '@castwright/core/db/schema';
+import type { ScriptLine } from '@castwright/core/script-lines';
+import { storedScriptRefs } from '@castwright/core/source-refs';
 import { parseScript } from '@castwright/content/script/script-format';
 import { changedLineCount } from '@castwright/content/script/script-changes';
 import { contentEtag } from '../http/preconditions.ts';
@@ -17,17 +19,25 @@ export function scriptEditable(episode: EpisodeRow): boolean {
   return episode.status === 'review_script' || ((episode.status === 'ready' || episode.status === 'error') && episode.script_text !== null);
 }
 
-/** Changes exactly when the script text does. */
+/** Changes exactly when the script text, or a line's refs, does. */
 export function scriptEtag(episode: EpisodeRow): string {
-  return contentEtag(episode.script_text ?? '');
+  const text = episode.script_text ?? '';
+  return contentEtag(episode.script_refs === null ? text : `${text}\n${JSON.stringify(episode.script_refs)}`);
+}
+
+/** The episode's script as lines, each with its refs (none where none are stored). */
+export function scriptLines(episode: EpisodeRow): ScriptLine[] {
+  const lines = parseScript(episode.script_text ?? '');
+  const refs = storedScriptRefs(episode.script_refs, lines.length);
+  return lines.map((line, index) => ({ ...line, sourceRefs: refs[index] ?? [] }));
 }
 
 export function scriptView({ episode, publishedScript }: ScriptState) {
-  const lines = parseScript(episode.script_text ?? '');
+  const lines = scriptLines(episode);
   return {
     episodeId: episode.id,
     status: episode.status,
-    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}) })),
+    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}), sourceRefs: line.sourceRefs ?? [] })),
     editable: scriptEditable(episode),
     publishedRevision: episode.published_revision,
     pendingChanges: publishedScript === null ? null : changedLineCount(parseScript(publishedScript), lines),

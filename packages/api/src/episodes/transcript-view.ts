@@ -1,7 +1,8 @@
 // The transcript as the interface shows it: segments (with the host's name, for named
-// hosts) plus totals.
+// hosts, and the passages of the sources each draws on) plus totals.
 import type { TranscriptSegmentRow } from '@castwright/core/db/schema';
 import type { Speaker } from '@castwright/core/script-lines';
+import { storedLineRefs } from '@castwright/core/source-refs';
 
 export function transcriptView(episodeId: string, rows: TranscriptSegmentRow[], names?: Partial<Record<Speaker, string>>) {
   const segments = rows.map((row) => ({
@@ -11,6 +12,7 @@ export function transcriptView(episodeId: string, rows: TranscriptSegmentRow[], 
     text: row.text,
     startTimeMs: row.start_ms,
     endTimeMs: row.end_ms,
+    sourceRefs: storedLineRefs(row.source_refs),
     confidence: row.confidence,
   }));
   return {

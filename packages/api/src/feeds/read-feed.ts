@@ -6,12 +6,14 @@
 import { publicBaseUrl, type Config } from '@castwright/core/config';
 import { storedLanguage } from '@castwright/core/languages';
 import type { Db } from '@castwright/core/db/connect';
+import { selectSourceSummaries, type SourceSummary } from '@castwright/core/repositories/episode-sources';
 import { updateEpisodeAudioBytes } from '@castwright/core/repositories/episodes';
 import type { PlaylistMember } from '@castwright/core/repositories/playlist-episodes';
 import { selectFeedEpisodes, type FeedPlaylist } from '@castwright/core/repositories/playlist-feeds';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { v5 as uuidv5 } from 'uuid';
 import { audioSecondsOf } from '../episodes/episode-views.ts';
+import { describedWithSources } from './feed-sources.ts';
 import { isNotModified, notModified, validatorHeaders, type ConditionalRequest, type HttpAnswer, type Validators } from '../http/conditional-get.ts';
 import { contentEtag } from '../http/preconditions.ts';
 import { artworkVersion } from './feed-artwork.ts';
@@ -33,9 +35,10 @@ interface FeedServices {
 /** The feed's document; `token` is the one it was opened with, since every address in it carries that token. */
 export async function readFeed(services: FeedServices, playlist: FeedPlaylist, token: string, request: ConditionalRequest): Promise<HttpAnswer> {
   const episodes = await withAudioBytes(services, await selectFeedEpisodes(services.db, playlist.id));
+  const sources = Map.groupBy(await selectSourceSummaries(services.db, episodes.map((episode) => episode.id)), (source) => source.episode_id);
   const urls = feedUrls(services.config, token);
   const lastModified = new Date(Math.max(playlist.updated_at.getTime(), playlist.feed_created_at.getTime(), ...episodes.map((episode) => episode.updated_at.getTime())));
-  const items = episodes.map((episode) => feedItem(episode, urls));
+  const items = episodes.map((episode) => feedItem(episode, urls, sources.get(episode.id) ?? []));
   const xml = feedXml(
     {
       title: playlist.name,
@@ -58,13 +61,13 @@ export async function readFeed(services: FeedServices, playlist: FeedPlaylist, t
   };
 }
 
-function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>): FeedItem {
+function feedItem(episode: SizedEpisode, urls: ReturnType<typeof feedUrls>, sources: readonly SourceSummary[]): FeedItem {
   const notes = episode.show_notes;
   const files = { id: episode.id, revision: episode.published_revision ?? 1 };
   return {
     guid: episode.id,
     title: episode.title,
-    description: episode.description || notes?.summary || episode.title,
+    description: describedWithSources(episode.description || notes?.summary || episode.title, sources),
     pubDate: episode.completed_at ?? episode.created_at,
     position: episode.position,
     durationSeconds: audioSecondsOf(episode) ?? 0,

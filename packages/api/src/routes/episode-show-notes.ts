@@ -2,6 +2,7 @@
 // GET /api/episodes/:id's access rules: public episodes need no credentials; private
 // ones only their owner reads.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { showNotesSources } from '../episodes/episode-sources.ts';
 import { readShowNotes, searchEpisodeTranscript } from '../episodes/episode-transcript.ts';
 import { CHAPTERS_TYPE, podcastChapters } from '../episodes/episode-chapters.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
@@ -20,12 +21,16 @@ export function episodeShowNotesRoutes(services: ApiServices): FastifyPluginAsyn
         summary: 'Show notes: summary, key points, topics and timed chapters',
         description:
           'Show notes are made when the episode becomes ready; chapter timestamps are the start times of transcript segments. ' +
+          '`sources` lists what the episode is made from, each with the moments it is discussed (from the lines\' refs). ' +
           'Before that (or for an episode that failed) the answer is 409 Conflict with a message naming the current status.',
         security: optionalBearer,
         params: IdParams,
         response: { 200: ShowNotesReply, ...errorResponses(401, 404, 409) },
       },
-    }, async (request) => ({ success: true as const, ...readShowNotes(await readableEpisode(db, request.user, request.params.id)) }));
+    }, async (request) => {
+      const episode = await readableEpisode(db, request.user, request.params.id);
+      return { success: true as const, ...readShowNotes(episode), sources: await showNotesSources(db, episode) };
+    });
 
     app.get('/api/episodes/:id/chapters', {
       preHandler: auth.optionalUser,

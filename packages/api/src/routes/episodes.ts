@@ -1,11 +1,12 @@
 // Creating, listing, reading and deleting episodes, and their transcripts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MAX_SOURCE_CHARACTERS } from '@castwright/core/episode-options';
+import { MAX_EPISODE_SOURCE_CHARACTERS } from '@castwright/core/tiers';
 import { createEpisode } from '../episodes/create-episode.ts';
+import { episodeDetailView } from '../episodes/episode-detail.ts';
 import { editEpisode } from '../episodes/edit-episode.ts';
-import { sourceFromBody } from '../episodes/episode-source.ts';
+import { sourcesFromBody } from '../episodes/episode-source.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
-import { acceptedEpisodeBody, episodeDetail } from '../episodes/episode-views.ts';
+import { acceptedEpisodeBody } from '../episodes/episode-views.ts';
 import { listEpisodes } from '../episodes/list-episodes.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { removeEpisode } from '../episodes/remove-episode.ts';
@@ -22,13 +23,15 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
     app.post('/api/episodes', {
       preHandler: auth.requireUser,
       config: { idempotent: true },
-      // Room for the longest `content` in multi-byte characters, and no more.
-      bodyLimit: MAX_SOURCE_CHARACTERS * 4 + 16_384,
+      // Room for the longest `sources` any tier takes in multi-byte characters (with their addresses), and no more.
+      bodyLimit: MAX_EPISODE_SOURCE_CHARACTERS * 4 + 262_144,
       schema: {
         tags: ['episodes'],
-        summary: 'Create an episode from text or a web page address',
+        summary: 'Create an episode from text, a web page address, or several sources',
         description:
-          'Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
+          'Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; ' +
+          'how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). ' +
+          'The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
           '`hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. ' +
           'Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         security: bearer,
@@ -36,9 +39,9 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 413, 429) },
       },
     }, async (request, reply) => {
-      const { content, url, ...choices } = request.body;
+      const { content, url, sources, ...choices } = request.body;
       const answer = idempotentAnswer(request, reply, 202, acceptedEpisodeBody);
-      await createEpisode(services, currentUser(request), { source: sourceFromBody({ content, url }), ...choices }, answer);
+      await createEpisode(services, currentUser(request), { sources: sourcesFromBody({ content, url, sources }), ...choices }, answer);
       return answer.send();
     });
 
@@ -62,7 +65,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetail(await readableEpisode(db, request.user, request.params.id)) }));
+    }, async (request) => ({ success: true as const, episode: await episodeDetailView(db, await readableEpisode(db, request.user, request.params.id)) }));
 
     app.patch('/api/episodes/:id', {
       preHandler: auth.requireUser,
@@ -78,7 +81,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: UpdateEpisodeBody,
         response: { 200: EpisodeReply, ...errorResponses(400, 401, 404, 409) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetail(await editEpisode(db, currentUser(request), request.params.id, request.body)) }));
+    }, async (request) => ({ success: true as const, episode: await episodeDetailView(db, await editEpisode(db, currentUser(request), request.params.id, request.body)) }));
 
     app.delete('/api/episodes/:id', {
       preHandler: auth.requireUser,

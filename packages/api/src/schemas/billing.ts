@@ -17,6 +17,8 @@ const TierLimitsView = Type.Object({
   maxDurationMinutes: Type.Integer({ description: 'The longest `durationMinutes` this tier may ask for' }),
   maxUploadBytes: Type.Integer({ description: 'The largest document this tier may upload' }),
   clipsPerEpisode: Type.Integer({ description: 'Video clips an episode may keep at once (POST /api/episodes/{id}/clips)' }),
+  maxSources: Type.Integer({ description: 'The most sources one episode may be made from' }),
+  maxSourceCharacters: Type.Integer({ description: "The most characters an episode's sources may hold together" }),
 });
 
 export const PricingReply = Type.Object({

@@ -2,7 +2,9 @@
 // after the audio is made) and approving a reviewed one.
 import Type from 'typebox';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES, MAX_SECTION_TITLE_CHARACTERS, SPEAKERS } from '@castwright/core/script-lines';
+import { MAX_REFS_PER_LINE, SourceRef } from '@castwright/core/source-refs';
 import { Nullable } from './common.ts';
+import { SourceRefs } from './sources.ts';
 
 const Speaker = Type.Enum([...SPEAKERS], { description: 'One of the episode\'s hosts: `Host 1` alone in a single-host episode, `Host 1` and `Host 2` in a two-host one, `Host 1` to `Host N` for N named hosts' });
 const LineText = Type.String({
@@ -20,7 +22,7 @@ export const ScriptView = Type.Object({
   success: Type.Literal(true),
   episodeId: Type.String(),
   status: Type.String(),
-  lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String(), section: Type.Optional(Section) })),
+  lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String(), section: Type.Optional(Section), sourceRefs: SourceRefs })),
   editable: Type.Boolean({ description: 'true in review_script, and in ready or error once a script is written (not while a render runs)' }),
   publishedRevision: Nullable(Type.Integer({ minimum: 1, description: 'The revision whose audio is served; null before the first ready' })),
   pendingChanges: Nullable(Type.Integer({
@@ -37,13 +39,24 @@ export const IfMatchHeaders = Type.Object({
   })),
 });
 
+/** Refs given with an edit: each must fall inside a read source's text (400 otherwise). */
+const GivenRefs = Type.Array(SourceRef, {
+  maxItems: MAX_REFS_PER_LINE,
+  description: "The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none)",
+});
+
 export const ReplaceScriptBody = Type.Object(
-  { lines: Type.Array(Type.Object({ speaker: Speaker, text: LineText, section: Type.Optional(Section) }, { additionalProperties: false }), { minItems: 1, maxItems: MAX_SCRIPT_LINES }) },
+  {
+    lines: Type.Array(Type.Object({ speaker: Speaker, text: LineText, section: Type.Optional(Section), sourceRefs: Type.Optional(GivenRefs) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: MAX_SCRIPT_LINES,
+    }),
+  },
   { additionalProperties: false },
 );
 
 export const EditLineBody = Type.Object(
-  { text: Type.Optional(LineText), speaker: Type.Optional(Speaker) },
+  { text: Type.Optional(LineText), speaker: Type.Optional(Speaker), sourceRefs: Type.Optional(GivenRefs) },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -53,6 +66,7 @@ export const InsertLineBody = Type.Object(
     speaker: Speaker,
     text: LineText,
     section: Type.Optional(Section),
+    sourceRefs: Type.Optional(GivenRefs),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@ import { LANGUAGES } from '@castwright/core/languages';
 import { MAX_DURATION_MINUTES, PRESETS } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
 import { Hosts, HostView } from './voices.ts';
+import { SourceItems, SourceRefs, SourceView } from './sources.ts';
 
 const Status = Type.Enum([...EPISODE_STATUSES]);
 const Preset = Type.Enum([...PRESETS]);
@@ -38,6 +39,7 @@ const TargetMinutes = Type.Integer({ minimum: 1, description: 'The length the ep
 export const CreateEpisodeBody = Type.Object({
   content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SOURCE_CHARACTERS })),
   url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+  sources: Type.Optional(SourceItems),
   preset: Type.Optional(Preset),
   durationMinutes: Type.Optional(DurationMinutes),
   hostMode: Type.Optional(HostMode),
@@ -111,6 +113,9 @@ const EpisodeDetail = Type.Object({
       'with repetition); before the audio exists, what the source holds. Null when the audio is within ±15 % of `durationMinutes`.',
   })),
   error: Nullable(Type.String({ description: 'Why processing failed, when status is error' })),
+  sources: Type.Array(SourceView, {
+    description: 'What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed)',
+  }),
   isPublic: Type.Boolean({ description: 'Public episodes are readable without credentials (set with PATCH /api/episodes/{id})' }),
   hosts: Nullable(Type.Array(HostView, {
     description: 'The named hosts the episode was created with, in speaking order; null when its voices come from hostMode and voicePair',
@@ -163,6 +168,7 @@ const Transcript = Type.Object({
       text: Type.String(),
       startTimeMs: Type.Integer(),
       endTimeMs: Type.Integer(),
+      sourceRefs: SourceRefs,
       confidence: Type.Number({
         minimum: 0,
         maximum: 1,
@@ -199,7 +205,10 @@ export function binaryAudio(description: string): object {
 
 /** `POST /api/episodes/upload`'s multipart form, for the document (the route reads the stream itself). */
 export const UploadEpisodeForm = Type.Object({
-  file: Type.String({ contentMediaType: 'application/octet-stream', description: 'The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier\'s upload limit' }),
+  file: Type.String({
+    contentMediaType: 'application/octet-stream',
+    description: 'The document: PDF, DOCX, DOC, TXT or MD (UTF-8), up to the tier\'s upload limit. Send several `file` parts (up to the tier\'s `maxSources`) to make one episode of them all',
+  }),
   preset: Type.Optional(Preset),
   durationMinutes: Type.Optional(DurationMinutes),
   hostMode: Type.Optional(HostMode),

@@ -1,5 +1,6 @@
 // Shapes of the show notes and transcript search endpoints.
 import Type from 'typebox';
+import { ShowNotesSource } from './sources.ts';
 
 export const ShowNotesReply = Type.Object({
   success: Type.Literal(true),
@@ -12,6 +13,7 @@ export const ShowNotesReply = Type.Object({
     timestamp: Type.String({ description: 'MM:SS of timestampMs, floored; minutes may exceed 59' }),
     timestampMs: Type.Integer({ minimum: 0 }),
   })),
+  sources: Type.Array(ShowNotesSource, { description: "The episode's sources in order, each with where it is discussed (derived from the lines' refs); sources left out or unread have none" }),
 });
 
 export const SearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }) });

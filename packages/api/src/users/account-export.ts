@@ -1,12 +1,14 @@
 // The data export: everything the account holds, in one JSON document.
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
+import { selectAllDocuments } from '@castwright/core/repositories/documents';
 import { selectAllEpisodes } from '@castwright/core/repositories/episodes';
 import { selectAllPlaylists } from '@castwright/core/repositories/playlists';
 import { selectPronunciations } from '@castwright/core/repositories/pronunciations';
 import { selectUsageRecords } from '@castwright/core/repositories/usage-reports';
 import { selectWebhooksWithStats } from '@castwright/core/repositories/webhooks';
-import { episodeDetail } from '../episodes/episode-views.ts';
+import { documentView } from '../documents/document-views.ts';
+import { episodeDetailViews } from '../episodes/episode-detail.ts';
 import { pronunciationView } from '../pronunciations/pronunciation-views.ts';
 import { webhookView } from '../webhooks/webhook-views.ts';
 import { usageRecordView } from './user-views.ts';
@@ -14,18 +16,19 @@ import { usageRecordView } from './user-views.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
-  const [episodes, playlists, usage, webhooks, pronunciations] = await Promise.all([
+  const [episodes, playlists, usage, webhooks, pronunciations, documents] = await Promise.all([
     selectAllEpisodes(db, user.id),
     selectAllPlaylists(db, user.id),
     selectUsageRecords(db, user.id),
     selectWebhooksWithStats(db, user.id),
     selectPronunciations(db, user.id),
+    selectAllDocuments(db, user.id),
   ]);
   return {
     success: true as const,
     exportDate: now.toISOString(),
     user: { id: user.id, email: user.email, name: user.name, bio: user.bio, avatarUrl: user.avatar_url, tier: user.tier, createdAt: user.created_at.toISOString() },
-    episodes: episodes.map(episodeDetail),
+    episodes: await episodeDetailViews(db, episodes),
     playlists: playlists.map((playlist) => ({
       id: playlist.id,
       name: playlist.name,
@@ -38,6 +41,8 @@ export async function buildAccountExport(db: Db, user: UserRow, now = new Date()
     // Never the signing secrets: they are shown once, at creation.
     webhooks: webhooks.map(webhookView),
     pronunciations: pronunciations.map(pronunciationView),
+    // The documents kept for use as sources, without their contents.
+    documents: documents.map(documentView),
     summary: { totalEpisodes: episodes.length, accountAge: Math.floor((now.getTime() - user.created_at.getTime()) / DAY_MS) },
   };
 }

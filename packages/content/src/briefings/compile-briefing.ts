@@ -1,8 +1,9 @@
-// The source text of a briefing episode: one document whose title is the episode's and
-// whose sections are the run's items, in the order chosen, each under its own title
-// with a sentence naming where it comes from, in the episode's language. Items are cut at block boundaries to a
-// share of what the preset can use, so one long article cannot crowd out the rest;
-// the script writers then pick from each section by the template.
+// The sources of a briefing episode: the run's items, in the order chosen, each a source
+// of its own (with its title and link) whose text opens with a sentence naming where it
+// comes from, in the episode's language. Items are cut at block boundaries to a share of
+// what the preset can use, so one long article cannot crowd out the rest; the episode is
+// then made from them like any episode of several sources, and the script writers take
+// one segment per item by the template.
 import type { Language } from '@castwright/core/languages';
 import { PRESET_MINUTES, type Preset } from '@castwright/core/tiers';
 import { showPhrasing } from '../script/phrasing/phrasing-by-language.ts';
@@ -13,14 +14,22 @@ import { formatStructuredText, parseStructuredText, type Block } from '../text/s
 export interface BriefingItemText {
   title: string;
   sourceName: string;
+  /** The item's link (an article), if it has one. */
+  url?: string | null | undefined;
   /** Structured text: the article, or the feed's or newsletter's own text. */
   text: string;
 }
 
-export interface CompiledBriefing {
+export interface BriefingSource {
+  title: string;
+  url: string | undefined;
   /** Structured text (text/structured-text.ts), cleaned and bounded. */
   text: string;
-  /** Words in it, headings included: the run's `total_words`. */
+}
+
+export interface CompiledBriefing {
+  sources: BriefingSource[];
+  /** Words in them, the items' titles included: the run's `total_words`. */
   words: number;
 }
 
@@ -30,16 +39,14 @@ export function itemCharacterBudget(preset: Preset, items: number): number {
   return Math.max(2_000, Math.floor(presetCharacters / Math.max(1, items)));
 }
 
-export function compileBriefing(title: string, items: readonly BriefingItemText[], maxCharactersPerItem: number, language: Language = 'en'): CompiledBriefing {
+export function compileBriefing(items: readonly BriefingItemText[], maxCharactersPerItem: number, language: Language = 'en'): CompiledBriefing {
   const { itemSource } = showPhrasing(language);
-  const blocks: Block[] = [{ kind: 'heading', level: 1, text: title }];
-  for (const item of items) {
-    blocks.push({ kind: 'heading', level: 2, text: item.title });
-    blocks.push({ kind: 'paragraph', text: itemSource(item.sourceName) });
-    blocks.push(...bodyBlocks(item.text, maxCharactersPerItem));
-  }
-  const text = usableText(blocks);
-  return { text, words: countWords(text) };
+  const sources = items.map((item) => ({
+    title: item.title,
+    url: item.url ?? undefined,
+    text: usableText([{ kind: 'paragraph', text: itemSource(item.sourceName) }, ...bodyBlocks(item.text, maxCharactersPerItem)]),
+  }));
+  return { sources, words: sources.reduce((sum, source) => sum + countWords(source.title) + countWords(source.text), 0) };
 }
 
 /** An item's paragraphs and lists (its own headings and tables would split or clutter its section), cut to `budget` characters. */

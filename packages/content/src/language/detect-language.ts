@@ -28,7 +28,7 @@ const NEAR_TIE = 0.97;
 const FROM_ELD: Record<string, Language> = { en: 'en', es: 'es', fr: 'fr', it: 'it', pt: 'pt-BR', hi: 'hi', ja: 'ja', zh: 'zh' };
 const displayNames = new Intl.DisplayNames('en', { type: 'language' });
 
-function detectLanguage(text: string): LanguageDetection {
+export function detectLanguage(text: string): LanguageDetection {
   const tally = new Map<string, number>();
   for (const paragraph of sampleParagraphs(text)) {
     const weight = letterWeight(paragraph);

@@ -7,6 +7,7 @@ import { analyseSegmentedParagraph } from '../nlp/segmented-text.ts';
 import { baseLanguage, type Language } from '@castwright/core/languages';
 import { briefingFramingTexts } from './briefing-phrasing.ts';
 import { showPhrasing } from './phrasing/phrasing-by-language.ts';
+import { sourceFramingTexts } from './source-phrasing.ts';
 import type { ShowPhrasing } from './show-phrasing.ts';
 
 const SLOT = '\uE000';
@@ -35,6 +36,8 @@ function framingPatterns(language: Language): RegExp[] {
     questions.push(...pair.questions.map((make) => make(SLOT)));
   }
   texts.push(phrasing.preview([SLOT]), phrasing.recap([SLOT, SLOT]), phrasing.recap([SLOT]), phrasing.start(SLOT), phrasing.itemSource(SLOT), ...briefingFramingTexts(phrasing.briefings, SLOT));
+  // Naming an episode's sources, handing over to one, comparing them (source-phrasing.ts).
+  texts.push(...sourceFramingTexts(language, SLOT));
   // Named hosts (offline-cast.ts) introduce, greet and thank each other by name.
   const others = [[], [NAME], [NAME, NAME], [NAME, NAME, NAME]];
   texts.push(

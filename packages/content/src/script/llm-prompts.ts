@@ -2,8 +2,9 @@
 // length to aim for. Prompts are plain text; the reply's shape comes from the schema (in
 // `response_format`, and as a compact example after the prompt: llm-structured-reply.ts).
 import { LANGUAGE_NAMES } from '@castwright/core/languages';
+import { passageRule } from './llm-source-passages.ts';
 import type { ScriptHost } from './script-hosts.ts';
-import type { ScriptRequest } from './script-writer.ts';
+import { requestSources, type ScriptRequest } from './script-writer.ts';
 
 const TONES: Record<ScriptRequest['voiceStyle'], string> = {
   professional: 'polished, clear and measured, like a well-produced news podcast',
@@ -53,6 +54,7 @@ export function systemPrompt(request: ScriptRequest): string {
     hosts,
     ...(request.briefing ? briefingRules(request.briefing) : [`Tone: ${TONES[request.voiceStyle]}.`]),
     'Base everything on the source text; do not invent facts, numbers or quotes.',
+    passageRule(requestSources(request), request.briefing !== undefined),
     'The source marks its structure the way Markdown does: "#" lines are headings, "- " lines are list items and "|" lines are table rows. ' +
       'Follow its headings as the episode\'s sections, and say what a table shows instead of reading its cells.',
     named
@@ -80,7 +82,7 @@ function namedHosts(hosts: readonly ScriptHost[]): string {
 function briefingRules(briefing: NonNullable<ScriptRequest['briefing']>): string[] {
   const template = TEMPLATES[briefing.template];
   return [
-    `This episode is "${briefing.title}", a briefing. Its source is a set of items: each "##" heading is one item, followed by the outlet it comes from.`,
+    `This episode is "${briefing.title}", a briefing. Its sources are a set of items: each source is one item, opening with the outlet it comes from.`,
     `Cover every item in the order given, each as its own segment, and say which outlet each comes from. Build the episode as ${template.format}.`,
     `Tone: ${template.tone}.`,
     `Use "${briefing.title}" as the episode title.`,

@@ -7,7 +7,9 @@
 // outline's, or those the model marks on the lines that open them. Every request is sized
 // to the context the server gives (llm-request-budget.ts): a section whose part of the
 // source is longer than one request can carry is written from it piece by piece, so all
-// of a long source is read.
+// of a long source is read. The sources go to the model cut into numbered passages; each
+// line names those it draws on, and they become the line's refs once checked
+// (llm-source-passages.ts).
 import OpenAI from 'openai';
 import Type from 'typebox';
 import { PermanentError } from '@castwright/core/errors';
@@ -22,7 +24,8 @@ import type { ChatTarget } from './llm-chat.ts';
 import { fits, piecesThatFit, sourceCharsThatFit, type ContextBudget } from './llm-request-budget.ts';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
 import { scriptSpeakers, unfairShares, unnamedHosts } from './script-hosts.ts';
-import type { ScriptRequest, TokenUsage, WrittenScript } from './script-writer.ts';
+import { requestSources, type ScriptRequest, type TokenUsage, type WrittenScript } from './script-writer.ts';
+import { checkedRefs, sourcePassages } from './llm-source-passages.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
 /** The server and how to ask it (core/config.ts LlmSettings); left out, the defaults there. */
@@ -61,6 +64,8 @@ const DEFAULT_CONTEXT_TOKENS = 16_384;
 export async function writeLlmScript(request: ScriptRequest, settings: LlmSettings, options: LlmWriteOptions = {}): Promise<WrittenScript> {
   const text = request.text.trim();
   if (text === '') throw new PermanentError('The content has no text to build a script from');
+  const sources = requestSources(request);
+  const marked = sourcePassages(sources);
   const client = new OpenAI({
     baseURL: settings.baseUrl ?? null,
     apiKey: settings.apiKey,
@@ -92,10 +97,11 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
   };
   try {
     // A source that, with the prompt and the reply, would not fit one request is written in sections too.
-    const sectioned = minutes >= 15 || text.length > EXCERPT_CHARACTERS || !fits(writer.budget, [system.content, wholeScriptPrompt(text, targetWords)], targetWords);
-    const script = sectioned ? await writeInSections(writer, text, minutes, targetWords) : await writeWhole(writer, text, targetWords);
+    const sectioned = minutes >= 15 || marked.text.length > EXCERPT_CHARACTERS || !fits(writer.budget, [system.content, wholeScriptPrompt(marked.text, targetWords)], targetWords);
+    const script = sectioned ? await writeInSections(writer, marked.text, minutes, targetWords) : await writeWhole(writer, marked.text, targetWords);
+    const refs = checkedRefs(script.lines, sources, marked.passages);
     // A source too short to fill the minutes is not stretched: how long it runs read out is what it holds.
-    return { ...script, sourceLimitMs: writer.holdToLength ? null : Math.round(estimateScriptMs([{ speaker: 'Host 1', text }], request.pace)) };
+    return { ...script, lines: refs.lines, refsDropped: refs.dropped, sourceLimitMs: writer.holdToLength ? null : Math.round(estimateScriptMs([{ speaker: 'Host 1', text }], request.pace)) };
   } catch (error) {
     if (error instanceof UnusableReplyError) {
       throw new UnusableScriptError(`The script writer returned an unusable script: ${error.message}`);
@@ -115,11 +121,17 @@ interface Writer {
   holdToLength: boolean;
 }
 
+/**
+ * The passages a line draws on, by marker ("S1.4"); optional here, required and nullable on the
+ * wire. Unbounded: a marker that does not hold up is dropped and counted, never a reason to repair.
+ */
+const PassageRefs = Type.Optional(Type.Union([Type.Array(Type.String()), Type.Null()]));
+
 function lineSchema(request: ScriptRequest) {
   const speakers = scriptSpeakers(request);
   return Type.Array(
     Type.Object(
-      { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }) },
+      { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }), refs: PassageRefs },
       { additionalProperties: false },
     ),
     { minItems: 1 },
@@ -135,6 +147,7 @@ function sectionedLineSchema(request: ScriptRequest) {
         speaker: Type.Enum(speakers, { type: 'string' }),
         text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }),
         section: Type.Optional(Type.Union([Type.String({ maxLength: MAX_SECTION_TITLE_CHARACTERS }), Type.Null()])),
+        refs: PassageRefs,
       },
       { additionalProperties: false },
     ),
@@ -174,15 +187,15 @@ function hostWishes(request: ScriptRequest, whole: boolean) {
  * One speakable line per turn (the stored format is one line per turn), without markup,
  * URLs or stage directions; a section title stays with the first line left of its section.
  */
-function cleanLines(lines: readonly { speaker: Speaker; text: string; section?: string | null | undefined }[]): ScriptLine[] {
-  const cleaned: ScriptLine[] = [];
+function cleanLines(lines: readonly { speaker: Speaker; text: string; section?: string | null | undefined; refs?: string[] | null | undefined }[]): (ScriptLine & { passages?: string[] })[] {
+  const cleaned: (ScriptLine & { passages?: string[] })[] = [];
   let section: string | undefined;
   for (const line of lines) {
     const title = line.section?.trim() ? sectionTitle(line.section) : undefined;
     section = title ?? section;
     const text = cleanSpokenLine(line.text);
     if (text === '') continue;
-    cleaned.push({ speaker: line.speaker, text, ...(section ? { section } : {}) });
+    cleaned.push({ speaker: line.speaker, text, ...(section ? { section } : {}), ...(line.refs ? { passages: line.refs } : {}) });
     section = undefined;
   }
   return cleaned;
@@ -213,7 +226,7 @@ function lengthWish(writer: Writer, targetMs: number, targetWords: number, withE
   };
 }
 
-type WrittenParts = Omit<WrittenScript, 'sourceLimitMs'>;
+type WrittenParts = Omit<WrittenScript, 'sourceLimitMs' | 'lines'> & { lines: ReturnType<typeof cleanLines> };
 
 async function writeWhole(writer: Writer, text: string, targetWords: number): Promise<WrittenParts> {
   const schema = Type.Object(
@@ -271,7 +284,7 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     { lines: lineSchema(writer.request), summary: Type.String({ minLength: 1, maxLength: 1000 }) },
     { additionalProperties: false },
   );
-  const lines: ScriptLine[] = [];
+  const lines: ReturnType<typeof cleanLines> = [];
   const soFar: string[] = [];
   const sectionWords = Math.round(targetWords / sections.length);
   const sectionMs = (minutes * 60_000 - writer.request.pace.leadInMs - writer.request.pace.leadOutMs) / sections.length;

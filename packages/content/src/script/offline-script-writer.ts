@@ -11,6 +11,9 @@
 // Its length is searched for: the words read are adjusted until the script, timed at
 // the pace it will be read (script-length.ts), runs the minutes asked for. A source too
 // short for them is read whole and the script says how long that runs (sourceLimitMs).
+// Several sources are read as one document of themes they share and their own sections
+// (multi-source-document.ts); the host names the source before reading from it, and
+// every line carries refs to the spans of the sentences it reads.
 import type { Speaker } from '@castwright/core/script-lines';
 import { PermanentError } from '@castwright/core/errors';
 import { baseLanguage } from '@castwright/core/languages';
@@ -19,12 +22,14 @@ import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.
 import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
 import { estimateScriptMs } from './script-length.ts';
 import { sectionTitle } from './script-sections.ts';
-import { NO_TOKENS, type ScriptRequest, type WrittenScript } from './script-writer.ts';
+import { NO_TOKENS, requestSources, type ScriptRequest, type ScriptSource, type WrittenScript } from './script-writer.ts';
 import { castShow } from './offline-cast.ts';
 import { showPhrasing } from './phrasing/phrasing-by-language.ts';
 import { pick, type ShowPhrasing } from './show-phrasing.ts';
 import { selectSentences } from './sentence-selection.ts';
-import { readSourceDocument, withArticle, type SourceDocument, type SourceSentence } from './source-document.ts';
+import { withArticle, type SourceDocument, type SourceSentence } from './source-document.ts';
+import { readSources, refsOf, themeParts, type Part } from './offline-source-parts.ts';
+import { sourcePhrasing, type NamedSource } from './source-phrasing.ts';
 import { hasMarkup } from './spoken-text.ts';
 
 /** What each line is made of, for the writer evaluation and tests. */
@@ -33,6 +38,8 @@ export interface LineNote {
   subjects: string[];
   /** Indices of the source sentences it reads out, in order. */
   sources: number[];
+  /** The language of the sentences it reads when their source is in another language than the episode's (for the rule on such sentences). */
+  language?: string | undefined;
 }
 
 export interface OfflineWrittenScript extends WrittenScript {
@@ -53,19 +60,21 @@ const MIN_TURN_WORDS = 30;
 const MAX_RECAP_ITEMS = 4;
 const SEARCH_STEPS = 16;
 
-/** The last text read: a worker writes one script per text, an evaluation many from the same text. */
-let lastRead: { text: string; language: string; document: SourceDocument } | undefined;
+/** The last sources read: a worker writes one script per episode, an evaluation many from the same text. */
+let lastRead: { key: string; language: string; document: SourceDocument } | undefined;
 
 export function writeOfflineScript(request: ScriptRequest): OfflineWrittenScript {
   const language = request.language ?? 'en';
-  if (lastRead?.text !== request.text || lastRead.language !== language) lastRead = { text: request.text, language, document: readSourceDocument(request.text, language) };
+  const sources = requestSources(request);
+  const key = JSON.stringify(sources.map((source) => [source.index, source.language, source.title, source.text]));
+  if (lastRead?.key !== key || lastRead.language !== language) lastRead = { key, language, document: readSources(sources, language, request.briefing === undefined) };
   const { document } = lastRead;
   if (document.sentences.length === 0) throw new PermanentError('The content has no sentences to build a script from');
   // A text with no whole sentence at all (a list of notes, a heading and a line) is still read rather than refused.
   if (!document.sentences.some((sentence) => sentence.speakable)) for (const sentence of document.sentences) sentence.speakable = true;
   const phrasing = showPhrasing(language);
   const labels = sectionLabels(document, phrasing);
-  const compose = (budget: number) => composeScript(document, labels, request, phrasing, selectSentences(document, budget));
+  const compose = (budget: number) => composeScript(document, labels, { request, sources }, phrasing, selectSentences(document, budget));
 
   const target = request.minutes * 60_000;
   const available = document.sentences.filter((sentence) => sentence.speakable).reduce((sum, sentence) => sum + sentence.words, 0);
@@ -102,6 +111,8 @@ function sectionLabels(document: SourceDocument, phrasing: ShowPhrasing): Sectio
   const named = document.sections.map((section) => (section.heading === null ? null : spokenHeading(document, section.heading)));
   for (const heading of named) if (heading) used.add(heading.toLowerCase().replace(/^the /, ''));
   return document.sections.map((section, index) => {
+    // The parts of a theme several sources share are named by the shared phrase.
+    if (section.theme) return { text: withArticle(document, section.theme.key, section.theme.text) };
     const heading = named[index];
     if (heading) return { text: heading };
     const fresh = (candidate: { key: string; text: string }) => !used.has(candidate.key) && !used.has(candidate.text.toLowerCase());
@@ -128,10 +139,11 @@ function spokenHeading(document: SourceDocument, heading: string): string | null
 function composeScript(
   document: SourceDocument,
   labels: readonly SectionLabel[],
-  request: ScriptRequest,
+  context: { request: ScriptRequest; sources: readonly ScriptSource[] },
   phrasing: ShowPhrasing,
   chosen: Map<number, SourceSentence[]>,
 ): OfflineWrittenScript {
+  const { request, sources } = context;
   const style = phrasing.styles[request.voiceStyle];
   const pair = phrasing.pairs[request.voicePair];
   // A briefing is framed by its template: rundown, numbered items, its own questions and close.
@@ -139,22 +151,35 @@ function composeScript(
   const cast = castShow(request, phrasing, pair, briefing?.greeting ?? pair.greeting);
   const { gap } = phrasing;
   const { multi } = cast;
-  const sections = [...chosen.entries()].filter(([, sentences]) => sentences.length > 0).sort((a, b) => a[0] - b[0]);
-  const sectionNames = sections.map(([index]) => (labels[index] as SectionLabel).text);
+  const kept = [...chosen.entries()].filter(([, sentences]) => sentences.length > 0).sort((a, b) => a[0] - b[0]);
+  const parts: Part[] = kept.map(([index, sentences], n) => {
+    const theme = document.sections[index]?.theme?.key;
+    const before = n > 0 ? document.sections[(kept[n - 1] as [number, SourceSentence[]])[0]]?.theme?.key : undefined;
+    return { index, sentences, continues: theme !== undefined && theme === before };
+  });
+  const sections = parts.filter((part) => !part.continues);
+  const sectionNames = sections.map((part) => (labels[part.index] as SectionLabel).text);
+  // With several sources the hosts say which one they read from (a briefing's items are named by its template).
+  const named = new Map(sources.map((source): [number, NamedSource] => [source.index, { position: source.index, kind: source.kind, title: source.title }]));
+  const attributed = sources.length > 1 && !briefing;
+  const talk = sourcePhrasing(request.language ?? 'en');
+  const used = [...new Set(parts.flatMap((part) => part.sentences.map((sentence) => sentence.source)))].sort((a, b) => a - b);
   const subject = document.title ? titleSubject(document, document.title) : topicOf(document, phrasing);
   const drafts: Draft[] = [];
   const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string) =>
-    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [] }, section });
+    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [], ...(note.language ? { language: note.language } : {}) }, section });
+  const reading = (turn: readonly SourceSentence[]): Partial<LineNote> => ({ sources: turn.map((sentence) => sentence.index), language: turn.find((sentence) => sentence.language)?.language ?? undefined });
+  const lineup = attributed ? [talk.lineup(used.map((index) => named.get(index) as NamedSource))] : [];
 
   // The intro is a section of its own, titled by what the opening names.
   if (briefing && request.briefing) {
     say('Host 1', [briefing.opening(request.briefing.title, sections.length), ...cast.introduction, ...(sectionNames.length > 1 ? [briefing.rundown(sectionNames)] : [])], {}, sectionTitle(request.briefing.title));
   } else {
-    say('Host 1', [style.opening(subject), ...cast.introduction, ...(sectionNames.length > 1 ? [phrasing.preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, sectionTitle(subject));
+    say('Host 1', [style.opening(subject), ...cast.introduction, ...lineup, ...(sectionNames.length > 1 ? [phrasing.preview(sectionNames.slice(0, MAX_RECAP_ITEMS))] : [])], {}, sectionTitle(subject));
   }
   for (const [speaker, greeting] of cast.greetings) say(speaker, [greeting]);
 
-  const chosenWords = sections.reduce((sum, [, sentences]) => sum + sentences.reduce((total, sentence) => total + sentence.words, 0), 0);
+  const chosenWords = kept.reduce((sum, [, sentences]) => sum + sentences.reduce((total, sentence) => total + sentence.words, 0), 0);
   const turnWords = Math.min(TURN_WORDS, Math.max(MIN_TURN_WORDS, Math.round(chosenWords / 8)));
   const recentSubjects: string[] = [];
   const questions = briefing?.questions ?? pair.questions;
@@ -172,19 +197,40 @@ function composeScript(
     }
     return undefined;
   };
-  sections.forEach(([sectionIndex, sentences], position) => {
+  let position = -1;
+  let lastSource: number | undefined;
+  parts.forEach((part, n) => {
+    const { index: sectionIndex, sentences } = part;
+    if (!part.continues) {
+      position += 1;
+      lastSource = undefined;
+    }
     const label = sectionNames[position] as string;
     const title = sectionTitle(label);
-    const transition = briefing
-      ? briefing.transition(label, position, sections.length)
-      : position === 0 ? phrasing.start(label) : pick(style.transitions, position - 1)(label);
+    // A theme's opening names every source that takes it up.
+    const themeSources = part.continues ? [] : themeParts(parts, n, document).map((source) => named.get(source) as NamedSource);
+    const transition = part.continues
+      ? undefined
+      : briefing
+        ? briefing.transition(label, position, sections.length)
+        : attributed && themeSources.length > 1
+          ? talk.compare(label, themeSources)
+          : position === 0 ? phrasing.start(label) : pick(style.transitions, position - 1)(label);
+    // Before a source's sentences, when they are not the source read just before.
+    const attribution = (turn: readonly SourceSentence[]) => {
+      const source = (turn[0] as SourceSentence).source;
+      if (!attributed || source === lastSource) return [];
+      lastSource = source;
+      return [talk.says(named.get(source) as NamedSource)];
+    };
     const turns = groupTurns(sentences, turnWords);
     if (!multi) {
-      say('Host 1', [transition], {}, title);
-      for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(gap)], { sources: turn.map((sentence) => sentence.index) });
+      if (transition !== undefined) say('Host 1', [transition], {}, title);
+      for (const turn of turns) say('Host 1', [[...attribution(turn), ...turn.map((sentence) => sentence.text)].join(gap)], reading(turn));
       return;
     }
     turns.forEach((turn, turnIndex) => {
+      const opening = turnIndex === 0 && transition !== undefined;
       const { teller, asker } = cast.turn(position, turnsSoFar);
       turnsSoFar += 1;
       let phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
@@ -192,12 +238,13 @@ function composeScript(
       if (question === undefined && phrase !== undefined) [phrase, question] = [undefined, ask(label)];
       questionCount += 1;
       // A transition naming what the question names anyway would say it twice (a briefing always numbers its items).
-      const sameAsLabel = !briefing && phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
-      const lead = turnIndex === 0 ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 && question !== undefined ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
+      // (A theme's opening names its sources too: it stays.)
+      const sameAsLabel = !briefing && themeSources.length < 2 && phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
+      const lead = opening ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 && question !== undefined ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
       // Every question form was used on this subject already: the answer follows the last one on.
-      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [] }, turnIndex === 0 ? title : undefined);
-      const answerLead = pair.answerLeads.length > 0 && turnIndex === 0 ? [pick(pair.answerLeads, position)] : [];
-      say(teller, [...answerLead, ...turn.map((sentence) => sentence.text)], { sources: turn.map((sentence) => sentence.index) });
+      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [] }, opening ? title : undefined);
+      const answerLead = pair.answerLeads.length > 0 && opening ? [pick(pair.answerLeads, position)] : [];
+      say(teller, [...answerLead, ...attribution(turn), ...turn.map((sentence) => sentence.text)], reading(turn));
     });
   });
 
@@ -213,14 +260,21 @@ function composeScript(
   }
 
   const merged = multi ? mergeSameSpeaker(drafts) : drafts;
-  const firstSentences = sections.flatMap(([, sentences]) => sentences).slice(0, 2).map((sentence) => sentence.text);
+  const firstSentences = kept.flatMap(([, sentences]) => sentences).slice(0, 2).map((sentence) => sentence.text);
+  const leftOut = sources.map((source) => source.index).filter((index) => !used.includes(index));
   return {
-    title: request.briefing?.title ?? document.title ?? titleFrom(document.sentences[0]?.text ?? subject),
+    title: request.briefing?.title ?? document.title ?? (sources.length > 1 ? sectionTitle(subject) : titleFrom(document.sentences[0]?.text ?? subject)),
     description: briefing ? phrasing.briefingDescription(sectionNames) : firstSentences.join(gap),
-    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(gap), ...(draft.section ? { section: draft.section } : {}) })),
+    lines: merged.map((draft) => ({
+      speaker: draft.speaker,
+      text: draft.parts.join(gap),
+      ...(draft.section ? { section: draft.section } : {}),
+      sourceRefs: refsOf(document, draft.note.sources),
+    })),
     notes: merged.map((draft) => draft.note),
     sourceLimitMs: null,
     tokens: NO_TOKENS,
+    ...(leftOut.length > 0 ? { leftOut } : {}),
   };
 }
 
@@ -247,7 +301,8 @@ function groupTurns(sentences: readonly SourceSentence[], turnWords: number): So
     const previous = current.at(-1);
     const breakHere =
       previous !== undefined &&
-      (words + sentence.words > turnWords * 1.3 ||
+      (sentence.source !== previous.source ||
+        words + sentence.words > turnWords * 1.3 ||
         words >= turnWords ||
         (sentence.paragraph !== previous.paragraph && words >= turnWords / 2) ||
         (sentence.index !== previous.index + 1 && words >= turnWords / 3 && !sentence.leansOnPrevious));
@@ -302,7 +357,8 @@ function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
     const last = merged.at(-1);
     if (last && last.speaker === draft.speaker && !(draft.section && (last.section || last.note.sources.length > 0))) {
       last.parts.push(...draft.parts);
-      last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources] };
+      const language = last.note.language ?? draft.note.language;
+      last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources], ...(language ? { language } : {}) };
       last.section ??= draft.section;
     } else {
       merged.push({ ...draft, parts: [...draft.parts] });

@@ -3,6 +3,7 @@
 // gives back.
 import type { TemplateType } from '@castwright/core/briefing-options';
 import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import type { SourceKind } from '@castwright/core/episode-sources';
 import type { Language } from '@castwright/core/languages';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import type { ScriptHost } from './script-hosts.ts';
@@ -25,9 +26,28 @@ export interface ScriptPace {
   leadOutMs: number;
 }
 
-export interface ScriptRequest {
-  /** Structured source text (text/structured-text.ts). */
+/** One of the episode's sources, as read: what its lines' refs point into. */
+export interface ScriptSource {
+  /** Its place among the episode's sources (0 for the first): the `source` of refs. */
+  index: number;
+  kind: SourceKind;
+  /** What a listener knows it by (a page's title, a document's heading or name); null for a text without one. */
+  title: string | null;
+  /** Structured text (text/structured-text.ts), as stored: refs are character spans of it. */
   text: string;
+  /** The language detected in it (any BCP 47 tag); null when it cannot tell. */
+  language: string | null;
+}
+
+export interface ScriptRequest {
+  /** Structured source text (text/structured-text.ts): the sources' texts together, or the one text when `sources` is left out. */
+  text: string;
+  /**
+   * The episode's sources, in order, each with its own text: the script covers every one
+   * (sections by shared theme, else by source), says where each point comes from, and each
+   * line carries refs into them. Left out: `text` is the one source (index 0).
+   */
+  sources?: readonly ScriptSource[] | undefined;
   /** Minutes of audio to plan for: the minutes asked for, or the preset's (core/episode-length.ts). */
   minutes: number;
   hostMode: HostMode;
@@ -69,4 +89,13 @@ export interface WrittenScript {
   sourceLimitMs: number | null;
   /** What writing it cost in tokens; zero for the built-in writer. */
   tokens: TokenUsage;
+  /** Indices of sources no line draws on: the length could not hold them. */
+  leftOut?: number[] | undefined;
+  /** Refs the writer gave that did not hold up (an unknown passage, or no content word shared with the line), dropped. */
+  refsDropped?: number | undefined;
+}
+
+/** The request's sources: those given, or its text as the one source. */
+export function requestSources(request: Pick<ScriptRequest, 'text' | 'sources'>): readonly ScriptSource[] {
+  return request.sources && request.sources.length > 0 ? request.sources : [{ index: 0, kind: 'text', title: null, text: request.text, language: null }];
 }

@@ -3,7 +3,9 @@
 // gets a share keeps at least its best passage, and when the budget is too small for
 // all of them the most central sections are kept); inside a section the most central
 // sentences win. A sentence that leans on the one before it ("This meant…") comes
-// only with it. Whatever is chosen is read in the source's order.
+// only with it. Whatever is chosen is read in the source's order. With several sources,
+// every source keeps a section before any source gets a second one, so none is left out
+// unless the budget cannot hold a section for each.
 import type { SourceDocument, SourceSentence } from './source-document.ts';
 
 /** Below this many words (about 45 seconds) a section is not worth a transition, a question and a chapter of its own. */
@@ -28,7 +30,9 @@ export function selectSentences(document: SourceDocument, wordBudget: number): M
   // and never so few that they hold less than the budget (small sections would then jump
   // the length from one whole section to the next instead of trimming to it).
   const candidates = document.sections.map((_, index) => index).filter((index) => (available[index] ?? 0) > 0);
-  const ranked = [...candidates].sort((a, b) => importance(unitsBySection[b] as Unit[], b) - importance(unitsBySection[a] as Unit[], a));
+  // A part of a theme several sources share weighs as an opening does: the comparison is what several sources are for.
+  const weight = (index: number) => importance(unitsBySection[index] as Unit[], index) + (document.sections[index]?.theme ? 1 : 0);
+  const ranked = everySourceFirst(document, [...candidates].sort((a, b) => weight(b) - weight(a)));
   let enough = 0;
   for (let held = 0; enough < ranked.length && held < wordBudget; enough += 1) held += available[ranked[enough] as number] ?? 0;
   const affordable = wordBudget >= total ? candidates.length : Math.max(1, Math.floor(wordBudget / MIN_SECTION_WORDS), enough);
@@ -72,6 +76,22 @@ function units(sentences: readonly SourceSentence[]): Unit[] {
     result.push({ sentences: members, words, score: (sentence.score * lead) / Math.sqrt(members.length) });
   });
   return result;
+}
+
+/** Sections ranked so that each source's best comes before any source's second best (a text read alone: unchanged). */
+function everySourceFirst(document: SourceDocument, ranked: readonly number[]): number[] {
+  const covered = new Set<number>();
+  const first: number[] = [];
+  const rest: number[] = [];
+  for (const index of ranked) {
+    const source = document.sections[index]?.source ?? 0;
+    if (covered.has(source)) rest.push(index);
+    else {
+      covered.add(source);
+      first.push(index);
+    }
+  }
+  return [...first, ...rest];
 }
 
 function importance(list: readonly Unit[], index: number): number {

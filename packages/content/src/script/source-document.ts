@@ -10,6 +10,7 @@ import { CaseEvidence, headOf, keyPhrases, scorePhrases, type KeyPhrase } from '
 import { parseStructuredText, type Block } from '../text/structured-text.ts';
 import { spokenWords } from './script-length.ts';
 import { hasMarkup, isWholeSentence } from './spoken-text.ts';
+import { locateSpans, type Span } from './source-spans.ts';
 import { topicStarts } from '../nlp/topic-shifts.ts';
 
 export interface SourceSentence {
@@ -25,6 +26,16 @@ export interface SourceSentence {
   /** Starts with a pronoun or connective that needs the sentence before it. */
   leansOnPrevious: boolean;
   score: number;
+  /** The episode source it is taken from (its index among the sources: 0 for a text read alone). */
+  source: number;
+  /** Where it stands in that source's text: what a line reading it refers to; null when the analysis changed it beyond finding. */
+  span: Span | null;
+  /**
+   * The language of its source when that is not the episode's (a BCP 47 tag, one Castwright
+   * speaks or not); null when it is the episode's. The rule for sentences in another language
+   * decides how a line reading it is voiced.
+   */
+  language: string | null;
 }
 
 export interface SourceSection {
@@ -33,6 +44,10 @@ export interface SourceSection {
   sentences: SourceSentence[];
   /** Its best key phrases. */
   keyPhrases: KeyPhrase[];
+  /** The source its sentences come from (every section holds one source's sentences). */
+  source: number;
+  /** Set when the section is one source's part of a theme several sources share (multi-source-document.ts): the shared phrase. */
+  theme?: { key: string; text: string } | undefined;
 }
 
 export interface SourceDocument {
@@ -55,7 +70,7 @@ export interface SourceDocument {
 
 const WORDS_PER_TOPIC = 350;
 
-export function readSourceDocument(text: string, language: Language = 'en'): SourceDocument {
+export function readSourceDocument(text: string, language: Language = 'en', source = 0): SourceDocument {
   const analyse = paragraphAnalyser(language);
   const leans = leaningTest(language);
   const blocks = parseStructuredText(text);
@@ -64,7 +79,7 @@ export function readSourceDocument(text: string, language: Language = 'en'): Sou
   const groups = headedGroups(onlyTitle ? blocks.slice(1) : blocks);
 
   const sentences: SourceSentence[] = [];
-  const rawSections: { heading: string | null; sentences: SourceSentence[] }[] = [];
+  const rawSections: RawSection[] = [];
   let paragraph = 0;
   for (const group of groups) {
     const analysed = group.paragraphs.flatMap((content) => {
@@ -73,11 +88,11 @@ export function readSourceDocument(text: string, language: Language = 'en'): Sou
     });
     // A long stretch under one heading (or a text without any) is cut where the topic shifts.
     const starts = new Set(topicStarts(analysed, WORDS_PER_TOPIC));
-    let section = { heading: group.heading, sentences: [] as SourceSentence[] };
+    let section: RawSection = { heading: group.heading, sentences: [], source };
     rawSections.push(section);
     analysed.forEach(({ analysis, paragraph: id }, position) => {
       if (position > 0 && starts.has(position)) {
-        section = { heading: null, sentences: [] };
+        section = { heading: null, sentences: [], source };
         rawSections.push(section);
       }
       const words = spokenWords(analysis.text);
@@ -91,12 +106,31 @@ export function readSourceDocument(text: string, language: Language = 'en'): Sou
         speakable: isWholeSentence(analysis) && !hasMarkup(analysis.text) && words <= 70,
         leansOnPrevious: leans(analysis),
         score: 0,
+        source,
+        span: null,
+        language: null,
       };
       sentences.push(entry);
       section.sentences.push(entry);
     });
   }
-  const sections = rawSections.filter((section) => section.sentences.length > 0);
+  locateSpans(text, sentences.map((sentence) => sentence.text)).forEach((span, index) => {
+    (sentences[index] as SourceSentence).span = span;
+  });
+  return documentOf({ language, analyse, title: titleBlock?.text ?? null, sections: rawSections, sentences });
+}
+
+/** A section as it is gathered, before its key phrases. */
+export type RawSection = Omit<SourceSection, 'keyPhrases'>;
+
+/**
+ * The document of these sections: their sentences scored by the key phrases of the
+ * whole, each section's own key phrases, and what naming a subject needs (one text read
+ * alone, or several sources' sections together).
+ */
+export function documentOf(parts: { language: Language; analyse: ParagraphAnalyser; title: string | null; sections: readonly RawSection[]; sentences: SourceSentence[] }): SourceDocument {
+  const { language, analyse, sentences } = parts;
+  const sections = parts.sections.filter((section) => section.sentences.length > 0);
   const evidence = new CaseEvidence(sentences.map((sentence) => sentence.analysis));
   const scored = scorePhrases(sentences.map((sentence) => sentence.analysis), evidence);
   const phraseScores = new Map(scored.map((phrase) => [phrase.key, phrase.score]));
@@ -118,7 +152,7 @@ export function readSourceDocument(text: string, language: Language = 'en'): Sou
   return {
     language,
     analyse,
-    title: titleBlock?.text ?? null,
+    title: parts.title,
     sections: result,
     sentences,
     keyPhrases: keyPhrases(sentences.map((sentence) => sentence.analysis), 12, evidence),

@@ -6,6 +6,7 @@ import type { BillingCustomersTable, BillingEventsTable, BillingSubscriptionsTab
 import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tables/credentials.ts';
 import type { EpisodeRevisionsTable, EpisodeSegmentsTable } from './tables/episode-revisions.ts';
 import type { EpisodeVideosTable } from './tables/episode-videos.ts';
+import type { DocumentsTable, EpisodeSourcesTable } from './tables/episode-sources.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
 import type { FairQueueAccountsTable, JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
@@ -27,6 +28,8 @@ export interface Database {
   episode_revisions: EpisodeRevisionsTable;
   episode_segments: EpisodeSegmentsTable;
   episode_videos: EpisodeVideosTable;
+  documents: DocumentsTable;
+  episode_sources: EpisodeSourcesTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
   worker_heartbeats: WorkerHeartbeatsTable;
@@ -57,6 +60,7 @@ export type * from './tables/briefings.ts';
 export type * from './tables/credentials.ts';
 export type * from './tables/episode-revisions.ts';
 export type * from './tables/episode-videos.ts';
+export type * from './tables/episode-sources.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/idempotency-keys.ts';
 export type * from './tables/operations.ts';

@@ -2,32 +2,29 @@
 // tier's maximum), count it against the monthly quota (once, whatever its length),
 // insert the row and queue its first job, all in the caller's ONE transaction, so
 // nothing is lost or double-counted whichever process dies when. The API
-// (POST /api/episodes, uploads) and briefing runs accept episodes through here alone.
+// (POST /api/episodes, uploads) and briefing runs accept episodes through here alone,
+// each as a list of sources (episode-sources.ts), written as the episode's rows.
 import type { TemplateType } from '../briefing-options.ts';
 import type { Trx } from '../db/connect.ts';
 import type { EpisodeRow, UserRow } from '../db/schema.ts';
 import type { EpisodeChoices, SourceType } from '../episode-options.ts';
 import { checkDurationAllowed } from '../episode-length.ts';
+import type { SourceInput } from '../episode-sources.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Language } from '../languages.ts';
 import { addJob } from '../jobs.ts';
+import { insertEpisodeSources } from '../repositories/episode-sources.ts';
 import { insertEpisode } from '../repositories/episodes.ts';
 import { countEpisodeAgainstQuota, type QuotaSnapshot } from '../repositories/usage.ts';
 import { isPresetAllowed, TIER_LIMITS, UPGRADE_PATH } from '../tiers.ts';
 import type { EpisodeHost } from '../voices/episode-hosts.ts';
 
-export interface EpisodeSource {
-  type: SourceType;
-  text?: string;
-  url?: string;
-  /** An uploaded document's stored original and its client-side name. */
-  key?: string;
-  filename?: string;
-}
-
 export interface EpisodeRequest extends EpisodeChoices {
-  source: EpisodeSource;
+  /** What the episode is made from, in order, duplicates merged (at least one). */
+  sources: SourceInput[];
+  /** How the episode list names its making; by default its one source's kind, or `sources`. */
+  sourceType?: SourceType;
   /** A title chosen by the caller (a briefing's "<name>: <date>"); otherwise one made from the source. */
   title?: string;
   /** A briefing's template: the script is written by it. */
@@ -71,6 +68,7 @@ export function checkLengthAllowed(user: Pick<UserRow, 'tier'>, request: Pick<Ep
 }
 
 export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions = {}): Promise<AcceptedEpisode> {
+  if (request.sources.length === 0) throw AppError.validation('An episode needs at least one source');
   checkLengthAllowed(user, request);
   const counted = await countEpisodeAgainstQuota(trx, user.id, user.tier);
   if (counted.kind === 'exceeded') {
@@ -83,10 +81,11 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     });
   }
   await options.beforeInsert?.();
+  const only = request.sources.length === 1 ? request.sources[0] : undefined;
   const episode = await insertEpisode(trx, {
     id: options.id ?? newId('episode'),
     user_id: user.id,
-    title: request.title ?? provisionalTitle(request.source),
+    title: request.title ?? provisionalTitle(request.sources),
     description: '',
     preset: request.preset,
     duration_minutes: request.durationMinutes ?? null,
@@ -95,24 +94,51 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     voice_pair: request.voicePair,
     tts_engine: request.ttsEngine,
     review_script: request.reviewScript,
-    source_type: request.source.type,
-    source_url: request.source.url ?? null,
-    source_text: request.source.text ?? null,
-    source_key: request.source.key ?? null,
-    source_filename: request.source.filename ?? null,
+    source_type: request.sourceType ?? (only ? only.kind : 'sources'),
+    // The one page or upload, as before sources; every source is in episode_sources.
+    source_url: only?.kind === 'url' ? only.url : null,
+    source_text: null,
+    source_key: only?.kind === 'upload' ? only.storageKey : null,
+    source_filename: only?.kind === 'upload' || only?.kind === 'document' ? only.filename : null,
     briefing_template: request.briefingTemplate ?? null,
     hosts: request.hosts ? JSON.stringify(request.hosts) : null,
     language: request.language,
     language_detected: request.languageDetected,
   });
+  await insertEpisodeSources(trx, request.sources.map((source, position) => ({
+    episode_id: episode.id,
+    position,
+    kind: source.kind,
+    url: source.kind === 'url' || source.kind === 'text' ? (source.url ?? null) : null,
+    input_text: source.kind === 'text' ? source.text : null,
+    document_id: source.kind === 'document' ? source.documentId : null,
+    storage_key: source.kind === 'document' || source.kind === 'upload' ? source.storageKey : null,
+    filename: source.kind === 'document' || source.kind === 'upload' ? source.filename : null,
+    title: source.kind === 'text' ? (source.title ?? null) : null,
+  })));
   await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id });
   return { episode, quota: counted.quota };
 }
 
-/** A title until the script writer gives a better one: the text's first words, or the page's address. */
-function provisionalTitle(source: EpisodeSource): string {
-  if (source.url) return `Episode from ${new URL(source.url).hostname}`;
-  if (source.filename) return source.filename.length > 80 ? `${source.filename.slice(0, 77)}…` : source.filename;
-  const words = (source.text ?? '').trim().split(/\s+/).slice(0, 10).join(' ');
-  return words.length > 80 ? `${words.slice(0, 77)}…` : words || 'Untitled episode';
+/** A title until the script writer gives a better one: the first source's words, address or file name, and how many more there are. */
+function provisionalTitle(sources: readonly SourceInput[]): string {
+  const first = sources[0];
+  const more = sources.length > 1 ? ` and ${sources.length - 1} more` : '';
+  return `${shortened(first ? sourceTitle(first) : '', 80 - more.length) || 'Untitled episode'}${more}`;
+}
+
+function sourceTitle(source: SourceInput): string {
+  switch (source.kind) {
+    case 'url':
+      return `Episode from ${new URL(source.url).hostname}`;
+    case 'document':
+    case 'upload':
+      return source.filename;
+    case 'text':
+      return source.title ?? source.text.trim().split(/\s+/).slice(0, 10).join(' ');
+  }
+}
+
+function shortened(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 3)}…` : text;
 }

@@ -151,6 +151,9 @@ export async function updateEpisodeSourceText(trx: Trx, id: string, text: string
 
 export interface WrittenScriptFields {
   script_text: string;
+  /** Each line's refs (source-refs.ts), as JSON text; null for none. */
+  script_refs: string | null;
+  source_refs_dropped: number;
   title: string;
   description: string;
   script_writer: string;
@@ -164,9 +167,9 @@ export async function updateEpisodeScript(trx: Trx, id: string, fields: WrittenS
   await trx.updateTable('episodes').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-/** A reviewed script's new text. */
-export async function updateScriptText(trx: Trx, id: string, scriptText: string): Promise<EpisodeRow> {
-  return trx.updateTable('episodes').set({ script_text: scriptText, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** A reviewed or edited script's new text, with its lines' refs (JSON text; null for none). */
+export async function updateScriptText(trx: Trx, id: string, scriptText: string, scriptRefs: string | null): Promise<EpisodeRow> {
+  return trx.updateTable('episodes').set({ script_text: scriptText, script_refs: scriptRefs, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function upsertTranscript(trx: Trx, episodeId: string, segments: NewTranscriptSegment[]): Promise<void> {

@@ -55,9 +55,30 @@ export function episodeAudioPrefix(episodeId: string): string {
   return `episodes/${episodeId}/`;
 }
 
-/** Where an uploaded document's original lives; `extension` is one of ours (`pdf`, `docx`…), never the client's. */
-export function uploadKey(episodeId: string, extension: string): string {
-  return `uploads/${episodeId}/original.${extension}`;
+/**
+ * Where a document uploaded with an episode lives; `extension` is one of ours (`pdf`,
+ * `docx`…), never the client's. The first file is `original.<ext>` (as when an upload had
+ * one file); the n-th of several `source-<n>.<ext>`.
+ */
+export function uploadKey(episodeId: string, extension: string, position = 0): string {
+  return `${uploadPrefix(episodeId)}${position === 0 ? 'original' : `source-${position}`}.${extension}`;
+}
+
+/** Every file uploaded with one episode starts with this. */
+export function uploadPrefix(episodeId: string): string {
+  return `uploads/${episodeId}/`;
+}
+
+/** Where a stored document's original lives (POST /api/documents); `extension` is one of ours. */
+export function documentKey(userId: string, documentId: string, extension: string): string {
+  const key = `${documentPrefix(userId)}${documentId}/original.${extension}`;
+  assertSafeKey(key);
+  return key;
+}
+
+/** Every document an account stores starts with this. */
+export function documentPrefix(userId: string): string {
+  return `documents/${userId}/`;
 }
 
 /**

@@ -4,12 +4,14 @@
 // hosts by name, the published revision and a link to the script editor; while an edited
 // script is recorded again, its progress above the published revision, which still plays.
 // The episode as video, and clips of passages of its transcript ("Video", "Clip this").
+// The sources it is made from, each with the moments it is discussed (which seek the player).
 import { useEffect, useRef } from 'preact/hooks';
 import { useRoute } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
 import { needsFollowing, useProgress } from '../api/progress.ts';
 import { api } from '../api/session.ts';
 import { Downloads, EpisodeSettings } from '../components/episode-settings.tsx';
+import { EpisodeSources, type SourceMoments } from '../components/episode-sources.tsx';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
 import { Player, useAudioClock, usePlayer } from '../components/player.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
@@ -22,16 +24,17 @@ import { languageLabel } from '../components/language-fields.tsx';
 import type { EpisodeDetail } from '../api/types.ts';
 import { useResource, useSession, useTitle } from '../hooks.ts';
 
-type Material = { segments: Segment[]; notes: ShowNotesData };
+type Material = { segments: Segment[]; notes: ShowNotesData; moments: SourceMoments };
 
-/** The transcript and show notes of a ready episode; undefined (not an error) before it is ready. */
+/** The transcript and show notes of a ready episode (whose sources, in order, carry their moments); undefined (not an error) before it is ready. */
 async function readMaterial(id: string): Promise<Material | undefined> {
   const [transcript, notes] = await Promise.all([
     api.GET('/api/episodes/{id}/transcript', { params: { path: { id } } }),
     api.GET('/api/episodes/{id}/show-notes', { params: { path: { id } } }),
   ]);
   if (!transcript.response.ok || !notes.response.ok || typeof transcript.data !== 'object' || !notes.data) return undefined;
-  return { segments: transcript.data.segments, notes: notes.data };
+  const moments = notes.data.sources.map((source, index) => ({ index, timestamps: source.timestamps }));
+  return { segments: transcript.data.segments, notes: notes.data, moments };
 }
 
 /**
@@ -63,6 +66,7 @@ function Listening({ episode, signedIn, material }: { episode: EpisodeDetail; si
         <Player audio={audio} player={player} duration={episode.audioDuration} title={episode.title} />
         {signedIn && <Downloads episode={episode} />}
         {material && <Chapters chapters={material.notes.chapters} current={ms} onSeek={player.seek} />}
+        <EpisodeSources sources={episode.sources} moments={material?.moments} onSeek={player.seek} />
         {material && <ShowNotes notes={material.notes} />}
       </div>
       <div class="main">
@@ -131,6 +135,7 @@ export function Episode() {
         </div>
       )}
       {status === 'error' && <p class="notice error" role="alert">This episode could not be made: {data.error ?? live?.error ?? 'an unknown error'}.</p>}
+      {data.audioUrl === null && <EpisodeSources sources={data.sources} />}
       {data.audioUrl !== null && (data.status === 'ready' || data.status === 'generating_audio') && (
         // A new revision is a new player: its audio is fetched afresh.
         <Listening key={data.publishedRevision ?? 0} episode={data} signedIn={signedIn} material={episode.data?.material} />

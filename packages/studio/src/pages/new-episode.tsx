@@ -1,4 +1,5 @@
-// `/episodes/new`: an episode from text, a web address or a document, with every option
+// `/episodes/new`: an episode from text, a web address, a document, or several sources
+// woven into one (addresses, pasted texts and documents in one list), with every option
 // the API takes: a preset or minutes, the language (or detect it), the hosts and voices
 // (one or two hosts, or named hosts with voices from the catalog, those of the language
 // offered first), the engine and "review the script first" (text and web pages; the
@@ -13,14 +14,16 @@ import { api } from '../api/session.ts';
 import { useSubmission, type Submission } from '../api/submission-key.ts';
 import { LanguageFields, readLanguage, type EpisodeLanguage } from '../components/language-fields.tsx';
 import { LengthFields, readLength } from '../components/length-fields.tsx';
+import { initialRows, readSources, SourceList, storedSources } from '../components/source-list.tsx';
 import { ErrorNotice } from '../components/notice.tsx';
 import { readVoices, VoiceFields } from '../components/voice-fields.tsx';
 import { useAction, useSession, useTitle } from '../hooks.ts';
 
-type Source = 'text' | 'url' | 'upload';
-const SOURCE_LABELS: Record<Source, string> = { text: 'Text', url: 'Web page', upload: 'Document' };
+type Source = 'text' | 'url' | 'upload' | 'sources';
+const SOURCE_LABELS: Record<Source, string> = { text: 'Text', url: 'Web page', upload: 'Document', sources: 'Several sources' };
+type Rows = ReturnType<typeof initialRows>;
 
-function SourceFields({ source, onSource }: { source: Source; onSource: (source: Source) => void }) {
+function SourceFields({ source, onSource, rows, onRows }: { source: Source; onSource: (source: Source) => void; rows: Rows; onRows: (rows: Rows) => void }) {
   return (
     <fieldset>
       <legend>Make it from</legend>
@@ -50,12 +53,13 @@ function SourceFields({ source, onSource }: { source: Source; onSource: (source:
           <input id="file" name="file" type="file" required accept=".pdf,.docx,.doc,.txt,.md,application/pdf,text/plain,text/markdown" />
         </>
       )}
+      {source === 'sources' && <SourceList rows={rows} onRows={onRows} />}
     </fieldset>
   );
 }
 
 /** What the form asks for: the source's endpoint and its body (the upload as multipart, `hosts` as one JSON field). */
-function episodeRequest(source: Source, values: FormData) {
+function episodeRequest(source: Source, values: FormData, rows: Rows) {
   // Each group of options reads its own part of the form.
   const options = { ...readLength(values), ...readLanguage(values), ...readVoices(values) };
   if (source === 'upload') {
@@ -65,20 +69,26 @@ function episodeRequest(source: Source, values: FormData) {
     return { upload } as const;
   }
   const text = (name: string) => String(values.get(name) ?? '');
+  const reviewScript = values.get('reviewScript') === 'on';
+  if (source === 'sources') return { sources: readSources(rows, values), json: { ...options, reviewScript } } as const;
   return {
     json: {
       ...(source === 'text' ? { content: text('content') } : { url: text('url') }),
       ...options,
-      reviewScript: values.get('reviewScript') === 'on',
+      reviewScript,
     },
   } as const;
 }
 
 /** Sends the form to the endpoint its source needs, with the submission's Idempotency-Key; the new episode's id. */
-async function createEpisode(submission: Submission, source: Source, values: FormData): Promise<string> {
-  const request = episodeRequest(source, values);
+async function createEpisode(submission: Submission, source: Source, values: FormData, rows: Rows): Promise<string> {
+  const request = episodeRequest(source, values, rows);
   return submission.send(request, async (header) => {
     if ('upload' in request) return ok(await api.POST('/api/episodes/upload', { params: { header }, body: request.upload as never })).episode.id;
+    if ('sources' in request && request.sources) {
+      const sources = await storedSources(request.sources, header['idempotency-key']);
+      return ok(await api.POST('/api/episodes', { params: { header }, body: { ...request.json, sources } })).episode.id;
+    }
     return ok(await api.POST('/api/episodes', { params: { header }, body: request.json })).episode.id;
   });
 }
@@ -89,21 +99,22 @@ export function NewEpisode() {
   const tier = session.kind === 'signed-in' ? session.user.tier : 'free';
   const { route } = useLocation();
   const [source, setSource] = useState<Source>('text');
+  const [rows, setRows] = useState<Rows>(initialRows);
   const [language, setLanguage] = useState<EpisodeLanguage | undefined>(undefined);
   const submission = useSubmission();
   const create = useAction(async (form: HTMLFormElement) => {
-    route(`/episodes/${await createEpisode(submission, source, new FormData(form))}`);
+    route(`/episodes/${await createEpisode(submission, source, new FormData(form), rows)}`);
   });
   return (
     <section>
       <h1>New episode</h1>
       <form class="stack" onSubmit={(event) => { event.preventDefault(); void create.run(event.currentTarget); }}>
-        <SourceFields source={source} onSource={setSource} />
+        <SourceFields source={source} onSource={setSource} rows={rows} onRows={setRows} />
         <fieldset>
           <legend>Length and voices</legend>
           <LengthFields tier={tier} />
           <LanguageFields onLanguage={setLanguage}
-            detectHint="Left to detect, Castwright reads the source's language: typed text at once, a web page or document once it is read. The hosts speak it, and the transcript and show notes are in it." />
+            detectHint="Left to detect, Castwright reads the source's language (with several, the one most of them is written in): typed text at once, a web page or document once it is read. The hosts speak it, and the transcript and show notes are in it." />
           <VoiceFields withEngine={source !== 'upload'} language={language} />
           {source !== 'upload' && <label class="check"><input type="checkbox" name="reviewScript" /> Let me review the script before it is recorded</label>}
         </fieldset>

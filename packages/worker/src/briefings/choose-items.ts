@@ -34,7 +34,7 @@ export async function readItems(context: WorkerContext, items: readonly Candidat
     texts.set(item.id, item.url ? await articleText(context, item, policy) : item.body);
   });
   return items
-    .map((item) => ({ id: item.id, title: item.title, sourceName: item.source_name, text: texts.get(item.id) ?? '' }))
+    .map((item) => ({ id: item.id, title: item.title, sourceName: item.source_name, url: item.url, text: texts.get(item.id) ?? '' }))
     .filter((item) => item.text.trim() !== '');
 }
 

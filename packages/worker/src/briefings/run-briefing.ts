@@ -1,6 +1,7 @@
-// One briefing run, end to end: fetch the feeds, choose and read the items, compile
-// them, and accept the episode (quota and preset checked as for any episode) in ONE
-// transaction with the run's completion and the items' use, under the run's row lock.
+// One briefing run, end to end: fetch the feeds, choose and read the items, and accept
+// the episode with one source per item (the one way every episode is made, quota and
+// preset checked as for any) in ONE transaction with the run's completion and the items'
+// use, under the run's row lock.
 // A retried or doubled run finds the run completed and stops, so a run makes at most
 // one episode. Failures that no retry can fix are RunFailures with the user's reason.
 import type { SourceError } from '@castwright/core/db/schema';
@@ -69,7 +70,7 @@ export async function runBriefing(context: WorkerContext, runId: string, options
     ? { language: briefing.language, detected: false }
     : sourceLanguage(items.map((item) => `${item.title}\n\n${item.text}`).join('\n\n'), (message) => new RunFailure(message, counts));
   const title = titled(found.language);
-  const compiled = compileBriefing(title, items, budget, found.language);
+  const compiled = compileBriefing(items, budget, found.language);
   const finished = { ...counts, items_included: items.length, total_words: compiled.words };
 
   try {
@@ -80,7 +81,8 @@ export async function runBriefing(context: WorkerContext, runId: string, options
         ...EPISODE_DEFAULTS,
         preset: briefing.preset,
         hostMode: briefing.host_mode,
-        source: { type: 'briefing', text: compiled.text },
+        sources: compiled.sources.map((source) => ({ kind: 'text' as const, ...source })),
+        sourceType: 'briefing',
         title,
         briefingTemplate: briefing.template_type,
         language: found.language,

@@ -18,9 +18,10 @@ import { publishEpisodeRevision } from '@castwright/core/episode-outcome';
 import { STAGE_PROGRESS } from '@castwright/core/episode-states';
 import { newId } from '@castwright/core/ids';
 import { countSegmentsVoicedBy, updateSegmentsCounted } from '@castwright/core/repositories/episode-segments';
-import { updateRevisionPublished } from '@castwright/core/repositories/episode-revisions';
+import { selectEpisodeRevision, updateRevisionPublished } from '@castwright/core/repositories/episode-revisions';
 import { upsertTranscript } from '@castwright/core/repositories/episodes';
 import { upsertEpisodeUsage } from '@castwright/core/repositories/usage';
+import { lineRefsColumn, storedScriptRefs } from '@castwright/core/source-refs';
 import type { RevisionRender } from './render-revision.ts';
 
 export interface Publication {
@@ -69,6 +70,9 @@ export async function publishEpisode(db: Db, publication: Publication, options: 
       };
     }, options);
     if (!ready) return false;
+    // Each segment is a line of the revision: it carries that line's refs to the sources.
+    const revision = await selectEpisodeRevision(trx, episodeId, publication.revision);
+    const refs = storedScriptRefs(revision?.script_refs ?? null, render.segments.length);
     await upsertTranscript(
       trx,
       episodeId,
@@ -81,6 +85,7 @@ export async function publishEpisode(db: Db, publication: Publication, options: 
         start_ms: segment.startTimeMs,
         end_ms: segment.endTimeMs,
         confidence: 1,
+        source_refs: lineRefsColumn(refs[position]),
       })),
     );
     const voicedLines = await countSegmentsVoicedBy(trx, episodeId, publication.revision, render.segmentKeys);

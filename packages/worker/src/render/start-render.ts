@@ -31,6 +31,7 @@ async function firstRevision(trx: Trx, episode: EpisodeRow): Promise<EpisodeRevi
   return insertEpisodeRevision(trx, {
     episode_id: episode.id,
     script_text: script,
+    script_refs: episode.script_refs === null ? null : JSON.stringify(episode.script_refs),
     lines_total: lines.length,
     lines_changed: changedLineCount(published ? readScript(published.script_text) : [], lines),
   });

@@ -13,6 +13,7 @@ import { formatScript } from '@castwright/content/script/script-format';
 import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { episodePace } from '../script-pace.ts';
+import { scriptRefFields, scriptSources, settleSourceUse } from '../sources/script-sources.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 export function episodeScriptTask(context: WorkerContext): Task {
@@ -29,8 +30,11 @@ export function episodeScriptTask(context: WorkerContext): Task {
       // A replayed job of an episode past scripting must not write over a script its owner may have edited.
       if (!moved) return;
       if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
+      // Every read source, each with its own text: the script covers them all and its lines point into them.
+      const sources = await scriptSources(context, episode);
       const request: ScriptRequest = {
         text: episode.source_text,
+        sources,
         minutes: targetMinutes({ preset: episode.preset, durationMinutes: episode.duration_minutes }),
         hostMode: episode.host_mode,
         voiceStyle: episode.voice_style,
@@ -52,6 +56,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
       await context.db.transaction().execute(async (trx) => {
         await updateEpisodeScript(trx, episodeId, {
           script_text: formatScript(script.lines),
+          ...scriptRefFields(script),
           title: script.title,
           description: script.description,
           script_writer: writer,
@@ -59,6 +64,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
           llm_input_tokens: script.tokens.inputTokens,
           llm_output_tokens: script.tokens.outputTokens,
         });
+        await settleSourceUse(trx, episodeId, sources, script);
         if (episode.review_script) {
           await updateEpisodeStatus(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'] });
         } else {

@@ -13,6 +13,8 @@ export interface EpisodeRevisionsTable {
   revision: number;
   status: Defaulted<RevisionStatus>;
   script_text: string;
+  /** The script's refs, one list per line (source-refs.ts), as the episode had them when this revision was made. */
+  script_refs: NullableJson;
   restored_from: NullableInteger;
   lines_total: number;
   lines_changed: number;

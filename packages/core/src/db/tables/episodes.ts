@@ -35,6 +35,10 @@ export interface EpisodesTable {
   source_filename: NullableText;
   script_text: string | null;
   script_writer: NullableText;
+  /** Each script line's refs to its sources, one list per line (source-refs.ts); null when none are known. Written as JSON text. */
+  script_refs: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Refs the LLM writer gave that did not hold up and were dropped. */
+  source_refs_dropped: Defaulted<number>;
   /** How long the whole source runs read out, when short of the length asked for; null when it holds enough (see episode-length.ts). */
   source_limit_ms: ColumnType<number | null, number | null | undefined, number | null>;
   /** Null until ready; written as JSON text. */
@@ -85,6 +89,8 @@ export interface TranscriptSegmentsTable {
   end_ms: number;
   /** Always 1: the text is the script that was voiced, known exactly, not recognised. */
   confidence: number;
+  /** The line's refs to the episode's sources (source-refs.ts), as its revision had them; null for none. Written as JSON text. */
+  source_refs: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export type EpisodeRow = Selectable<EpisodesTable>;
