@@ -534,7 +534,7 @@ export interface paths {
         };
         /**
          * Follow processing as Server-Sent Events
-         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error. The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds.
+         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error. The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds. With `media=true` the stream also carries the making of the episode's videos and clips as `event: video` messages {"id","kind","shape","status","progressPercent"} (plain `message` listeners never see them), and ends once the episode is ready or failed and no video or clip is being made.
          */
         get: operations["getEpisodesByIdStream"];
         put?: never;
@@ -566,6 +566,102 @@ export interface paths {
          * @description Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET (`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private takes effect at once. Same access rules as GET /api/episodes/{id}.
          */
         head: operations["headEpisodesByIdAudio"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The episode as a captioned video (MP4)
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
+         */
+        get: operations["getEpisodesByIdVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The episode as a captioned video (MP4)
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
+         */
+        head: operations["headEpisodesByIdVideo"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The episode's clips
+         * @description Every clip of the episode, oldest first (at most `limit`, so never paginated). Owner only.
+         */
+        get: operations["getEpisodesByIdClips"];
+        put?: never;
+        /**
+         * Make a clip of a passage
+         * @description Up to 90 s of the episode as a captioned video of `shape` (default `square`). The start moves to the nearest transcript line's start and the end to the nearest line end after it (a span that would grow past the bound ends at the last whole line inside it), so the clip's `startMs`/`endMs` are what was made. 400 for an end before the start, a span over the bound or one past the episode's end; 409 `Limit reached` beyond the tier's clips an episode (`limits.clipsPerEpisode` in the price list). The same passage asked for again is the same clip. 202: the clip is made by a media worker (follow `streamUrl`).
+         */
+        post: operations["postEpisodesByIdClips"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/clips/{clipId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One clip
+         * @description The clip with its status and progress while it is made, its span and where to fetch its video. Owner only.
+         */
+        get: operations["getEpisodesByIdClipsByClipId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a clip
+         * @description The clip and its video; the episode keeps room for another.
+         */
+        delete: operations["deleteEpisodesByIdClipsByClipId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/clips/{clipId}/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A clip's video (MP4)
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. 202 with `Retry-After` while it is made; 409 when its making failed.
+         */
+        get: operations["getEpisodesByIdClipsByClipIdVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A clip's video (MP4)
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. 202 with `Retry-After` while it is made; 409 when its making failed.
+         */
+        head: operations["headEpisodesByIdClipsByClipIdVideo"];
         patch?: never;
         trace?: never;
     };
@@ -4641,6 +4737,7 @@ export interface operations {
                      *         "description": "example",
                      *         "status": "queued",
                      *         "progressPercent": 0,
+                     *         "progressNote": "example",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
@@ -4697,6 +4794,7 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             progressPercent: number;
+                            progressNote: string | null;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
@@ -4991,6 +5089,7 @@ export interface operations {
                      *         "description": "example",
                      *         "status": "queued",
                      *         "progressPercent": 0,
+                     *         "progressNote": "example",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
@@ -5047,6 +5146,7 @@ export interface operations {
                             /** @enum {unknown} */
                             status: "queued" | "ingesting" | "generating_script" | "review_script" | "generating_audio" | "ready" | "error";
                             progressPercent: number;
+                            progressNote: string | null;
                             /** @enum {unknown} */
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @description The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset's minutes */
@@ -5649,7 +5749,10 @@ export interface operations {
     };
     getEpisodesByIdStream: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Also follow the making of the episode's videos and clips (`event: video` messages) */
+                media?: boolean;
+            };
             header?: never;
             path: {
                 id: string;
@@ -5667,6 +5770,8 @@ export interface operations {
                     "text/event-stream": {
                         status: string;
                         progressPercent: number;
+                        /** @description What processing is waiting on while its progress stands still (as `progressNote`); null once the wait is over. Sent only when it changes. */
+                        note?: string | null;
                         audioUrl?: string;
                         audioDuration?: number;
                         error?: string;
@@ -5942,6 +6047,1502 @@ export interface operations {
                 };
             };
             /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdVideo: {
+        parameters: {
+            query?: {
+                /** @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920 */
+                shape?: "square" | "landscape" | "vertical";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1,
+                     *       "video": {
+                     *         "id": "example",
+                     *         "episodeId": "example",
+                     *         "kind": "video",
+                     *         "shape": "square",
+                     *         "status": "queued",
+                     *         "progressPercent": 0,
+                     *         "revision": 1,
+                     *         "startMs": 1,
+                     *         "endMs": 1,
+                     *         "durationMs": 1,
+                     *         "videoUrl": "example",
+                     *         "streamUrl": "example",
+                     *         "bytes": 1,
+                     *         "error": "example",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "madeAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                        video: {
+                            id: string;
+                            episodeId: string;
+                            /**
+                             * @description `video`: the whole episode; `clip`: a passage of it
+                             * @enum {unknown}
+                             */
+                            kind: "video" | "clip";
+                            /**
+                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                             * @enum {unknown}
+                             */
+                            shape: "square" | "landscape" | "vertical";
+                            /**
+                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
+                             * @enum {unknown}
+                             */
+                            status: "queued" | "rendering" | "ready" | "failed";
+                            progressPercent: number;
+                            /** @description The published revision of the episode it is made from */
+                            revision: number;
+                            /** @description Where it begins in the episode (snapped to a line for a clip) */
+                            startMs: number;
+                            endMs: number;
+                            durationMs: number;
+                            /** @description Where the MP4 is fetched (202 while it is made) */
+                            videoUrl: string;
+                            /** @description The episode's event stream, carrying this making's progress */
+                            streamUrl: string;
+                            bytes: number | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            madeAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Range not satisfiable",
+                     *       "message": "The requested byte range is outside the file"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    headEpisodesByIdVideo: {
+        parameters: {
+            query?: {
+                /** @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920 */
+                shape?: "square" | "landscape" | "vertical";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1,
+                     *       "video": {
+                     *         "id": "example",
+                     *         "episodeId": "example",
+                     *         "kind": "video",
+                     *         "shape": "square",
+                     *         "status": "queued",
+                     *         "progressPercent": 0,
+                     *         "revision": 1,
+                     *         "startMs": 1,
+                     *         "endMs": 1,
+                     *         "durationMs": 1,
+                     *         "videoUrl": "example",
+                     *         "streamUrl": "example",
+                     *         "bytes": 1,
+                     *         "error": "example",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "madeAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                        video: {
+                            id: string;
+                            episodeId: string;
+                            /**
+                             * @description `video`: the whole episode; `clip`: a passage of it
+                             * @enum {unknown}
+                             */
+                            kind: "video" | "clip";
+                            /**
+                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                             * @enum {unknown}
+                             */
+                            shape: "square" | "landscape" | "vertical";
+                            /**
+                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
+                             * @enum {unknown}
+                             */
+                            status: "queued" | "rendering" | "ready" | "failed";
+                            progressPercent: number;
+                            /** @description The published revision of the episode it is made from */
+                            revision: number;
+                            /** @description Where it begins in the episode (snapped to a line for a clip) */
+                            startMs: number;
+                            endMs: number;
+                            durationMs: number;
+                            /** @description Where the MP4 is fetched (202 while it is made) */
+                            videoUrl: string;
+                            /** @description The episode's event stream, carrying this making's progress */
+                            streamUrl: string;
+                            bytes: number | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            madeAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Range not satisfiable",
+                     *       "message": "The requested byte range is outside the file"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdClips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "clips": [
+                     *         {
+                     *           "id": "example",
+                     *           "episodeId": "example",
+                     *           "kind": "video",
+                     *           "shape": "square",
+                     *           "status": "queued",
+                     *           "progressPercent": 0,
+                     *           "revision": 1,
+                     *           "startMs": 1,
+                     *           "endMs": 1,
+                     *           "durationMs": 1,
+                     *           "videoUrl": "example",
+                     *           "streamUrl": "example",
+                     *           "bytes": 1,
+                     *           "error": "example",
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "madeAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Oldest first */
+                        clips: {
+                            id: string;
+                            episodeId: string;
+                            /**
+                             * @description `video`: the whole episode; `clip`: a passage of it
+                             * @enum {unknown}
+                             */
+                            kind: "video" | "clip";
+                            /**
+                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                             * @enum {unknown}
+                             */
+                            shape: "square" | "landscape" | "vertical";
+                            /**
+                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
+                             * @enum {unknown}
+                             */
+                            status: "queued" | "rendering" | "ready" | "failed";
+                            progressPercent: number;
+                            /** @description The published revision of the episode it is made from */
+                            revision: number;
+                            /** @description Where it begins in the episode (snapped to a line for a clip) */
+                            startMs: number;
+                            endMs: number;
+                            durationMs: number;
+                            /** @description Where the MP4 is fetched (202 while it is made) */
+                            videoUrl: string;
+                            /** @description The episode's event stream, carrying this making's progress */
+                            streamUrl: string;
+                            bytes: number | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            madeAt: string | null;
+                        }[];
+                        /** @description How many clips an episode may keep on your tier */
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postEpisodesByIdClips: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "startMs": 0,
+                 *       "endMs": 0,
+                 *       "shape": "square"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where the passage begins in the episode; moved to the start of the nearest transcript line */
+                    startMs: number;
+                    /** @description Where it ends; moved to the end of the nearest line after the start. At most 90 s after startMs, and not past the end of the episode */
+                    endMs: number;
+                    /**
+                     * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                     * @default square
+                     * @enum {unknown}
+                     */
+                    shape?: "square" | "landscape" | "vertical";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "clip": {
+                     *         "id": "example",
+                     *         "episodeId": "example",
+                     *         "kind": "video",
+                     *         "shape": "square",
+                     *         "status": "queued",
+                     *         "progressPercent": 0,
+                     *         "revision": 1,
+                     *         "startMs": 1,
+                     *         "endMs": 1,
+                     *         "durationMs": 1,
+                     *         "videoUrl": "example",
+                     *         "streamUrl": "example",
+                     *         "bytes": 1,
+                     *         "error": "example",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "madeAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        clip: {
+                            id: string;
+                            episodeId: string;
+                            /**
+                             * @description `video`: the whole episode; `clip`: a passage of it
+                             * @enum {unknown}
+                             */
+                            kind: "video" | "clip";
+                            /**
+                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                             * @enum {unknown}
+                             */
+                            shape: "square" | "landscape" | "vertical";
+                            /**
+                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
+                             * @enum {unknown}
+                             */
+                            status: "queued" | "rendering" | "ready" | "failed";
+                            progressPercent: number;
+                            /** @description The published revision of the episode it is made from */
+                            revision: number;
+                            /** @description Where it begins in the episode (snapped to a line for a clip) */
+                            startMs: number;
+                            endMs: number;
+                            durationMs: number;
+                            /** @description Where the MP4 is fetched (202 while it is made) */
+                            videoUrl: string;
+                            /** @description The episode's event stream, carrying this making's progress */
+                            streamUrl: string;
+                            bytes: number | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            madeAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdClipsByClipId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                clipId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "clip": {
+                     *         "id": "example",
+                     *         "episodeId": "example",
+                     *         "kind": "video",
+                     *         "shape": "square",
+                     *         "status": "queued",
+                     *         "progressPercent": 0,
+                     *         "revision": 1,
+                     *         "startMs": 1,
+                     *         "endMs": 1,
+                     *         "durationMs": 1,
+                     *         "videoUrl": "example",
+                     *         "streamUrl": "example",
+                     *         "bytes": 1,
+                     *         "error": "example",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "madeAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        clip: {
+                            id: string;
+                            episodeId: string;
+                            /**
+                             * @description `video`: the whole episode; `clip`: a passage of it
+                             * @enum {unknown}
+                             */
+                            kind: "video" | "clip";
+                            /**
+                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                             * @enum {unknown}
+                             */
+                            shape: "square" | "landscape" | "vertical";
+                            /**
+                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
+                             * @enum {unknown}
+                             */
+                            status: "queued" | "rendering" | "ready" | "failed";
+                            progressPercent: number;
+                            /** @description The published revision of the episode it is made from */
+                            revision: number;
+                            /** @description Where it begins in the episode (snapped to a line for a clip) */
+                            startMs: number;
+                            endMs: number;
+                            durationMs: number;
+                            /** @description Where the MP4 is fetched (202 while it is made) */
+                            videoUrl: string;
+                            /** @description The episode's event stream, carrying this making's progress */
+                            streamUrl: string;
+                            bytes: number | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            madeAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteEpisodesByIdClipsByClipId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                clipId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdClipsByClipIdVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                clipId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1,
+                     *       "video": {
+                     *         "id": "example",
+                     *         "episodeId": "example",
+                     *         "kind": "video",
+                     *         "shape": "square",
+                     *         "status": "queued",
+                     *         "progressPercent": 0,
+                     *         "revision": 1,
+                     *         "startMs": 1,
+                     *         "endMs": 1,
+                     *         "durationMs": 1,
+                     *         "videoUrl": "example",
+                     *         "streamUrl": "example",
+                     *         "bytes": 1,
+                     *         "error": "example",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "madeAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                        video: {
+                            id: string;
+                            episodeId: string;
+                            /**
+                             * @description `video`: the whole episode; `clip`: a passage of it
+                             * @enum {unknown}
+                             */
+                            kind: "video" | "clip";
+                            /**
+                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                             * @enum {unknown}
+                             */
+                            shape: "square" | "landscape" | "vertical";
+                            /**
+                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
+                             * @enum {unknown}
+                             */
+                            status: "queued" | "rendering" | "ready" | "failed";
+                            progressPercent: number;
+                            /** @description The published revision of the episode it is made from */
+                            revision: number;
+                            /** @description Where it begins in the episode (snapped to a line for a clip) */
+                            startMs: number;
+                            endMs: number;
+                            durationMs: number;
+                            /** @description Where the MP4 is fetched (202 while it is made) */
+                            videoUrl: string;
+                            /** @description The episode's event stream, carrying this making's progress */
+                            streamUrl: string;
+                            bytes: number | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            madeAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Range not satisfiable",
+                     *       "message": "The requested byte range is outside the file"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    headEpisodesByIdClipsByClipIdVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                clipId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example",
+                     *       "retryAfter": 1,
+                     *       "video": {
+                     *         "id": "example",
+                     *         "episodeId": "example",
+                     *         "kind": "video",
+                     *         "shape": "square",
+                     *         "status": "queued",
+                     *         "progressPercent": 0,
+                     *         "revision": 1,
+                     *         "startMs": 1,
+                     *         "endMs": 1,
+                     *         "durationMs": 1,
+                     *         "videoUrl": "example",
+                     *         "streamUrl": "example",
+                     *         "bytes": 1,
+                     *         "error": "example",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "madeAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description Seconds to wait before asking again (also the Retry-After header) */
+                        retryAfter: number;
+                        video: {
+                            id: string;
+                            episodeId: string;
+                            /**
+                             * @description `video`: the whole episode; `clip`: a passage of it
+                             * @enum {unknown}
+                             */
+                            kind: "video" | "clip";
+                            /**
+                             * @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920
+                             * @enum {unknown}
+                             */
+                            shape: "square" | "landscape" | "vertical";
+                            /**
+                             * @description `queued` and `rendering` while a media worker makes it, then `ready`, or `failed` with `error`
+                             * @enum {unknown}
+                             */
+                            status: "queued" | "rendering" | "ready" | "failed";
+                            progressPercent: number;
+                            /** @description The published revision of the episode it is made from */
+                            revision: number;
+                            /** @description Where it begins in the episode (snapped to a line for a clip) */
+                            startMs: number;
+                            endMs: number;
+                            durationMs: number;
+                            /** @description Where the MP4 is fetched (202 while it is made) */
+                            videoUrl: string;
+                            /** @description The episode's event stream, carrying this making's progress */
+                            streamUrl: string;
+                            bytes: number | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            madeAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Range not satisfiable",
+                     *       "message": "The requested byte range is outside the file"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9536,6 +11137,7 @@ export interface operations {
                      *             ],
                      *             "maxDurationMinutes": 1,
                      *             "maxUploadBytes": 1,
+                     *             "clipsPerEpisode": 1,
                      *             "maxSources": 1,
                      *             "maxSourceCharacters": 1
                      *           }
@@ -9565,6 +11167,8 @@ export interface operations {
                                 maxDurationMinutes: number;
                                 /** @description The largest document this tier may upload */
                                 maxUploadBytes: number;
+                                /** @description Video clips an episode may keep at once (POST /api/episodes/{id}/clips) */
+                                clipsPerEpisode: number;
                                 /** @description The most sources one episode may be made from */
                                 maxSources: number;
                                 /** @description The most characters an episode's sources may hold together */
@@ -16376,6 +17980,7 @@ export const idempotentOperations: readonly string[] = [
     "POST /api/user/api-key",
     "POST /api/episodes",
     "POST /api/episodes/upload",
+    "POST /api/episodes/{id}/clips",
     "POST /api/episodes/{id}/render",
     "POST /api/episodes/{id}/revisions/{revision}/restore",
     "POST /api/documents",
