@@ -1420,7 +1420,7 @@ export interface paths {
         put?: never;
         /**
          * Run a briefing now, whatever its schedule and is_active
-         * @description 202 with `jobId` (`job_…`, the queued job; the run carries it too: GET /api/briefings/{id}/runs?jobId=… finds it). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
+         * @description 202 with `jobId` (`job_…`, the queued job; the run carries it too: its `job_id`: GET /api/briefings/{id}/runs?job_id=… finds it). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
          */
         post: operations["postBriefingsByIdRun"];
         delete?: never;
@@ -1438,7 +1438,7 @@ export interface paths {
         };
         /**
          * A briefing's runs, newest first
-         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `jobId` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).
+         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `job_id` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).
          */
         get: operations["getBriefingsByIdRuns"];
         put?: never;
@@ -13649,7 +13649,7 @@ export interface operations {
                      *       "jobId": "example",
                      *       "run": {
                      *         "id": "example",
-                     *         "jobId": "example",
+                     *         "job_id": "example",
                      *         "briefing_config_id": "example",
                      *         "episode_id": "example",
                      *         "run_type": "scheduled",
@@ -13677,12 +13677,12 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        /** @description The queued job (`job_…`); the run shows the same `jobId`, and GET /api/briefings/{id}/runs?jobId=… finds it */
+                        /** @description The queued job (`job_…`); the run shows it as `job_id` (briefing resources are snake_case), and GET /api/briefings/{id}/runs?job_id=… finds it */
                         jobId: string;
                         run: {
                             id: string;
-                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
-                            jobId: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike: the `jobId` POST /api/briefings/{id}/run answers */
+                            job_id: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */
@@ -13831,8 +13831,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description Only the run of this job (`job_…`, as POST /api/briefings/{id}/run answers it) */
-                jobId?: string;
+                /** @description Only the run of this job (`job_…`, the `jobId` POST /api/briefings/{id}/run answers) */
+                job_id?: string;
             };
             header?: never;
             path: {
@@ -13855,7 +13855,7 @@ export interface operations {
                      *       "runs": [
                      *         {
                      *           "id": "example",
-                     *           "jobId": "example",
+                     *           "job_id": "example",
                      *           "briefing_config_id": "example",
                      *           "episode_id": "example",
                      *           "run_type": "scheduled",
@@ -13891,8 +13891,8 @@ export interface operations {
                         count: number;
                         runs: {
                             id: string;
-                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
-                            jobId: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike: the `jobId` POST /api/briefings/{id}/run answers */
+                            job_id: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */
