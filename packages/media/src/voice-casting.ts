@@ -9,7 +9,6 @@ import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
 import { formatBlend, looksLikeBlend, parseBlend } from '@castwright/core/voices/voice-blend';
 import { parseVoiceId } from '@castwright/core/voices/voice-ids';
 import type { PausePlan } from './timeline.ts';
-import { offlineVoice } from './offline-voice/offline-voices.ts';
 import { describeVoice } from './voice-catalog.ts';
 
 export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
@@ -161,19 +160,18 @@ export function hostVoiceOnEngine(voice: string): { engine: EngineName; name: st
  * warned). On any other engine, a fallback, each host gets the closest installed voice:
  * one of the episode's language and the same gender not yet given to another host, else
  * one of the language, else any not yet given, else the first; `recast` records who got
- * what. The built-in voice speaks English with Flite and other languages with eSpeak NG,
- * at other sample rates, so there a host's voice of the other synthesizer is recast too.
+ * what. The built-in voice's voices are each one language's (Flite's English; eSpeak NG's
+ * voice of a language is that language's rules, and cannot read another), so there a host
+ * whose voice speaks another language than the episode's is recast too.
  * Speed and pauses come from voiceStyle and voicePair, as without hosts.
  */
 export function castHosts(engine: EngineName, style: VoiceStyle, pair: VoicePair, hosts: readonly CastHost[], installed: readonly string[], language: Language = 'en'): Casting {
   const cast: Partial<Record<Speaker, string>> = {};
   const recast: string[] = [];
   const taken = new Set<string>();
-  const synthesizer = (name: string) => offlineVoice(name)?.synthesizer;
-  const languageSynthesizer = baseLanguage(language) === 'en' ? 'flite' : 'espeak';
   for (const host of hosts) {
     const own = hostVoiceOnEngine(host.voice);
-    if (own?.engine === engine && (engine !== 'offline' || synthesizer(own.name) === languageSynthesizer)) {
+    if (own?.engine === engine && (engine !== 'offline' || speaks(engine, own.name, language))) {
       cast[host.speaker] = own.name;
       taken.add(own.name);
     }
