@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and start a browser session
-         * @description As POST /api/auth/register (the same limits and verification e-mail). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
+         * @description As POST /api/auth/register (the same limits and verification e-mail). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body; beside it `__Secure-castwright-signed-in=1` (Path=/, readable by the page, no secret) tells the page a session may be there, so a visitor's page asks for none. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
          */
         post: operations["postAuthBrowserRegister"];
         delete?: never;
@@ -132,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Log in and start a browser session
-         * @description As POST /api/auth/login (the same limits). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
+         * @description As POST /api/auth/login (the same limits). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body; beside it `__Secure-castwright-signed-in=1` (Path=/, readable by the page, no secret) tells the page a session may be there, so a visitor's page asks for none. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
          */
         post: operations["postAuthBrowserLogin"];
         delete?: never;
@@ -152,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Renew the browser session from its cookie
-         * @description Rotates the cookie's refresh token (each works once; a reused one revokes its whole login) and answers a new access token and the user. Without a valid cookie: 401, and the cookie is cleared. The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
+         * @description Rotates the cookie's refresh token (each works once; a reused one revokes its whole login) and answers a new access token and the user. Without a valid cookie: 401, and the cookie is cleared. The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body; beside it `__Secure-castwright-signed-in=1` (Path=/, readable by the page, no secret) tells the page a session may be there, so a visitor's page asks for none. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
          */
         post: operations["postAuthBrowserRefresh"];
         delete?: never;
@@ -854,7 +854,7 @@ export interface paths {
         };
         /**
          * The tiers, their monthly prices and what each allows
-         * @description Needs no credentials and answers whether or not billing is configured. Prices come from BILLING_PRICE_*_CENTS; features from the limits each tier enforces.
+         * @description Needs no credentials and answers whether or not billing is configured (`billingAvailable` says which). Prices come from BILLING_PRICE_*_CENTS; features from the limits each tier enforces.
          */
         get: operations["getBillingPricing"];
         put?: never;
@@ -8511,6 +8511,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
+                     *       "billingAvailable": true,
                      *       "pricing": [
                      *         {
                      *           "tier": "free",
@@ -8536,6 +8537,8 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /** @description Whether this server sells plans (Stripe is configured). When false, every other billing endpoint answers 503 and a tier is set by the administrator: a client need not ask them */
+                        billingAvailable: boolean;
                         pricing: {
                             /** @enum {unknown} */
                             tier: "free" | "creator" | "professional" | "enterprise";
