@@ -33,6 +33,8 @@ export interface LineNote {
   subjects: string[];
   /** Indices of the source sentences it reads out, in order. */
   sources: number[];
+  /** What each question in the line asks about, as said: a noun phrase of the answer, or the section's label or key phrase. */
+  asked: string[];
 }
 
 export interface OfflineWrittenScript extends WrittenScript {
@@ -144,7 +146,7 @@ function composeScript(
   const subject = document.title ? titleSubject(document, document.title) : topicOf(document, phrasing);
   const drafts: Draft[] = [];
   const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string) =>
-    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [] }, section });
+    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [], asked: note.asked ?? [] }, section });
 
   // The intro is a section of its own, titled by what the opening names.
   if (briefing && request.briefing) {
@@ -162,7 +164,8 @@ function composeScript(
   let turnsSoFar = 0;
   // A long episode asks about a subject again now and then: never in the same words.
   const asked = new Set<string>();
-  const ask = (subject: string) => {
+  const ask = (subject: string | undefined) => {
+    if (subject === undefined) return undefined;
     for (let offset = 0; offset < questions.length; offset += 1) {
       const question = pick(questions, questionCount + offset)(subject);
       if (!asked.has(question)) {
@@ -188,14 +191,15 @@ function composeScript(
       const { teller, asker } = cast.turn(position, turnsSoFar);
       turnsSoFar += 1;
       let phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
-      let question = ask(phrase ?? label);
-      if (question === undefined && phrase !== undefined) [phrase, question] = [undefined, ask(label)];
+      const named = sectionSubject(document, label, sectionIndex);
+      let question = ask(phrase ?? named);
+      if (question === undefined && phrase !== undefined) [phrase, question] = [undefined, ask(named)];
       questionCount += 1;
       // A transition naming what the question names anyway would say it twice (a briefing always numbers its items).
       const sameAsLabel = !briefing && phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
       const lead = turnIndex === 0 ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 && question !== undefined ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
       // Every question form was used on this subject already: the answer follows the last one on.
-      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [] }, turnIndex === 0 ? title : undefined);
+      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [], asked: question ? [(phrase ?? named) as string] : [] }, turnIndex === 0 ? title : undefined);
       const answerLead = pair.answerLeads.length > 0 && turnIndex === 0 ? [pick(pair.answerLeads, position)] : [];
       say(teller, [...answerLead, ...turn.map((sentence) => sentence.text)], { sources: turn.map((sentence) => sentence.index) });
     });
@@ -264,16 +268,39 @@ function groupTurns(sentences: readonly SourceSentence[], turnWords: number): So
 }
 
 /**
+ * A question names what it asks about in at least this many content words (not stop
+ * words): "the night train's sleeping cars", never just "logging" or "the package", which
+ * say little to a listener who has not read the source.
+ */
+const MIN_SUBJECT_WORDS = 2;
+
+function contentWords(words: readonly { type: string; stopWord: boolean }[]): number {
+  return words.filter((word) => word.type === 'word' && !word.stopWord).length;
+}
+
+/**
+ * What a question about a section asks about when the answer has no noun phrase of its
+ * own to name: the section's label when it says enough, else the section's best key phrase
+ * that does; undefined when nothing does (the answer then follows the lead-in unasked).
+ */
+function sectionSubject(document: SourceDocument, label: string, section: number): string | undefined {
+  if (contentWords(document.analyse(label).flatMap((sentence) => sentence.words)) >= MIN_SUBJECT_WORDS) return label;
+  const phrase = document.sections[section]?.keyPhrases.find((candidate) => contentWords(document.analyse(candidate.text).flatMap((sentence) => sentence.words)) >= MIN_SUBJECT_WORDS);
+  return phrase ? withArticle(document, phrase.key, phrase.text) : undefined;
+}
+
+/**
  * The subject of the question before an answer: the most central noun phrase the
  * answer itself is about (its first sentence counts most), not one asked about just
- * before. Undefined when the answer has no noun phrase fit to ask about.
+ * before, named in at least MIN_SUBJECT_WORDS content words. Undefined when the answer
+ * has no noun phrase fit to ask about.
  */
 function questionSubject(document: SourceDocument, turn: readonly SourceSentence[], recent: string[], section: number): string | undefined {
   let best: { phrase: NounPhrase; score: number } | undefined;
   turn.forEach((sentence, position) => {
     for (const phrase of sentence.analysis.phrases) {
       const words = phrase.words.filter((word) => word.type === 'word').length;
-      if (!isSubjectLike(phrase) || words > MAX_KEY_PHRASE_WORDS || hasMarkup(phrase.text)) continue;
+      if (!isSubjectLike(phrase) || words > MAX_KEY_PHRASE_WORDS || contentWords(phrase.words) < MIN_SUBJECT_WORDS || hasMarkup(phrase.text)) continue;
       // Without a tagger, only a phrase the text comes back to is surely a subject, and not the one just asked about; else the question names the section.
       if (phrase.head !== undefined && ((document.phraseOccurrences.get(phrase.key) ?? 0) < 2 || words > 3 || recent.includes(phrase.key))) continue;
       let score = document.phraseScores.get(phrase.key) ?? 0;
@@ -302,7 +329,7 @@ function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
     const last = merged.at(-1);
     if (last && last.speaker === draft.speaker && !(draft.section && (last.section || last.note.sources.length > 0))) {
       last.parts.push(...draft.parts);
-      last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources] };
+      last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources], asked: [...last.note.asked, ...draft.note.asked] };
       last.section ??= draft.section;
     } else {
       merged.push({ ...draft, parts: [...draft.parts] });
