@@ -3,6 +3,7 @@
 // and each voice's measured speaking rate. The script writers then size the episode in
 // minutes of audio on the engine that will read it.
 import type { Config } from '@castwright/core/config';
+import { PermanentError } from '@castwright/core/errors';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { TtsEngineChoice, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import { SPEAKERS, type Speaker } from '@castwright/core/script-lines';
@@ -31,7 +32,14 @@ export async function episodePace(
 ): Promise<ScriptPace> {
   const language = storedLanguage(episode.language);
   const engine = await engineForPace(requestedEngine(episode), config, language);
-  return paceOf(engine, castEpisode(engine, episode, await voicesForPace(engine, config)));
+  let casting: Casting;
+  try {
+    casting = castEpisode(engine, episode, await voicesForPace(engine, config));
+  } catch (error) {
+    // No retry casts differently: the hosts have to change.
+    throw new PermanentError(`The hosts cannot be voiced on the ${engine} engine (${(error as Error).message}); choose voices GET /api/voices lists as available`, { cause: error });
+  }
+  return paceOf(engine, casting);
 }
 
 /**
