@@ -4565,6 +4565,7 @@ export interface operations {
                      *         "audioDuration": 1,
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
+                     *         "languageNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
                      *         "hosts": [
@@ -4611,6 +4612,7 @@ export interface operations {
                             audioDuration: number | null;
                             publishedRevision: number | null;
                             lengthNote: string | null;
+                            languageNote: string | null;
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
@@ -4874,6 +4876,7 @@ export interface operations {
                      *         "audioDuration": 1,
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
+                     *         "languageNote": "example",
                      *         "error": "example",
                      *         "isPublic": true,
                      *         "hosts": [
@@ -4920,6 +4923,7 @@ export interface operations {
                             audioDuration: number | null;
                             publishedRevision: number | null;
                             lengthNote: string | null;
+                            languageNote: string | null;
                             error: string | null;
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
@@ -5819,7 +5823,8 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "language": "en"
                      *         }
                      *       ],
                      *       "editable": true,
@@ -5838,6 +5843,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -5932,7 +5942,8 @@ export interface operations {
                  *         {
                  *           "speaker": "Host 1",
                  *           "text": "example",
-                 *           "section": "example"
+                 *           "section": "example",
+                 *           "language": "en"
                  *         }
                  *       ]
                  *     }
@@ -5948,6 +5959,11 @@ export interface operations {
                         text: string;
                         /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                         section?: string;
+                        /**
+                         * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                         * @enum {unknown}
+                         */
+                        language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                     }[];
                 };
             };
@@ -5969,7 +5985,8 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "language": "en"
                      *         }
                      *       ],
                      *       "editable": true,
@@ -5988,6 +6005,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -6129,7 +6151,8 @@ export interface operations {
                  *       "index": 0,
                  *       "speaker": "Host 1",
                  *       "text": "example",
-                 *       "section": "example"
+                 *       "section": "example",
+                 *       "language": "en"
                  *     }
                  */
                 "application/json": {
@@ -6144,6 +6167,11 @@ export interface operations {
                     text: string;
                     /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                     section?: string;
+                    /**
+                     * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                     * @enum {unknown}
+                     */
+                    language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                 };
             };
         };
@@ -6164,7 +6192,8 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "language": "en"
                      *         }
                      *       ],
                      *       "editable": true,
@@ -6183,6 +6212,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -6336,7 +6370,8 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "language": "en"
                      *         }
                      *       ],
                      *       "editable": true,
@@ -6355,6 +6390,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -6495,7 +6535,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "text": "example",
-                 *       "speaker": "Host 1"
+                 *       "speaker": "Host 1",
+                 *       "language": "en"
                  *     }
                  */
                 "application/json": {
@@ -6506,6 +6547,7 @@ export interface operations {
                      * @enum {unknown}
                      */
                     speaker?: "Host 1" | "Host 2" | "Host 3" | "Host 4";
+                    language?: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                 };
             };
         };
@@ -6526,7 +6568,8 @@ export interface operations {
                      *           "index": 0,
                      *           "speaker": "example",
                      *           "text": "example",
-                     *           "section": "example"
+                     *           "section": "example",
+                     *           "language": "en"
                      *         }
                      *       ],
                      *       "editable": true,
@@ -6545,6 +6588,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;

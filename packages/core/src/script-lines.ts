@@ -1,6 +1,7 @@
 // A script is a list of turns, each spoken by one of up to four hosts. The one
 // definition of a line, its speakers and its bounds, shared by the writers, the review
 // endpoints and the renderer.
+import type { Language } from './languages.ts';
 
 /** Every label a script may use, in order: an episode with N hosts uses the first N. */
 export const SPEAKERS = ['Host 1', 'Host 2', 'Host 3', 'Host 4'] as const;
@@ -14,6 +15,12 @@ export interface ScriptLine {
   text: string;
   /** Set on the first line of a section of the script: that section's title, as the host announces it. */
   section?: string | undefined;
+  /**
+   * Set only when the line is in another language than the episode's: a short passage of
+   * the source kept in its own language (a quote), voiced by a voice of that language
+   * (content/language/passage-language.ts decides which passages stay).
+   */
+  language?: Language | undefined;
 }
 
 /** Longest section title: a chapter name, not a sentence. */

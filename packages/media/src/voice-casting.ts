@@ -133,6 +133,20 @@ function delivery(style: VoiceStyle, pair: VoicePair): Pick<Casting, 'speed' | '
   return { speed, pauses: { ...pauses, speakerChangeMs: Math.round(pauses.speakerChangeMs * PAIR_TURN_FACTOR[pair]) } };
 }
 
+/**
+ * The voice a line in another language than the episode's (a quote kept in its own
+ * language) is read with: one of the engine's voices of that language, of the host's
+ * gender where there is one, so the quote sounds as a listener expects and stays the
+ * host's in kind. The host's own voice when the engine has none of that language
+ * (Chatterbox speaks English only): it reads the quote with its accent.
+ */
+export function quoteVoice(engine: EngineName, hostVoice: string, language: Language, installed: readonly string[]): string {
+  const ofLanguage = voicesOfLanguage(engine, installed, language);
+  if (ofLanguage.includes(hostVoice)) return hostVoice;
+  const gender = describeVoice(engine, hostVoice)?.gender;
+  return ofLanguage.find((voice) => describeVoice(engine, voice)?.gender === gender) ?? ofLanguage[0] ?? hostVoice;
+}
+
 /** A named host as the render casts it: its label, name, catalog voice (or blend) and that voice's gender. */
 export interface CastHost {
   speaker: Speaker;

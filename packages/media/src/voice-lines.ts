@@ -70,6 +70,8 @@ function spokenPronunciations(line: VoicingLine, engine: KeyedEngine): Pronuncia
 
 /** The segment key of one line as `voiceLines` computes it, for callers that need keys without voicing. */
 export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine; voice: string; speed?: number; language?: Language }): string {
+  // A quote is read in its own language (ScriptLine.language), the rest in the episode's.
+  const language = line.language ?? voicing.language;
   return segmentKey({
     engine: voicing.engine.name,
     engineVersion: voicing.engine.version,
@@ -78,7 +80,7 @@ export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine
     ...(line.delivery === undefined ? {} : { delivery: line.delivery }),
     pronunciations: spokenPronunciations(line, voicing.engine),
     text: line.text,
-    ...(voicing.language && !isEnglish(voicing.language) ? { language: voicing.language } : {}),
+    ...(language && !isEnglish(language) ? { language } : {}),
   });
 }
 
@@ -116,7 +118,8 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       result.engineCalls++;
       // The text and entries as keyed: two spellings of one key must be one sound.
       const pronunciations = spokenPronunciations(line, engine);
-      const request = { text: segmentText(line.text), voice: voices[index] as string, speed, signal, ...(language ? { language } : {}), ...(pronunciations.length > 0 ? { pronunciations } : {}) };
+      const lineLanguage = line.language ?? language;
+      const request = { text: segmentText(line.text), voice: voices[index] as string, speed, signal, ...(lineLanguage ? { language: lineLanguage } : {}), ...(pronunciations.length > 0 ? { pronunciations } : {}) };
       const audio = await engine.synthesize(request).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const reason = error instanceof Error ? error.message : String(error);
@@ -125,9 +128,6 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       const synthesisMs = performance.now() - started;
       result.synthesisMs += synthesisMs;
       signal?.throwIfAborted();
-      if (result.sampleRate !== undefined && audio.sampleRate !== result.sampleRate) {
-        throw new RenderScriptError(`Line ${index + 1}: the engine returned ${audio.sampleRate} Hz after ${result.sampleRate} Hz`);
-      }
       let clip;
       try {
         clip = voicedClip(audio);

@@ -7,6 +7,7 @@
 import type { Db, Executor } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
+import { baseLanguage, storedLanguage, type Language } from '@castwright/core/languages';
 import { selectEpisodeRevision } from '@castwright/core/repositories/episode-revisions';
 import { lockOwnEpisode, selectOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
 import { MAX_SCRIPT_LINES, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
@@ -34,19 +35,20 @@ export async function readScript(db: Db, userId: string, id: string): Promise<Sc
 }
 
 export async function replaceScript(db: Db, userId: string, id: string, lines: readonly ScriptLine[], ifMatch: string | undefined): Promise<ScriptState> {
-  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line) }));
+  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), ...languageOf(line) }));
   return saveScript(db, { userId, id, ifMatch }, () => cleaned);
 }
 
 export async function editScriptLine(
   db: Db,
   target: { userId: string; id: string; index: number; ifMatch: string | undefined },
-  edit: { text?: string | undefined; speaker?: Speaker | undefined },
+  edit: { text?: string | undefined; speaker?: Speaker | undefined; language?: Language | null | undefined },
 ): Promise<ScriptState> {
   return saveScript(db, target, (lines) => {
     const line = existingLine(lines, target.index);
-    // The line keeps the section it opens: its chapter stays.
-    lines[target.index] = { speaker: edit.speaker ?? line.speaker, text: edit.text !== undefined ? cleanLineText(edit.text) : line.text, ...sectionOf(line) };
+    // The line keeps the section it opens (its chapter stays) and its language unless told another (null: the episode's).
+    const language = edit.language === undefined ? line.language : (edit.language ?? undefined);
+    lines[target.index] = { speaker: edit.speaker ?? line.speaker, text: edit.text !== undefined ? cleanLineText(edit.text) : line.text, ...sectionOf(line), ...languageOf({ language }) };
     return lines;
   });
 }
@@ -58,7 +60,7 @@ export async function addScriptLine(db: Db, target: { userId: string; id: string
       throw AppError.validation(`A line can go at index 0 to ${lines.length} (the script has ${lines.length} lines)`, [`index must be at most ${lines.length}`]);
     }
     if (lines.length >= MAX_SCRIPT_LINES) throw AppError.validation(`A script has at most ${MAX_SCRIPT_LINES} lines`);
-    lines.splice(line.index, 0, { speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line) });
+    lines.splice(line.index, 0, { speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), ...languageOf(line) });
     return lines;
   });
 }
@@ -81,7 +83,9 @@ async function saveScript(db: Db, target: { userId: string; id: string; ifMatch:
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, target.userId, target.id));
     requireIfMatch(target.ifMatch, scriptEtag(episode), 'script');
     if (!scriptEditable(episode)) throw scriptLocked(episode);
-    const lines = change(parseScript(episode.script_text ?? ''));
+    // A line "in another language" that is the episode's own is simply a line of the episode.
+    const own = baseLanguage(storedLanguage(episode.language));
+    const lines = change(parseScript(episode.script_text ?? '')).map(({ language, ...line }) => (language && baseLanguage(language) !== own ? { ...line, language } : line));
     checkSpeakers(episode, lines);
     return withPublishedScript(trx, await updateScriptText(trx, target.id, formatScript(lines)));
   });
@@ -91,6 +95,10 @@ function existingLine(lines: readonly ScriptLine[], index: number): ScriptLine {
   const line = lines[index];
   if (!line) throw new AppError('notFound', `The script has no line ${index} (it has ${lines.length} lines, numbered from 0)`);
   return line;
+}
+
+function languageOf(line: Pick<ScriptLine, 'language'>): Pick<ScriptLine, 'language'> {
+  return line.language ? { language: line.language } : {};
 }
 
 /** A section title on one line (the stored format writes it as a `## ` line of its own); none when blank. */

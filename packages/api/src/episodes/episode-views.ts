@@ -57,6 +57,7 @@ export function episodeDetail(episode: EpisodeRow) {
       audioMs: audioUrlOf(episode) === null ? null : episode.audio_duration_ms,
       sourceLimitMs: episode.source_limit_ms,
     }),
+    languageNote: episode.language_note,
     error: episode.status === 'error' ? episode.error_message : null,
     isPublic: episode.is_public,
     hosts: hostsView(episode),

@@ -27,7 +27,7 @@ export function scriptView({ episode, publishedScript }: ScriptState) {
   return {
     episodeId: episode.id,
     status: episode.status,
-    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}) })),
+    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}), ...(line.language ? { language: line.language } : {}) })),
     editable: scriptEditable(episode),
     publishedRevision: episode.published_revision,
     pendingChanges: publishedScript === null ? null : changedLineCount(parseScript(publishedScript), lines),

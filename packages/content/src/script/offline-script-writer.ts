@@ -13,7 +13,8 @@
 // short for them is read whole and the script says how long that runs (sourceLimitMs).
 import type { Speaker } from '@castwright/core/script-lines';
 import { PermanentError } from '@castwright/core/errors';
-import { baseLanguage } from '@castwright/core/languages';
+import { baseLanguage, type Language } from '@castwright/core/languages';
+import type { LeftOutRun } from '../language/passage-language.ts';
 import type { NounPhrase } from '../nlp/english-text.ts';
 import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.ts';
 import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
@@ -39,6 +40,8 @@ export interface LineNote {
 
 export interface OfflineWrittenScript extends WrittenScript {
   notes: LineNote[];
+  /** Runs of another language the writer left out (passage-language.ts). */
+  leftOut: LeftOutRun[];
 }
 
 interface Draft {
@@ -47,6 +50,8 @@ interface Draft {
   note: LineNote;
   /** The title of the section this line starts. */
   section: string | undefined;
+  /** A quote's own language, when it is not the episode's. */
+  language?: Language | undefined;
 }
 
 /** Answers run to about this many words before the next question (fewer in a short script, for more back and forth). */
@@ -145,8 +150,18 @@ function composeScript(
   const sectionNames = sections.map(([index]) => (labels[index] as SectionLabel).text);
   const subject = document.title ? titleSubject(document, document.title) : topicOf(document, phrasing);
   const drafts: Draft[] = [];
-  const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string) =>
-    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [], asked: note.asked ?? [] }, section });
+  const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string, language?: Language) =>
+    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [], asked: note.asked ?? [] }, section, language });
+  // Source sentences read out: a quote in another language is a line of its own, in that language.
+  const read = (speaker: Speaker, lead: string[], sentences: readonly SourceSentence[], joined: boolean) => {
+    for (const [index, group] of byLanguage(sentences).entries()) {
+      const texts = group.map((sentence) => sentence.text);
+      const parts = joined ? [texts.join(gap)] : texts;
+      const sources = { sources: group.map((sentence) => sentence.index) };
+      if (index === 0 && lead.length > 0 && group[0]?.language) say(speaker, lead);
+      say(speaker, index === 0 && !group[0]?.language ? [...lead, ...parts] : parts, sources, undefined, group[0]?.language);
+    }
+  };
 
   // The intro is a section of its own, titled by what the opening names.
   if (briefing && request.briefing) {
@@ -184,7 +199,7 @@ function composeScript(
     const turns = groupTurns(sentences, turnWords);
     if (!multi) {
       say('Host 1', [transition], {}, title);
-      for (const turn of turns) say('Host 1', [turn.map((sentence) => sentence.text).join(gap)], { sources: turn.map((sentence) => sentence.index) });
+      for (const turn of turns) read('Host 1', [], turn, true);
       return;
     }
     turns.forEach((turn, turnIndex) => {
@@ -201,7 +216,7 @@ function composeScript(
       // Every question form was used on this subject already: the answer follows the last one on.
       if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [], asked: question ? [(phrase ?? named) as string] : [] }, turnIndex === 0 ? title : undefined);
       const answerLead = pair.answerLeads.length > 0 && turnIndex === 0 ? [pick(pair.answerLeads, position)] : [];
-      say(teller, [...answerLead, ...turn.map((sentence) => sentence.text)], { sources: turn.map((sentence) => sentence.index) });
+      read(teller, answerLead, turn, false);
     });
   });
 
@@ -221,8 +236,9 @@ function composeScript(
   return {
     title: request.briefing?.title ?? document.title ?? titleFrom(document.sentences[0]?.text ?? subject),
     description: briefing ? phrasing.briefingDescription(sectionNames) : firstSentences.join(gap),
-    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(gap), ...(draft.section ? { section: draft.section } : {}) })),
+    lines: merged.map((draft) => ({ speaker: draft.speaker, text: draft.parts.join(gap), ...(draft.section ? { section: draft.section } : {}), ...(draft.language ? { language: draft.language } : {}) })),
     notes: merged.map((draft) => draft.note),
+    leftOut: document.leftOut,
     sourceLimitMs: null,
     tokens: NO_TOKENS,
   };
@@ -298,6 +314,8 @@ function sectionSubject(document: SourceDocument, label: string, section: number
 function questionSubject(document: SourceDocument, turn: readonly SourceSentence[], recent: string[], section: number): string | undefined {
   let best: { phrase: NounPhrase; score: number } | undefined;
   turn.forEach((sentence, position) => {
+    // A quote's words are another language's: the question asks about what the episode's language says.
+    if (sentence.language) return;
     for (const phrase of sentence.analysis.phrases) {
       const words = phrase.words.filter((word) => word.type === 'word').length;
       if (!isSubjectLike(phrase) || words > MAX_KEY_PHRASE_WORDS || contentWords(phrase.words) < MIN_SUBJECT_WORDS || hasMarkup(phrase.text)) continue;
@@ -327,7 +345,7 @@ function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
   const merged: Draft[] = [];
   for (const draft of drafts) {
     const last = merged.at(-1);
-    if (last && last.speaker === draft.speaker && !(draft.section && (last.section || last.note.sources.length > 0))) {
+    if (last && last.speaker === draft.speaker && last.language === draft.language && !(draft.section && (last.section || last.note.sources.length > 0))) {
       last.parts.push(...draft.parts);
       last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources], asked: [...last.note.asked, ...draft.note.asked] };
       last.section ??= draft.section;
@@ -336,6 +354,17 @@ function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
     }
   }
   return merged;
+}
+
+/** Consecutive sentences of one language (the episode's, or a quote's own). */
+function byLanguage(sentences: readonly SourceSentence[]): SourceSentence[][] {
+  const groups: SourceSentence[][] = [];
+  for (const sentence of sentences) {
+    const last = groups.at(-1);
+    if (last && last[0]?.language === sentence.language) last.push(sentence);
+    else groups.push([sentence]);
+  }
+  return groups;
 }
 
 function titleFrom(firstSentence: string): string {

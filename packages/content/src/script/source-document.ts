@@ -11,6 +11,7 @@ import { parseStructuredText, type Block } from '../text/structured-text.ts';
 import { spokenWords } from './script-length.ts';
 import { hasMarkup, isWholeSentence } from './spoken-text.ts';
 import { topicStarts } from '../nlp/topic-shifts.ts';
+import { judgePassages, type LeftOutRun } from '../language/passage-language.ts';
 
 export interface SourceSentence {
   /** Position in the whole text. */
@@ -25,6 +26,8 @@ export interface SourceSentence {
   /** Starts with a pronoun or connective that needs the sentence before it. */
   leansOnPrevious: boolean;
   score: number;
+  /** Set on a quote in another language than the document's (passage-language.ts): read in it, by a voice of it. */
+  language?: Language;
 }
 
 export interface SourceSection {
@@ -51,6 +54,8 @@ export interface SourceDocument {
   phraseOccurrences: Map<string, number>;
   /** The determiners the text writes before each phrase (by key and number, "lens|one"), '' for none. */
   determiners: Map<string, Map<string, number>>;
+  /** Runs of another language left out of the document (passage-language.ts). */
+  leftOut: LeftOutRun[];
 }
 
 const WORDS_PER_TOPIC = 350;
@@ -65,17 +70,26 @@ export function readSourceDocument(text: string, language: Language = 'en'): Sou
 
   const sentences: SourceSentence[] = [];
   const rawSections: { heading: string | null; sentences: SourceSentence[] }[] = [];
+  const leftOut: LeftOutRun[] = [];
   let paragraph = 0;
   for (const group of groups) {
-    const analysed = group.paragraphs.flatMap((content) => {
+    const read = group.paragraphs.flatMap((content) => {
       const id = paragraph++;
       return analyse(content).map((analysis) => ({ analysis, paragraph: id }));
+    });
+    // Another language: a quote is kept in it, a longer run left out (the one rule of passage-language.ts).
+    const judged = judgePassages(read.map(({ analysis, paragraph: id }) => ({ text: analysis.text, paragraph: id })), language);
+    leftOut.push(...judged.leftOut);
+    const analysed = read.flatMap((entry, index) => {
+      const fate = judged.fates[index];
+      if (fate?.kind === 'left-out') return [];
+      return [{ ...entry, quote: fate?.kind === 'quote' ? fate.language : undefined }];
     });
     // A long stretch under one heading (or a text without any) is cut where the topic shifts.
     const starts = new Set(topicStarts(analysed, WORDS_PER_TOPIC));
     let section = { heading: group.heading, sentences: [] as SourceSentence[] };
     rawSections.push(section);
-    analysed.forEach(({ analysis, paragraph: id }, position) => {
+    analysed.forEach(({ analysis, paragraph: id, quote }, position) => {
       if (position > 0 && starts.has(position)) {
         section = { heading: null, sentences: [] };
         rawSections.push(section);
@@ -88,9 +102,11 @@ export function readSourceDocument(text: string, language: Language = 'en'): Sou
         section: 0,
         paragraph: id,
         words,
-        speakable: isWholeSentence(analysis) && !hasMarkup(analysis.text) && words <= 70,
-        leansOnPrevious: leans(analysis),
+        // A quote is analysed in the document's language, which cannot tell its verbs: a sentence by its closing mark.
+        speakable: (quote ? /[.!?。！？»"”」]$/u.test(analysis.text) : isWholeSentence(analysis)) && !hasMarkup(analysis.text) && words <= 70,
+        leansOnPrevious: quote ? false : leans(analysis),
         score: 0,
+        ...(quote ? { language: quote } : {}),
       };
       sentences.push(entry);
       section.sentences.push(entry);
@@ -126,6 +142,7 @@ export function readSourceDocument(text: string, language: Language = 'en'): Sou
     phraseScores,
     phraseOccurrences,
     determiners,
+    leftOut,
   };
 }
 

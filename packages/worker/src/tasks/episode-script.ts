@@ -8,9 +8,10 @@ import { addJob, parseJobPayload } from '@castwright/core/jobs';
 import { updateEpisodeScript, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
-import { storedLanguage } from '@castwright/core/languages';
+import { LANGUAGE_NAMES, storedLanguage } from '@castwright/core/languages';
+import { languageNote, quotesIn, withoutLongRuns } from '@castwright/content/language/passage-language';
 import { formatScript } from '@castwright/content/script/script-format';
-import type { ScriptRequest } from '@castwright/content/script/script-writer';
+import type { ScriptRequest, WrittenScript } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { episodePace } from '../script-pace.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -29,8 +30,12 @@ export function episodeScriptTask(context: WorkerContext): Task {
       // A replayed job of an episode past scripting must not write over a script its owner may have edited.
       if (!moved) return;
       if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
+      const language = storedLanguage(episode.language);
+      // Long runs of another language are left out for every writer; quotes stay (passage-language.ts).
+      const source = withoutLongRuns(episode.source_text, language);
+      if (source.text.trim() === '') throw new PermanentError(`The source has no text in ${LANGUAGE_NAMES[language]}, the episode's language; set language to the source's to make the episode from it`);
       const request: ScriptRequest = {
-        text: episode.source_text,
+        text: source.text,
         minutes: targetMinutes({ preset: episode.preset, durationMinutes: episode.duration_minutes }),
         hostMode: episode.host_mode,
         voiceStyle: episode.voice_style,
@@ -41,13 +46,13 @@ export function episodeScriptTask(context: WorkerContext): Task {
         hosts: episode.hosts?.map((host) => ({ name: host.name, ...(host.role ? { role: host.role } : {}) })),
         // A briefing's episode is written by its template, under the title its run gave it.
         briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
-        language: storedLanguage(episode.language),
+        language,
       };
       // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
       const writer = context.config.llm ? 'llm' : 'offline';
-      const script = context.config.llm
-        ? await writeLlmScript(request, context.config.llm, { signal: helpers.abortSignal })
-        : writeOfflineScript(request);
+      const { llm } = context.config;
+      const offline = llm ? undefined : writeOfflineScript(request);
+      const script = llm ? await writeLlmScript(request, llm, { signal: helpers.abortSignal }) : (offline as WrittenScript);
       if (script.lines.length === 0) throw new PermanentError('The script writer returned an empty script');
       await context.db.transaction().execute(async (trx) => {
         await updateEpisodeScript(trx, episodeId, {
@@ -58,6 +63,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
           source_limit_ms: script.sourceLimitMs,
           llm_input_tokens: script.tokens.inputTokens,
           llm_output_tokens: script.tokens.outputTokens,
+          language_note: languageNote({ leftOut: [...source.judged.leftOut, ...(offline?.leftOut ?? [])], quotes: quotesIn(script.lines) }, language),
         });
         if (episode.review_script) {
           await updateEpisodeStatus(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'] });
