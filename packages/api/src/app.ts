@@ -2,6 +2,7 @@
 // into it, and server.ts puts it behind the TLS listener.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { Logger } from '@castwright/core/logger';
+import { decoratePrefetchedEpisode } from './plugins/episode-prefetch.ts';
 import { readableEpisode } from './episodes/readable-episode.ts';
 import { registerAuthenticateFirst } from './plugins/authenticate-first.ts';
 import { registerCors } from './plugins/cors.ts';
@@ -74,9 +75,10 @@ export async function buildApp(
   // Before the OpenAPI plugin and the routes: it adds Idempotency-Key to the routes that opt in.
   registerIdempotency(app, services);
   // After it (it finds auth.requireUser among the preHandlers); credentials come before validation.
+  decoratePrefetchedEpisode(app);
   registerAuthenticateFirst(app, services.auth, async (request) => {
     // The optionally authenticated routes are episode reads: an anonymous caller may read a public one.
-    await readableEpisode(services.db, null, (request.params as { id: string }).id);
+    await readableEpisode(services.db, null, (request.params as { id: string }).id, request.prefetchedEpisode);
   });
   // Before the OpenAPI plugin: the document shows every body closed to unknown fields.
   registerKnownFields(app);
