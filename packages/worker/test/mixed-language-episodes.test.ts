@@ -3,7 +3,8 @@
 // line in French, voiced by the built-in French voice (eSpeak NG) among the English lines
 // (Flite, another sample rate: the episode is mastered at one); a Japanese manual with
 // English paragraphs becomes a Japanese episode without them, its button label said in
-// English by an English voice. The episode says what became of the other language.
+// English by an English voice. The episode says what became of the other language, and a
+// line's language can be changed with the script's edits.
 import t from 'tap';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
 import { lineSegmentKey } from '@castwright/media/voice-lines';
@@ -54,6 +55,15 @@ t.test('an English article quoting French: the quote is a line in French, said b
   t.ok(said.length === 1 && /^fr-(male|female)$/.test(said[0] ?? ''), `voiced with ${said.join(', ')}`);
   const english = lines.find((line) => !line.language && line.speaker === quote?.speaker);
   t.match(english ? voicedWith(english, keys[english.index], 'en') : [], [/^(rms|slt)$/], 'the host\'s other lines with its English voice');
+  // A line's language is the owner's to change: cleared (null: the episode's), set again, never another of the episode's own.
+  const edit = async (body: Record<string, unknown>) => api.request(`/api/episodes/${id}/script/lines/${quote?.index}`, { method: 'PATCH', token: user.accessToken, json: body });
+  const cleared = await edit({ language: null });
+  t.equal(cleared.status, 200);
+  t.notOk('language' in ((await json(cleared)).lines[quote?.index ?? 0] as object), 'cleared: said by the host');
+  t.equal((await json(await edit({ language: 'fr' }))).lines[quote?.index ?? 0].language, 'fr', 'set again');
+  t.notOk('language' in ((await json(await edit({ language: 'en-GB' }))).lines[quote?.index ?? 0] as object), 'English in an English episode is the episode\'s');
+  t.equal((await edit({ language: 'de' })).status, 400, 'a language Castwright does not speak');
+  t.equal((await edit({ language: 'fr' })).status, 200);
   const audio = await api.request(`/api/episodes/${id}/audio`, { token: user.accessToken });
   t.equal(audio.status, 200);
   t.ok((await audio.arrayBuffer()).byteLength > 0 && episode.audioDuration > 10, `one MP3 of Flite and eSpeak lines (${episode.audioDuration} s)`);

@@ -13,7 +13,7 @@ type Schema = Record<string, unknown>;
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `schema` with every object that lists its properties and says nothing of others closed. */
-export function closedObjects(schema: unknown): unknown {
+function closedObjects(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closedObjects);
   if (!isSchema(schema)) return schema;
   const copy: Schema = { ...schema };

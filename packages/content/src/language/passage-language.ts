@@ -21,7 +21,7 @@ import { countWords } from '../text/sentences.ts';
 import { languageOfCode } from './detect-language.ts';
 
 /** The longest run of another language kept as a quote, in words. */
-export const QUOTE_MAX_WORDS = 40;
+const QUOTE_MAX_WORDS = 40;
 /** Letters (a Han or kana character counts three) a passage needs before its language is judged: about three words. */
 const MIN_JUDGED_LETTERS = 16;
 /** The episode's language this close to the best guess keeps the passage in it (names and loanwords look foreign). */
