@@ -233,8 +233,17 @@ t.test('a lexicon entry heard with Listen, said as the entry says it', async (t)
 
   await page.getByRole('button', { name: 'Change SQL' }).click();
   await page.getByRole('form', { name: 'Change the entry for SQL' }).getByLabel('Say it as').fill('ess queue ell');
+  // Wait on the save itself, not on a button's 30-second clock: a busy machine may take its time, and a refused save is named.
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/pronunciations\/pr_/.test(response.url()), { timeout: 0 });
   await page.getByRole('form', { name: 'Change the entry for SQL' }).getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Listen to SQL' }).click();
+  t.equal((await saved).status(), 200, 'the change is saved');
+  try {
+    await page.getByRole('button', { name: 'Listen to SQL' }).click();
+  } catch (error) {
+    // What the page shows instead, for whoever reads the failure.
+    t.comment(`the page at ${page.url()}: ${await page.locator('main').innerHTML().catch((failure: unknown) => String(failure))}`);
+    throw error;
+  }
   await waitUntil(`document.querySelector(".sample-player audio").src !== ${JSON.stringify(first.src)}`, 60_000);
   const second = await sampleHeard();
   t.not(second.src, first.src, 'the changed entry is a new sample');
