@@ -16,6 +16,8 @@ import { freePort } from '#test-helpers/free-port';
 const USERS = Number(process.env.BENCH_USERS ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_ROWS=get-one measures only GET /api/episodes/:id (to profile it, or repeat it for a spread); default: every row. */
+const ROWS = (process.env.BENCH_ROWS ?? 'get-one,list,404,post').split(',');
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 interface Measured {
@@ -58,10 +60,10 @@ try {
   const content = 'Tides rise and fall twice a day. The moon pulls the oceans towards it.';
 
   const rows: [string, Measured, Measured][] = [];
-  rows.push(['GET /api/episodes/:id', await measure(castwright.origin, (n) => ({ method: 'GET', path: `/api/episodes/${pick(n).episodeIds[n % 10]}`, headers: auth(pick(n)) })), await measure(bareOrigin, (n) => ({ method: 'GET', path: `/episodes/${pick(n).episodeIds[n % 10]}` }))]);
-  rows.push(['GET /api/episodes (list)', await measure(castwright.origin, (n) => ({ method: 'GET', path: '/api/episodes', headers: auth(pick(n)) })), await measure(bareOrigin, (n) => ({ method: 'GET', path: `/episodes?user=${pick(n).id}` }))]);
-  rows.push(['GET /api/episodes/:id → 404', await measure(castwright.origin, (n) => ({ method: 'GET', path: `/api/episodes/ep_missing${n % 97}`, headers: auth(pick(n)) })), await measure(bareOrigin, (n) => ({ method: 'GET', path: `/episodes/ep_missing${n % 97}` }))]);
-  rows.push(['POST /api/episodes (accept)', await measure(castwright.origin, (n) => ({ method: 'POST', path: '/api/episodes', headers: { ...auth(pick(n)), ...json }, body: JSON.stringify({ content, preset: 'quick' }) })), await measure(bareOrigin, (n) => ({ method: 'POST', path: '/episodes', headers: json, body: JSON.stringify({ content, user: pick(n).id }) }))]);
+  if (ROWS.includes('get-one')) rows.push(['GET /api/episodes/:id', await measure(castwright.origin, (n) => ({ method: 'GET', path: `/api/episodes/${pick(n).episodeIds[n % 10]}`, headers: auth(pick(n)) })), await measure(bareOrigin, (n) => ({ method: 'GET', path: `/episodes/${pick(n).episodeIds[n % 10]}` }))]);
+  if (ROWS.includes('list')) rows.push(['GET /api/episodes (list)', await measure(castwright.origin, (n) => ({ method: 'GET', path: '/api/episodes', headers: auth(pick(n)) })), await measure(bareOrigin, (n) => ({ method: 'GET', path: `/episodes?user=${pick(n).id}` }))]);
+  if (ROWS.includes('404')) rows.push(['GET /api/episodes/:id → 404', await measure(castwright.origin, (n) => ({ method: 'GET', path: `/api/episodes/ep_missing${n % 97}`, headers: auth(pick(n)) })), await measure(bareOrigin, (n) => ({ method: 'GET', path: `/episodes/ep_missing${n % 97}` }))]);
+  if (ROWS.includes('post')) rows.push(['POST /api/episodes (accept)', await measure(castwright.origin, (n) => ({ method: 'POST', path: '/api/episodes', headers: { ...auth(pick(n)), ...json }, body: JSON.stringify({ content, preset: 'quick' }) })), await measure(bareOrigin, (n) => ({ method: 'POST', path: '/episodes', headers: json, body: JSON.stringify({ content, user: pick(n).id }) }))]);
 
   console.log(`\nAPI request path: castwright api vs bare Fastify + pg, same SQL, same TLS certificate`);
   console.log(`${USERS} enterprise users, ${CONNECTIONS} connections, ${SECONDS} s per row after a 2 s warm-up\n`);
@@ -70,7 +72,7 @@ try {
     const refused = ours.non2xx > 0 && !label.includes('404') ? `  (${ours.non2xx} non-2xx)` : '';
     console.log(`${label.padEnd(30)} ${fixed(ours.rps, 0, 16)} ${fixed(ours.p50, 0, 7)} ${fixed(ours.p99, 0, 7)}   ${fixed(baseline.rps, 0, 10)} ${fixed(baseline.p50, 0, 7)} ${fixed(baseline.p99, 0, 7)}   ${fixed((100 * ours.rps) / baseline.rps, 0, 4)} %${refused}`);
   }
-  const [episodeRow] = rows;
+  const episodeRow = rows.find(([label]) => label === 'GET /api/episodes/:id');
   if (episodeRow) console.log(`\nGET /api/episodes/:id: castwright at ${((100 * episodeRow[1].rps) / episodeRow[2].rps).toFixed(0)} % of bare Fastify + pg (goal ≥ 50 %)`);
 } finally {
   bare.kill('SIGTERM');

@@ -25,7 +25,7 @@ t.teardown(() => rm(scratch, { recursive: true, force: true }));
 const chatterbox = await startFakeChatterbox(t, { voices: ['narrator', 'reporter', 'guest'] });
 const studio = await openStudio((close) => t.teardown(close), { chromiumArgs: ['--autoplay-policy=no-user-gesture-required', '--mute-audio'], env: { CHATTERBOX_URL: chatterbox.url } });
 t.comment(`studio build: ${studio.build}`);
-const { service, page, insecure, apiBase, policyViolations, pageErrors, checkPage, waitUntil } = studio;
+const { service, page, insecure, apiBase, policyViolations, pageErrors, consoleErrors, checkPage, waitUntil } = studio;
 const email = 'voices@example.com';
 const password = 'Speak4me';
 const registered = await fetch(`${apiBase}/api/auth/register`, {
@@ -88,9 +88,12 @@ t.test('a custom voice: a bad clip refused in words, a good one registered with 
   await form.getByLabel('Name').fill('My narration');
   await form.getByLabel('Clip', { exact: true }).setInputFiles({ name: 'short.wav', mimeType: 'audio/wav', buffer: await voiceClip(scratch, { seconds: 2 }) });
   await form.getByLabel(/I have the right to use this voice: it is my own, or the person speaking in this clip has agreed/).check();
-  await form.getByRole('button', { name: 'Add the voice' }).click();
   const refusal = form.getByRole('alert');
-  await refusal.waitFor();
+  // Provoked: the browser logs the 400, as it logs every refused request.
+  await studio.expectConsoleErrors(/status of 400 .*\/api\/voices\)$/, async () => {
+    await form.getByRole('button', { name: 'Add the voice' }).click();
+    await refusal.waitFor();
+  });
   t.match(await refusal.innerText(), /^The clip is 2\.0 s long; a voice needs 5 to 30 s of one speaker\.?$/, 'the clip\'s problem in words, once');
   t.notMatch(await refusal.innerText(), /[{}]|body\./, 'no JSON');
 
@@ -161,8 +164,11 @@ t.test('four named hosts from the form; the first answer lost, the retry keeps i
     await route.fetch(); // the server creates the episode…
     await route.abort('connectionreset'); // …and its answer never arrives
   }, { times: 1 });
-  await page.getByRole('button', { name: 'Create episode' }).click();
-  await page.waitForURL(/\/episodes\/ep_[^/]+$/, { timeout: 60_000 });
+  // The lost answer is provoked: the browser logs it as a reset connection.
+  await studio.expectConsoleErrors(/ERR_CONNECTION_RESET .*\/api\/episodes\)$/, async () => {
+    await page.getByRole('button', { name: 'Create episode' }).click();
+    await page.waitForURL(/\/episodes\/ep_[^/]+$/, { timeout: 60_000 });
+  });
   episodeId = new URL(page.url()).pathname.split('/').pop() ?? '';
   t.equal(keys.length, 2, 'the client sent the POST again after the lost answer');
   t.match(keys[0], /^[0-9a-f-]{36}$/);
@@ -188,9 +194,12 @@ t.test('a stale edit is refused in words and the script read again; a line inser
   const before = (await stored(`/api/episodes/${episodeId}/script`)).lines;
 
   await page.getByLabel('Text of line 2', { exact: true }).fill('My edit, made on a stale page.');
-  await page.getByRole('button', { name: 'Save line 2', exact: true }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'changed somewhere else' });
-  await refusal.waitFor();
+  // Provoked: the browser logs the 412, as it logs every refused request.
+  await studio.expectConsoleErrors(/status of 412 /, async () => {
+    await page.getByRole('button', { name: 'Save line 2', exact: true }).click();
+    await refusal.waitFor();
+  });
   t.match(await refusal.innerText(), /The script was changed somewhere else[\s\S]*your change to line 2 was not saved\. Nothing was overwritten\.[\s\S]*My edit, made on a stale page\./, 'the 412 in words, with what was written');
   t.same((await stored(`/api/episodes/${episodeId}/script`)).lines, before, 'nothing stored');
   await checkPage(t, 'a refused stale edit');
@@ -225,8 +234,17 @@ t.test('a lexicon entry heard with Listen, said as the entry says it', async (t)
 
   await page.getByRole('button', { name: 'Change SQL' }).click();
   await page.getByRole('form', { name: 'Change the entry for SQL' }).getByLabel('Say it as').fill('ess queue ell');
+  // Wait on the save itself, not on a button's 30-second clock: a busy machine may take its time, and a refused save is named.
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/pronunciations\/pr_/.test(response.url()), { timeout: 0 });
   await page.getByRole('form', { name: 'Change the entry for SQL' }).getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Listen to SQL' }).click();
+  t.equal((await saved).status(), 200, 'the change is saved');
+  try {
+    await page.getByRole('button', { name: 'Listen to SQL' }).click();
+  } catch (error) {
+    // What the page shows instead, for whoever reads the failure.
+    t.comment(`the page at ${page.url()}: ${await page.locator('main').innerHTML().catch((failure: unknown) => String(failure))}`);
+    throw error;
+  }
   await waitUntil(`document.querySelector(".sample-player audio").src !== ${JSON.stringify(first.src)}`, 60_000);
   const second = await sampleHeard();
   t.not(second.src, first.src, 'the changed entry is a new sample');
@@ -258,8 +276,11 @@ t.test('an episode in Spanish from the form: Spanish voices offered first, a voi
   t.equal(await host(1).getByText(/with its own accent/).count(), 0, 'and no longer once a Spanish voice is chosen again');
   await host(1).getByLabel('Name').fill('Lucía');
   await host(2).getByLabel('Name').fill('Mateo');
-  await page.getByRole('button', { name: 'Create episode' }).click();
-  await page.waitForURL(/\/episodes\/ep_[^/]+$/, { timeout: 60_000 });
+  // The lost answer is provoked: the browser logs it as a reset connection.
+  await studio.expectConsoleErrors(/ERR_CONNECTION_RESET .*\/api\/episodes\)$/, async () => {
+    await page.getByRole('button', { name: 'Create episode' }).click();
+    await page.waitForURL(/\/episodes\/ep_[^/]+$/, { timeout: 60_000 });
+  });
   const id = new URL(page.url()).pathname.split('/').pop() ?? '';
   t.match((await stored(`/api/episodes/${id}`)).episode, { language: 'es', languageDetected: false, hosts: [{ name: 'Lucía', voice: offered[0] }, { name: 'Mateo', voice: offered[1] }] });
   await page.getByText('Spanish (es)', { exact: true }).waitFor();
@@ -286,4 +307,5 @@ t.test('an episode for a Chatterbox server still loading its model: its page say
 t.test('no page broke its Content-Security-Policy or threw', async (t) => {
   t.same(policyViolations, [], 'no CSP violations');
   t.same(pageErrors, [], 'no uncaught errors');
+  t.same(consoleErrors, [], 'no console errors on any page');
 });

@@ -1,7 +1,10 @@
 // A browser test's setting: `castwright start` (studio-service.ts), Debian's Chromium with
 // one page on the studio, what the page does wrong collected from the start (CSP violations
-// its console reports, uncaught errors), and a check of the page as it stands (axe, and a
-// screenshot when STUDIO_SCREENSHOTS names a folder). Everything is closed by `teardown`.
+// its console reports, uncaught errors, and every other error in its console: a failed
+// request the page did not have to make, a script's console.error), and a check of the page
+// as it stands (axe, no console error so far, and a screenshot when STUDIO_SCREENSHOTS names
+// a folder). A step that provokes a refusal on purpose (a stale edit's 412) says so with
+// `expectConsoleErrors`. Everything is closed by `teardown`.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -19,11 +22,15 @@ export interface StudioBrowser {
   page: Page;
   policyViolations: string[];
   pageErrors: string[];
+  /** Console errors no step expected (`<message> (<url>)`); checkPage fails on any and empties the list. */
+  consoleErrors: string[];
+  /** Runs `step`, counting the console errors matching `pattern` it causes (a refusal it provokes on purpose) as expected. */
+  expectConsoleErrors<T>(pattern: RegExp, step: () => Promise<T>): Promise<T>;
   /** The page's serious and critical axe violations once it is idle; saves `<screenshot>.png` when asked for. */
   inspect(screenshot?: string): Promise<AxeViolation[]>;
   /** Why the studio was (or was not) built. */
   build: string;
-  /** axe on the page as it stands (no serious or critical violation), and its screenshot when asked for. */
+  /** No console error since the last check, axe on the page as it stands (no serious or critical violation), and its screenshot when asked for. */
   checkPage(t: Test, name: string, screenshot?: string): Promise<void>;
   /**
    * Polls an expression evaluated in the page over the DevTools protocol (playwright's
@@ -56,8 +63,14 @@ export async function openStudio(
   page.setDefaultTimeout(30_000);
   const policyViolations: string[] = [];
   const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  const expected = new Set<RegExp>();
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) policyViolations.push(message.text());
+    else if (message.type() === 'error') {
+      const said = `${message.text()} (${message.location().url})`;
+      if (![...expected].some((pattern) => pattern.test(said))) consoleErrors.push(said);
+    }
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const screenshots = process.env.STUDIO_SCREENSHOTS;
@@ -73,9 +86,19 @@ export async function openStudio(
     return violations;
   };
   return {
-    service, apiBase: service.baseUrl.replace('localhost', '127.0.0.1'), insecure, context, page, policyViolations, pageErrors, build, inspect,
+    service, apiBase: service.baseUrl.replace('localhost', '127.0.0.1'), insecure, context, page, policyViolations, pageErrors, consoleErrors, build, inspect,
     checkPage: async (t, name, screenshot) => {
-      t.same(await inspect(screenshot), [], `axe: no serious or critical violations on ${name}`);
+      const violations = await inspect(screenshot);
+      t.same(consoleErrors.splice(0), [], `no console error up to ${name}`);
+      t.same(violations, [], `axe: no serious or critical violations on ${name}`);
+    },
+    expectConsoleErrors: async (pattern, step) => {
+      expected.add(pattern);
+      try {
+        return await step();
+      } finally {
+        expected.delete(pattern);
+      }
     },
     signInConfirmed: async (email, password) => {
       await page.getByLabel('E-mail').fill(email);

@@ -2,10 +2,14 @@
 // into it, and server.ts puts it behind the TLS listener.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { Logger } from '@castwright/core/logger';
+import { decoratePrefetchedEpisode } from './plugins/episode-prefetch.ts';
+import { readableEpisode } from './episodes/readable-episode.ts';
+import { registerAuthenticateFirst } from './plugins/authenticate-first.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHttpsOnly } from './plugins/https-only.ts';
 import { registerIdempotency } from './plugins/idempotent-routes.ts';
+import { registerKnownFields } from './plugins/known-fields.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { accountTokenRoutes } from './routes/account-tokens.ts';
 import { DEFAULT_STUDIO_DIR, registerStudio } from './plugins/studio.ts';
@@ -73,6 +77,14 @@ export async function buildApp(
   await registerCors(app, services.config);
   // Before the OpenAPI plugin and the routes: it adds Idempotency-Key to the routes that opt in.
   registerIdempotency(app, services);
+  // After it (it finds auth.requireUser among the preHandlers); credentials come before validation.
+  decoratePrefetchedEpisode(app);
+  registerAuthenticateFirst(app, services.auth, async (request) => {
+    // The optionally authenticated routes are episode reads: an anonymous caller may read a public one.
+    await readableEpisode(services.db, null, (request.params as { id: string }).id, request.prefetchedEpisode);
+  });
+  // Before the OpenAPI plugin: the document shows every body closed to unknown fields.
+  registerKnownFields(app);
   await registerOpenApi(app, services.config);
   const routePlugins = [
     healthRoutes,

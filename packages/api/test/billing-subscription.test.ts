@@ -16,6 +16,7 @@ const URLS = { successUrl: 'https://app.example.com/billing/done', cancelUrl: 'h
 const newHour = () => db.deleteFrom('rate_limit_counters').execute();
 
 t.test('upgrade → creator presets → cancel → period end → free, with nothing deleted', async (t) => {
+  t.equal((await json(await api.request('/api/billing/pricing'))).billingAvailable, true, 'pricing says this server sells plans');
   const user = await registerUser(api);
   const standard = () => api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { content: TEXT, preset: 'standard' } });
   t.equal((await standard()).status, 403, 'free accounts cannot use the standard preset');

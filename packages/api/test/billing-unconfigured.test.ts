@@ -8,8 +8,9 @@ const api = await startTestApi(t, { BILLING_PRICE_CREATOR_CENTS: '2500' });
 t.test('pricing always answers, without credentials, from configuration and the tier limits', async (t) => {
   const response = await api.request('/api/billing/pricing');
   t.equal(response.status, 200);
-  const { success, pricing } = await json(response);
+  const { success, pricing, billingAvailable } = await json(response);
   t.equal(success, true);
+  t.equal(billingAvailable, false, 'it says this server sells no plans, so a client need not ask the 503 endpoints');
   t.same(pricing.map((entry: { tier: string }) => entry.tier), TIERS);
   t.match(pricing, [
     { tier: 'free', name: 'Free', price: 0, interval: 'month' },

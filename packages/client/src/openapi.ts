@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and start a browser session
-         * @description As POST /api/auth/register (the same limits and verification e-mail). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
+         * @description As POST /api/auth/register (the same limits and verification e-mail). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body; beside it `__Secure-castwright-signed-in=1` (Path=/, readable by the page, no secret) tells the page a session may be there, so a visitor's page asks for none. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
          */
         post: operations["postAuthBrowserRegister"];
         delete?: never;
@@ -132,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Log in and start a browser session
-         * @description As POST /api/auth/login (the same limits). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
+         * @description As POST /api/auth/login (the same limits). The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body; beside it `__Secure-castwright-signed-in=1` (Path=/, readable by the page, no secret) tells the page a session may be there, so a visitor's page asks for none. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
          */
         post: operations["postAuthBrowserLogin"];
         delete?: never;
@@ -152,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Renew the browser session from its cookie
-         * @description Rotates the cookie's refresh token (each works once; a reused one revokes its whole login) and answers a new access token and the user. Without a valid cookie: 401, and the cookie is cleared. The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
+         * @description Rotates the cookie's refresh token (each works once; a reused one revokes its whole login) and answers a new access token and the user. Without a valid cookie: 401, and the cookie is cleared. The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body; beside it `__Secure-castwright-signed-in=1` (Path=/, readable by the page, no secret) tells the page a session may be there, so a visitor's page asks for none. Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).
          */
         post: operations["postAuthBrowserRefresh"];
         delete?: never;
@@ -1018,7 +1018,7 @@ export interface paths {
         };
         /**
          * The tiers, their monthly prices and what each allows
-         * @description Needs no credentials and answers whether or not billing is configured. Prices come from BILLING_PRICE_*_CENTS; features from the limits each tier enforces.
+         * @description Needs no credentials and answers whether or not billing is configured (`billingAvailable` says which). Prices come from BILLING_PRICE_*_CENTS; features from the limits each tier enforces.
          */
         get: operations["getBillingPricing"];
         put?: never;
@@ -1584,7 +1584,7 @@ export interface paths {
         put?: never;
         /**
          * Run a briefing now, whatever its schedule and is_active
-         * @description 202 with `jobId` (`job_…`, the queued job; the run carries it too: GET /api/briefings/{id}/runs?jobId=… finds it). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
+         * @description 202 with `jobId` (`job_…`, the queued job; the run carries it too: its `job_id`: GET /api/briefings/{id}/runs?job_id=… finds it). 409 while a run of this briefing is queued or running. The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).
          */
         post: operations["postBriefingsByIdRun"];
         delete?: never;
@@ -1602,7 +1602,7 @@ export interface paths {
         };
         /**
          * A briefing's runs, newest first
-         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `jobId` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).
+         * @description `status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `job_id` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).
          */
         get: operations["getBriefingsByIdRuns"];
         put?: never;
@@ -4749,6 +4749,7 @@ export interface operations {
                      *         "audioDuration": 1,
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
+                     *         "languageNote": "example",
                      *         "error": "example",
                      *         "sources": [
                      *           {
@@ -4810,6 +4811,7 @@ export interface operations {
                             audioDuration: number | null;
                             publishedRevision: number | null;
                             lengthNote: string | null;
+                            languageNote: string | null;
                             error: string | null;
                             /** @description What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed) */
                             sources: {
@@ -5101,6 +5103,7 @@ export interface operations {
                      *         "audioDuration": 1,
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
+                     *         "languageNote": "example",
                      *         "error": "example",
                      *         "sources": [
                      *           {
@@ -5162,6 +5165,7 @@ export interface operations {
                             audioDuration: number | null;
                             publishedRevision: number | null;
                             lengthNote: string | null;
+                            languageNote: string | null;
                             error: string | null;
                             /** @description What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed) */
                             sources: {
@@ -7606,6 +7610,7 @@ export interface operations {
                      *           "speaker": "example",
                      *           "text": "example",
                      *           "section": "example",
+                     *           "language": "en",
                      *           "sourceRefs": [
                      *             {
                      *               "source": 0,
@@ -7631,6 +7636,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                             /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
                             sourceRefs: {
                                 /** @description The source's index in the episode's sources (0 is the first) */
@@ -7735,6 +7745,7 @@ export interface operations {
                  *           "speaker": "Host 1",
                  *           "text": "example",
                  *           "section": "example",
+                 *           "language": "en",
                  *           "sourceRefs": [
                  *             {
                  *               "source": 0,
@@ -7757,6 +7768,11 @@ export interface operations {
                         text: string;
                         /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                         section?: string;
+                        /**
+                         * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                         * @enum {unknown}
+                         */
+                        language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                         /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
                         sourceRefs?: {
                             /** @description The source's index in the episode's sources (0 is the first) */
@@ -7788,6 +7804,7 @@ export interface operations {
                      *           "speaker": "example",
                      *           "text": "example",
                      *           "section": "example",
+                     *           "language": "en",
                      *           "sourceRefs": [
                      *             {
                      *               "source": 0,
@@ -7813,6 +7830,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                             /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
                             sourceRefs: {
                                 /** @description The source's index in the episode's sources (0 is the first) */
@@ -7970,7 +7992,8 @@ export interface operations {
                  *           "start": 0,
                  *           "end": 1
                  *         }
-                 *       ]
+                 *       ],
+                 *       "language": "en"
                  *     }
                  */
                 "application/json": {
@@ -7994,6 +8017,11 @@ export interface operations {
                         /** @description One past the last character of the span */
                         end: number;
                     }[];
+                    /**
+                     * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                     * @enum {unknown}
+                     */
+                    language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                 };
             };
         };
@@ -8015,6 +8043,7 @@ export interface operations {
                      *           "speaker": "example",
                      *           "text": "example",
                      *           "section": "example",
+                     *           "language": "en",
                      *           "sourceRefs": [
                      *             {
                      *               "source": 0,
@@ -8040,6 +8069,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                             /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
                             sourceRefs: {
                                 /** @description The source's index in the episode's sources (0 is the first) */
@@ -8203,6 +8237,7 @@ export interface operations {
                      *           "speaker": "example",
                      *           "text": "example",
                      *           "section": "example",
+                     *           "language": "en",
                      *           "sourceRefs": [
                      *             {
                      *               "source": 0,
@@ -8228,6 +8263,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                             /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
                             sourceRefs: {
                                 /** @description The source's index in the episode's sources (0 is the first) */
@@ -8378,6 +8418,7 @@ export interface operations {
                  * @example {
                  *       "text": "example",
                  *       "speaker": "Host 1",
+                 *       "language": "en",
                  *       "sourceRefs": [
                  *         {
                  *           "source": 0,
@@ -8395,6 +8436,7 @@ export interface operations {
                      * @enum {unknown}
                      */
                     speaker?: "Host 1" | "Host 2" | "Host 3" | "Host 4";
+                    language?: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                     /** @description The line's refs to its sources. Left out: a line keeps its refs only while its text is unchanged (a new or rewritten line has none) */
                     sourceRefs?: {
                         /** @description The source's index in the episode's sources (0 is the first) */
@@ -8425,6 +8467,7 @@ export interface operations {
                      *           "speaker": "example",
                      *           "text": "example",
                      *           "section": "example",
+                     *           "language": "en",
                      *           "sourceRefs": [
                      *             {
                      *               "source": 0,
@@ -8450,6 +8493,11 @@ export interface operations {
                             text: string;
                             /** @description Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections) */
                             section?: string;
+                            /**
+                             * @description Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.
+                             * @enum {unknown}
+                             */
+                            language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
                             /** @description Character spans of the episode's sources' stored texts that the line draws on (`source` is the index in the episode's `sources`); empty for a line that draws on none (a greeting, a question) */
                             sourceRefs: {
                                 /** @description The source's index in the episode's sources (0 is the first) */
@@ -11120,6 +11168,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
+                     *       "billingAvailable": true,
                      *       "pricing": [
                      *         {
                      *           "tier": "free",
@@ -11148,6 +11197,8 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /** @description Whether this server sells plans (Stripe is configured). When false, every other billing endpoint answers 503 and a tier is set by the administrator: a client need not ask them */
+                        billingAvailable: boolean;
                         pricing: {
                             /** @enum {unknown} */
                             tier: "free" | "creator" | "professional" | "enterprise";
@@ -16267,7 +16318,7 @@ export interface operations {
                      *       "jobId": "example",
                      *       "run": {
                      *         "id": "example",
-                     *         "jobId": "example",
+                     *         "job_id": "example",
                      *         "briefing_config_id": "example",
                      *         "episode_id": "example",
                      *         "run_type": "scheduled",
@@ -16295,12 +16346,12 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        /** @description The queued job (`job_…`); the run shows the same `jobId`, and GET /api/briefings/{id}/runs?jobId=… finds it */
+                        /** @description The queued job (`job_…`); the run shows it as `job_id` (briefing resources are snake_case), and GET /api/briefings/{id}/runs?job_id=… finds it */
                         jobId: string;
                         run: {
                             id: string;
-                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
-                            jobId: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike: the `jobId` POST /api/briefings/{id}/run answers */
+                            job_id: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */
@@ -16449,8 +16500,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description Only the run of this job (`job_…`, as POST /api/briefings/{id}/run answers it) */
-                jobId?: string;
+                /** @description Only the run of this job (`job_…`, the `jobId` POST /api/briefings/{id}/run answers) */
+                job_id?: string;
             };
             header?: never;
             path: {
@@ -16473,7 +16524,7 @@ export interface operations {
                      *       "runs": [
                      *         {
                      *           "id": "example",
-                     *           "jobId": "example",
+                     *           "job_id": "example",
                      *           "briefing_config_id": "example",
                      *           "episode_id": "example",
                      *           "run_type": "scheduled",
@@ -16509,8 +16560,8 @@ export interface operations {
                         count: number;
                         runs: {
                             id: string;
-                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike */
-                            jobId: string;
+                            /** @description The job that runs it (`job_…`), for scheduled and manual runs alike: the `jobId` POST /api/briefings/{id}/run answers */
+                            job_id: string;
                             briefing_config_id: string;
                             episode_id: string | null;
                             /** @enum {unknown} */

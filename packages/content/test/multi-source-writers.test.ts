@@ -93,7 +93,7 @@ t.test('the built-in writer: one source keeps its show; refs point into it', asy
   t.ok(alone.lines.filter((line) => (line.sourceRefs ?? []).length > 0).length >= 3);
 });
 
-t.test('the built-in writer: what the length cannot hold is said, and a source in another language keeps its language', async (t) => {
+t.test('the built-in writer: what the length cannot hold is said, and a source in another language follows the rule for passages in another language', async (t) => {
   const many = Array.from({ length: 6 }, (_, n): ScriptSource => ({ index: n, kind: 'text', title: `Note ${n + 1}`, text: `${BEES.replaceAll('waggle', `waggle${n}`)} Note ${n + 1} ends here with a remark about flowers number ${n + 1}.`, language: 'en' }));
   const short = writeOfflineScript(request({ sources: many, minutes: 1, hostMode: 'single' }));
   t.ok(short.leftOut && short.leftOut.length > 0, `left out: ${short.leftOut?.join(', ')}`);
@@ -102,10 +102,18 @@ t.test('the built-in writer: what the length cannot hold is said, and a source i
 
   const french = 'Les abeilles communiquent par une danse frétillante. L\'angle de la danse indique la direction de la nourriture par rapport au soleil.';
   const mixed = writeOfflineScript(request({ sources: [SOURCES[2] as ScriptSource, { index: 1, kind: 'text', title: 'Abeilles', text: french, language: 'fr' }], hostMode: 'single' }));
-  const frenchLines = mixed.notes.filter((note, index) => mixed.lines[index]?.sourceRefs?.some((ref) => ref.source === 1));
-  t.ok(frenchLines.length > 0 && frenchLines.every((note) => note.language === 'fr'), 'lines reading the French source carry its language');
-  const englishLines = mixed.notes.filter((_, index) => (mixed.lines[index]?.sourceRefs ?? []).some((ref) => ref.source === 2) && !(mixed.lines[index]?.sourceRefs ?? []).some((ref) => ref.source === 1));
-  t.ok(englishLines.length > 0 && englishLines.every((note) => note.language === undefined), 'lines reading the English source do not');
+  // Two French sentences are a quote (passage-language.ts): read in French, on lines of their own.
+  const frenchLines = mixed.lines.filter((line) => line.sourceRefs?.some((ref) => ref.source === 1));
+  t.ok(frenchLines.length > 0 && frenchLines.every((line) => line.language === 'fr'), 'lines reading the short French source say it in French');
+  const englishLines = mixed.lines.filter((line) => (line.sourceRefs ?? []).some((ref) => ref.source === 2) && !(line.sourceRefs ?? []).some((ref) => ref.source === 1));
+  t.ok(englishLines.length > 0 && englishLines.every((line) => line.language === undefined), 'lines reading the English source do not');
+
+  // A whole article in French is a long run of another language: left out, and said.
+  const longFrench = Array.from({ length: 4 }, () => french).join(' ');
+  const long = writeOfflineScript(request({ sources: [SOURCES[2] as ScriptSource, { index: 1, kind: 'text', title: 'Abeilles', text: longFrench, language: 'fr' }], hostMode: 'single' }));
+  t.notOk(long.lines.some((line) => line.sourceRefs?.some((ref) => ref.source === 1)), 'no line reads the long French source');
+  t.match(long.languageLeftOut, [{ code: 'fr' }], 'the run left out is reported');
+  t.same(long.leftOut, [1], 'and the source is said to be left out');
 });
 
 t.test('the LLM writer reads numbered passages; refs that hold up become spans, the others are dropped and counted', async (t) => {

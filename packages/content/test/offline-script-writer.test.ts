@@ -1,7 +1,9 @@
 // The built-in writer on its own: structure, phrasing by voice set-up, sizing by
 // pace, and the script format. The writer evaluation (writer-evaluation.test.ts)
 // measures its output on the whole corpus.
+import { readFile } from 'node:fs/promises';
 import t from 'tap';
+import { analyseParagraph } from '@castwright/content/nlp/english-text';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { estimateScriptMs } from '@castwright/content/script/script-length';
 import { isAnnounced, scriptSections } from '@castwright/content/script/script-sections';
@@ -72,6 +74,23 @@ t.test('two hosts: questions are about noun phrases of the answer that follows; 
   const interview = writeOfflineScript({ ...base, text: article, minutes: 3, hostMode: 'multi', voicePair: 'interview' });
   const words = (speaker: string) => countWords(interview.lines.filter((line) => line.speaker === speaker).map((line) => line.text).join(' '));
   t.ok(words('Host 2') > words('Host 1'), 'in an interview the guest, Host 2, carries the content');
+});
+
+t.test('every question names its subject in at least two content words (a real README, an article, a headed text)', async (t) => {
+  // The project's own README: headings like "Studio", bullets of names and commands; it used to give "So what should we know about logging?".
+  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+  for (const [name, source] of [['README.md', readme], ['lighthouses.txt', article], ['headed', headed]] as const) {
+    for (const voicePair of ['expert-curious', 'interview', 'debate'] as const) {
+      for (const minutes of [3, 15]) {
+        const script = writeOfflineScript({ ...base, text: source, minutes, hostMode: 'multi', voicePair });
+        const asked = script.notes.flatMap((note, index) => note.asked.map((subject) => ({ subject, line: script.lines[index]?.text ?? '' })));
+        const questions = script.lines.flatMap((line) => line.text.split(/(?<=[.!?])\s+/)).filter((sentence) => sentence.endsWith('?'));
+        t.ok(asked.length > 0 && asked.length >= questions.length - 2, `${name}, ${voicePair}, ${minutes} min: ${asked.length} questions noted of ${questions.length} asked (greetings aside)`);
+        const thin = asked.filter(({ subject, line }) => !line.includes(subject) || analyseParagraph(subject).flatMap((sentence) => sentence.words).filter((word) => word.type === 'word' && !word.stopWord).length < 2);
+        t.same(thin.map(({ subject }) => subject), [], `${name}, ${voicePair}, ${minutes} min: every subject said, in two content words or more`);
+      }
+    }
+  }
 });
 
 t.test('voicePair and voiceStyle change the phrasing visibly', async (t) => {

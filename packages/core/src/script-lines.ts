@@ -2,6 +2,7 @@
 // definition of a line, its speakers and its bounds, shared by the writers, the review
 // endpoints and the renderer.
 import type { SourceRef } from './source-refs.ts';
+import type { Language } from './languages.ts';
 
 /** Every label a script may use, in order: an episode with N hosts uses the first N. */
 export const SPEAKERS = ['Host 1', 'Host 2', 'Host 3', 'Host 4'] as const;
@@ -17,6 +18,12 @@ export interface ScriptLine {
   section?: string | undefined;
   /** The passages of the episode's sources the line draws on (source-refs.ts); kept beside the script text, not in it. */
   sourceRefs?: SourceRef[] | undefined;
+  /**
+   * Set only when the line is in another language than the episode's: a short passage of
+   * the source kept in its own language (a quote), voiced by a voice of that language
+   * (content/language/passage-language.ts decides which passages stay).
+   */
+  language?: Language | undefined;
 }
 
 /** Longest section title: a chapter name, not a sentence. */

@@ -43,7 +43,7 @@ import type { PreviousAudio } from './previous-chunks.ts';
 import { RenderScriptError } from './render-script-error.ts';
 import { DEFAULT_PAUSES } from './timeline.ts';
 import type { PausePlan } from './timeline.ts';
-import { clipDigest, loadClip, scanTimeline } from './timeline-scan.ts';
+import { clipDigest, loadClip, scanTimeline, timelineClip } from './timeline-scan.ts';
 import type { ClipSource, TimelineScan } from './timeline-scan.ts';
 
 export interface AssemblyLine {
@@ -260,7 +260,7 @@ async function copyReusedChunks(
 
 /** A clip fetched again for encoding must be the one that was metered. */
 async function loadChecked(lines: readonly AssemblyLine[], scan: TimelineScan, index: number) {
-  const clip = await loadClip((lines[index] as AssemblyLine).clip);
+  const clip = await timelineClip(await loadClip((lines[index] as AssemblyLine).clip), index, scan.sampleRate);
   if (clipDigest(clip) !== scan.clipDigests[index]) throw new RenderScriptError(`Line ${index + 1}'s audio changed while the episode was being mastered`);
   return clip;
 }

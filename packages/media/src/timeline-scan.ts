@@ -14,6 +14,7 @@ import { TimelineBuilder } from './timeline.ts';
 import type { PausePlan, SampleSink } from './timeline.ts';
 import type { VoicedClip } from './voiced-clip.ts';
 import { float32Bytes } from './wav.ts';
+import { clipAtRate } from './clip-at-rate.ts';
 
 /** A clip in hand, or how to fetch it (from the segment store). */
 export type ClipSource = VoicedClip | (() => Promise<VoicedClip>);
@@ -44,12 +45,10 @@ export function loadClip(source: ClipSource): Promise<VoicedClip> {
   return typeof source === 'function' ? source() : Promise.resolve(source);
 }
 
-/** Checks a clip can go on the timeline at `sampleRate` (the first clip's); throws RenderScriptError naming the line. */
-function checkClip(clip: VoicedClip, index: number, sampleRate: number): void {
+/** A clip as it goes on the timeline at `sampleRate` (the first clip's): resampled when it is at another; throws RenderScriptError naming an empty line. */
+export async function timelineClip(clip: VoicedClip, index: number, sampleRate: number, signal?: AbortSignal): Promise<VoicedClip> {
   if (!(clip.samples instanceof Float32Array) || clip.samples.length === 0) throw new RenderScriptError(`Line ${index + 1} has no audio`);
-  if (clip.sampleRate !== sampleRate) {
-    throw new RenderScriptError(`Line ${index + 1} is at ${clip.sampleRate} Hz and line 1 at ${sampleRate} Hz: one episode is voiced at one rate`);
-  }
+  return clipAtRate(clip, sampleRate, signal);
 }
 
 /** Calls `each` with every line's clip, in order, fetching up to READ_AHEAD clips ahead. */
@@ -80,14 +79,14 @@ export async function scanTimeline(lines: readonly ScanLine[], pauses: PausePlan
   let timeline: TimelineBuilder | undefined;
   const clipSamples: number[] = [];
   const clipDigests: string[] = [];
-  await forEachClip(lines, signal, async (clip, index) => {
+  await forEachClip(lines, signal, async (read, index) => {
+    if (index === 0) sampleRate = read.sampleRate;
+    const clip = await timelineClip(read, index, sampleRate, signal);
     if (index === 0) {
-      sampleRate = clip.sampleRate;
       if (!Number.isInteger(sampleRate) || sampleRate < 1000) throw new RenderScriptError(`Line 1 has no usable sample rate (${sampleRate})`);
       metered = new MeteredSink(discard, sampleRate);
       timeline = new TimelineBuilder(metered, sampleRate, pauses);
     }
-    checkClip(clip, index, sampleRate);
     await timeline?.add((lines[index] as ScanLine).speaker, clip.samples);
     clipSamples.push(clip.samples.length);
     clipDigests.push(clipDigest(clip));

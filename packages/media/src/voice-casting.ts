@@ -140,6 +140,20 @@ function delivery(style: VoiceStyle, pair: VoicePair): Pick<Casting, 'speed' | '
   return { speed, pauses: { ...pauses, speakerChangeMs: Math.round(pauses.speakerChangeMs * PAIR_TURN_FACTOR[pair]) } };
 }
 
+/**
+ * The voice a line in another language than the episode's (a quote kept in its own
+ * language) is read with: one of the engine's voices of that language, of the host's
+ * gender where there is one, so the quote sounds as a listener expects and stays the
+ * host's in kind. The host's own voice when the engine has none of that language (a
+ * Chatterbox library without a voice uploaded in it): it reads the quote with its accent.
+ */
+export function quoteVoice(engine: EngineName, hostVoice: string, language: Language, installed: readonly string[], languageOf?: VoiceLanguageOf): string {
+  const ofLanguage = voicesOfLanguage(engine, installed, language, languageOf);
+  if (ofLanguage.includes(hostVoice)) return hostVoice;
+  const gender = describeVoice(engine, hostVoice, languageOf)?.gender;
+  return ofLanguage.find((voice) => describeVoice(engine, voice, languageOf)?.gender === gender) ?? ofLanguage[0] ?? hostVoice;
+}
+
 /** A named host as the render casts it: its label, name, catalog voice (or blend) and that voice's gender. */
 export interface CastHost {
   speaker: Speaker;
@@ -167,8 +181,9 @@ export function hostVoiceOnEngine(voice: string): { engine: EngineName; name: st
  * warned). On any other engine, a fallback, each host gets the closest installed voice:
  * one of the episode's language and the same gender not yet given to another host, else
  * one of the language, else any not yet given, else the first; `recast` records who got
- * what. The built-in voice speaks English with Flite and other languages with eSpeak NG,
- * at other sample rates, so there a host's voice of the other synthesizer is recast too.
+ * what. The built-in voice's voices are each one language's (Flite's English; eSpeak NG's
+ * voice of a language is that language's rules, and cannot read another), so there a host
+ * whose voice speaks another language than the episode's is recast too.
  * Speed and pauses come from voiceStyle and voicePair, as without hosts.
  */
 export function castHosts(
@@ -183,11 +198,9 @@ export function castHosts(
   const cast: Partial<Record<Speaker, string>> = {};
   const recast: string[] = [];
   const taken = new Set<string>();
-  const synthesizer = (name: string) => offlineVoice(name)?.synthesizer;
-  const languageSynthesizer = baseLanguage(language) === 'en' ? 'flite' : 'espeak';
   for (const host of hosts) {
     const own = hostVoiceOnEngine(host.voice);
-    if (own?.engine === engine && (engine !== 'offline' || synthesizer(own.name) === languageSynthesizer)) {
+    if (own?.engine === engine && (engine !== 'offline' || speaks(engine, own.name, language))) {
       cast[host.speaker] = own.name;
       taken.add(own.name);
     }

@@ -72,6 +72,8 @@ function spokenPronunciations(line: VoicingLine, engine: KeyedEngine): Pronuncia
 
 /** The segment key of one line as `voiceLines` computes it, for callers that need keys without voicing. */
 export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine; voice: string; speed?: number; language?: Language }): string {
+  // A quote is read in its own language (ScriptLine.language), the rest in the episode's.
+  const language = line.language ?? voicing.language;
   return segmentKey({
     engine: voicing.engine.name,
     engineVersion: voicing.engine.version,
@@ -80,7 +82,7 @@ export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine
     ...(line.delivery === undefined ? {} : { delivery: line.delivery }),
     pronunciations: spokenPronunciations(line, voicing.engine),
     text: line.text,
-    ...(voicing.language && !isEnglish(voicing.language) ? { language: voicing.language } : {}),
+    ...(language && !isEnglish(language) ? { language } : {}),
   });
 }
 
@@ -118,12 +120,13 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       result.engineCalls++;
       // The text and entries as keyed: two spellings of one key must be one sound.
       const pronunciations = spokenPronunciations(line, engine);
+      const lineLanguage = line.language ?? language;
       const request = {
         text: segmentText(line.text),
         voice: voices[index] as string,
         speed,
         signal,
-        ...(language ? { language } : {}),
+        ...(lineLanguage ? { language: lineLanguage } : {}),
         ...(pronunciations.length > 0 ? { pronunciations } : {}),
         ...(onWait ? { onWait } : {}),
       };
@@ -135,9 +138,6 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
       const synthesisMs = performance.now() - started;
       result.synthesisMs += synthesisMs;
       signal?.throwIfAborted();
-      if (result.sampleRate !== undefined && audio.sampleRate !== result.sampleRate) {
-        throw new RenderScriptError(`Line ${index + 1}: the engine returned ${audio.sampleRate} Hz after ${result.sampleRate} Hz`);
-      }
       let clip;
       try {
         clip = voicedClip(audio);

@@ -6,7 +6,8 @@ import { readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
 import { assembleEpisode } from '@castwright/media/assemble-episode';
-import type { AssembledEpisode, AssemblyLine } from '@castwright/media/assemble-episode';
+import type { AssembledEpisode, AssemblyLine, SegmentTiming } from '@castwright/media/assemble-episode';
+import { clipAtRate } from '@castwright/media/clip-at-rate';
 import { encodeChunks } from '@castwright/media/encode-chunks';
 import type { EncodedChunk } from '@castwright/media/encode-chunks';
 import { id3TagSize } from '@castwright/media/id3v2-tag';
@@ -84,12 +85,23 @@ void t.test('an earlier episode that cannot be trusted costs encoding, never a w
   t.match(nonsense.stats, { plan: 'fresh', chunksReused: 6, reuseProblem: /plan is unusable/ });
 });
 
+void t.test('a line at another rate (a quote in another voice) is resampled to the episode\'s: it lasts as long, and the episode is one rate', async (t) => {
+  const workDir = t.testdir();
+  const resampled = await clipAtRate(CLIPS[2] as VoicedClip, 24_000);
+  const rates = CLIPS.map((clip, index) => (index === 2 ? resampled : clip));
+  const mixed = await assembleEpisode({ lines: linesOf(rates), metadata, workDir, outputFileName: 'mixed.mp3' });
+  const plain = await assembleEpisode({ lines: linesOf(CLIPS), metadata, workDir, outputFileName: 'plain.mp3' });
+  const length = (episode: typeof plain, index: number) => (episode.segments[index] as SegmentTiming).endTimeMs - (episode.segments[index] as SegmentTiming).startTimeMs;
+  t.ok(Math.abs(length(mixed, 2) - length(plain, 2)) <= 2, `line 3 lasts ${length(mixed, 2)} ms at 24 kHz, ${length(plain, 2)} ms at ${RATE} Hz`);
+  t.ok(Math.abs(mixed.durationMs - plain.durationMs) <= 30, 'the episode lasts as long');
+  const twice = await assembleEpisode({ lines: linesOf(rates), previous: previousOf(mixed), metadata, workDir, outputFileName: 'again.mp3' });
+  t.match(twice.stats, { chunksEncoded: 0 }, 'read again, the resampled line is the same: every chunk is reused');
+});
+
 void t.test('bad clips are refused with the line named, and nothing is left behind', async (t) => {
   const workDir = t.testdir();
   const empty = CLIPS.map((clip, index) => (index === 1 ? { sampleRate: RATE, samples: new Float32Array(0) } : clip));
   await t.rejects(assembleEpisode({ lines: linesOf(empty), metadata, workDir }), new RenderScriptError('Line 2 has no audio'));
-  const rates = CLIPS.map((clip, index) => (index === 2 ? { ...clip, sampleRate: 24_000 } : clip));
-  await t.rejects(assembleEpisode({ lines: linesOf(rates), metadata, workDir }), new RenderScriptError('Line 3 is at 24000 Hz and line 1 at 16000 Hz: one episode is voiced at one rate'));
   const lost = linesOf(CLIPS).map((line, index) => (index === 4 ? { ...line, clip: () => Promise.reject(new Error('No voiced line is stored under x')) } : line));
   await t.rejects(assembleEpisode({ lines: lost, metadata, workDir }), { message: 'No voiced line is stored under x' });
   await t.rejects(assembleEpisode({ lines: [], metadata, workDir }), { message: /no lines/ });

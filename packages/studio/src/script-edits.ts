@@ -5,6 +5,9 @@
 // the other lines as they are. And which lines differ from the published revision: those a
 // re-render voices again.
 import { diffArrays } from 'diff';
+import type { EpisodeDetail } from './api/types.ts';
+
+type LineLanguage = NonNullable<EpisodeDetail['language']>;
 
 /** Every label a script may use; an episode with N hosts uses the first N. */
 export const SPEAKERS = ['Host 1', 'Host 2', 'Host 3', 'Host 4'] as const;
@@ -14,16 +17,18 @@ export interface ScriptLine {
   speaker: Speaker;
   text: string;
   section?: string;
+  /** Only on a quote kept in another language than the episode's (BCP 47): said by a voice of it. */
+  language?: LineLanguage;
 }
 
-/** A line as the API sends it (`section` only on a line that opens one). */
-export function asScriptLine(line: { speaker: string; text: string; section?: string }): ScriptLine {
-  return { speaker: line.speaker as Speaker, text: line.text, ...(line.section ? { section: line.section } : {}) };
+/** A line as the API sends it (`section` only on a line that opens one, `language` only on a quote in another language). */
+export function asScriptLine(line: { speaker: string; text: string; section?: string; language?: LineLanguage }): ScriptLine {
+  return { speaker: line.speaker as Speaker, text: line.text, ...(line.section ? { section: line.section } : {}), ...(line.language ? { language: line.language } : {}) };
 }
 
-/** `line` in place of line `index`; a blank section title removes the section. */
+/** `line` in place of line `index`; a blank section title removes the section; the line keeps its language. */
 export function withLine(lines: readonly ScriptLine[], index: number, line: ScriptLine): ScriptLine[] {
-  return lines.map((old, at) => (at === index ? asScriptLine({ ...line, section: line.section?.trim() }) : old));
+  return lines.map((old, at) => (at === index ? asScriptLine({ ...line, section: line.section?.trim(), language: line.language ?? old.language }) : old));
 }
 
 /**

@@ -114,7 +114,7 @@ async function runNow(target: TestApi, user: User, briefingId: string) {
 async function waitForRun(target: TestApi, user: User, briefingId: string, jobId: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const { runs } = await json(await target.request(`/api/briefings/${briefingId}/runs?jobId=${jobId}`, { token: user.accessToken }));
+    const { runs } = await json(await target.request(`/api/briefings/${briefingId}/runs?job_id=${jobId}`, { token: user.accessToken }));
     const [run] = runs;
     if (run && (run.status === 'completed' || run.status === 'failed')) return run;
     await new Promise((resolve) => setTimeout(resolve, 150));

@@ -1,7 +1,7 @@
 // Running a briefing now, and its run history. A manual run ignores the schedule and
 // is_active; it is queued (row and job in one transaction, with the answer) unless one is
 // already queued or running, which is a 409. The answer's jobId (`job_…`) is the queued
-// job's key, and finds the run in the history (`jobId` filter).
+// job's key, and finds the run in the history (the `job_id` filter).
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { queueRun } from '@castwright/core/briefings/queue-run';
@@ -28,8 +28,8 @@ export async function runBriefingNow(db: Db, user: UserRow, briefingId: string, 
   });
 }
 
-export async function listBriefingRuns(db: Db, user: UserRow, briefingId: string, page: { limit: number; offset: number; jobId?: string | undefined }) {
+export async function listBriefingRuns(db: Db, user: UserRow, briefingId: string, page: { limit: number; offset: number; job_id?: string | undefined }) {
   const briefing = await ownedOr404('briefing', selectOwnBriefing(db, user.id, briefingId));
-  const { rows, total } = await selectRunPage(db, briefing.id, page);
+  const { rows, total } = await selectRunPage(db, briefing.id, { limit: page.limit, offset: page.offset, jobId: page.job_id });
   return { count: rows.length, runs: rows.map(runView), pagination: { total, limit: page.limit, offset: page.offset } };
 }

@@ -64,8 +64,8 @@ export function sourceView(config: Config, source: BriefingSourceRow) {
 export function runView(run: BriefingRunRow) {
   return {
     id: run.id,
-    // Named as POST /api/briefings/:id/run answers it, so the two match by name.
-    jobId: run.job_id,
+    // snake_case like every briefing resource's field; the 202 of POST /api/briefings/:id/run keeps the interface's `jobId`.
+    job_id: run.job_id,
     briefing_config_id: run.briefing_id,
     episode_id: run.episode_id,
     run_type: run.run_type,

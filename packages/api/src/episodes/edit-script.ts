@@ -8,6 +8,7 @@
 import type { Db, Executor } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
+import { baseLanguage, storedLanguage, type Language } from '@castwright/core/languages';
 import { selectEpisodeRevision } from '@castwright/core/repositories/episode-revisions';
 import { lockOwnEpisode, selectOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
 import { MAX_SCRIPT_LINES, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
@@ -37,7 +38,7 @@ export async function readScript(db: Db, userId: string, id: string): Promise<Sc
 }
 
 export async function replaceScript(db: Db, userId: string, id: string, lines: readonly ScriptLine[], ifMatch: string | undefined): Promise<ScriptState> {
-  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), ...(line.sourceRefs ? { sourceRefs: line.sourceRefs } : {}) }));
+  const cleaned = lines.map((line) => ({ speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), ...languageOf(line), ...(line.sourceRefs ? { sourceRefs: line.sourceRefs } : {}) }));
   // A line given without refs keeps those of a line of the same text it replaces.
   return saveScript(db, { userId, id, ifMatch }, (before) => keptRefs(before, cleaned));
 }
@@ -45,14 +46,16 @@ export async function replaceScript(db: Db, userId: string, id: string, lines: r
 export async function editScriptLine(
   db: Db,
   target: { userId: string; id: string; index: number; ifMatch: string | undefined },
-  edit: { text?: string | undefined; speaker?: Speaker | undefined; sourceRefs?: SourceRef[] | undefined },
+  edit: { text?: string | undefined; speaker?: Speaker | undefined; language?: Language | null | undefined; sourceRefs?: SourceRef[] | undefined },
 ): Promise<ScriptState> {
   return saveScript(db, target, (lines) => {
     const line = existingLine(lines, target.index);
     const text = edit.text !== undefined ? cleanLineText(edit.text) : line.text;
-    // The line keeps the section it opens: its chapter stays; and its refs while its text stays.
+    // The line keeps the section it opens (its chapter stays), its language unless told another
+    // (null: the episode's), and its refs while its text stays.
+    const language = edit.language === undefined ? line.language : (edit.language ?? undefined);
     const sourceRefs = edit.sourceRefs ?? (text === line.text ? line.sourceRefs : []);
-    lines[target.index] = { speaker: edit.speaker ?? line.speaker, text, ...sectionOf(line), sourceRefs };
+    lines[target.index] = { speaker: edit.speaker ?? line.speaker, text, ...sectionOf(line), ...languageOf({ language }), sourceRefs };
     return lines;
   });
 }
@@ -64,7 +67,7 @@ export async function addScriptLine(db: Db, target: { userId: string; id: string
       throw AppError.validation(`A line can go at index 0 to ${lines.length} (the script has ${lines.length} lines)`, [`index must be at most ${lines.length}`]);
     }
     if (lines.length >= MAX_SCRIPT_LINES) throw AppError.validation(`A script has at most ${MAX_SCRIPT_LINES} lines`);
-    lines.splice(line.index, 0, { speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), sourceRefs: line.sourceRefs ?? [] });
+    lines.splice(line.index, 0, { speaker: line.speaker, text: cleanLineText(line.text), ...sectionOf(line), ...languageOf(line), sourceRefs: line.sourceRefs ?? [] });
     return lines;
   });
 }
@@ -87,7 +90,9 @@ async function saveScript(db: Db, target: { userId: string; id: string; ifMatch:
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, target.userId, target.id));
     requireIfMatch(target.ifMatch, scriptEtag(episode), 'script');
     if (!scriptEditable(episode)) throw scriptLocked(episode);
-    const lines = change(scriptLines(episode));
+    // A line "in another language" that is the episode's own is simply a line of the episode.
+    const own = baseLanguage(storedLanguage(episode.language));
+    const lines = change(scriptLines(episode)).map(({ language, ...line }) => (language && baseLanguage(language) !== own ? { ...line, language } : line));
     checkSpeakers(episode, lines);
     await checkGivenRefs(trx, episode.id, lines);
     const refs = lines.map((line) => line.sourceRefs ?? []);
@@ -99,6 +104,10 @@ function existingLine(lines: readonly ScriptLine[], index: number): ScriptLine {
   const line = lines[index];
   if (!line) throw new AppError('notFound', `The script has no line ${index} (it has ${lines.length} lines, numbered from 0)`);
   return line;
+}
+
+function languageOf(line: Pick<ScriptLine, 'language'>): Pick<ScriptLine, 'language'> {
+  return line.language ? { language: line.language } : {};
 }
 
 /** A section title on one line (the stored format writes it as a `## ` line of its own); none when blank. */

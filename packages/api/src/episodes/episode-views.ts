@@ -63,6 +63,7 @@ export function episodeDetail(episode: EpisodeRow, sources: readonly SourceSumma
       leftOut: leftOutSources(sources),
       sources: sources.filter((source) => source.status === 'read' || source.status === 'left_out').length,
     }),
+    languageNote: episode.language_note,
     error: episode.status === 'error' ? episode.error_message : null,
     sources: sources.map(sourceView),
     isPublic: episode.is_public,

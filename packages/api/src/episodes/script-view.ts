@@ -37,7 +37,7 @@ export function scriptView({ episode, publishedScript }: ScriptState) {
   return {
     episodeId: episode.id,
     status: episode.status,
-    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}), sourceRefs: line.sourceRefs ?? [] })),
+    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}), ...(line.language ? { language: line.language } : {}), sourceRefs: line.sourceRefs ?? [] })),
     editable: scriptEditable(episode),
     publishedRevision: episode.published_revision,
     pendingChanges: publishedScript === null ? null : changedLineCount(parseScript(publishedScript), lines),

@@ -30,8 +30,10 @@ function toAppError(error: FastifyError & { code?: string }): AppError | undefin
   if (error.validation) {
     const problems = error.validation.map((issue) => {
       const where = `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`;
-      const { missingProperty: missing, allowedValues } = issue.params as { missingProperty?: string; allowedValues?: unknown[] };
+      const { missingProperty: missing, allowedValues, additionalProperty: unknown } = issue.params as { missingProperty?: string; allowedValues?: unknown[]; additionalProperty?: string };
       if (missing) return `${where}.${missing} is required`;
+      // A field the operation does not know (plugins/known-fields.ts): named, never dropped.
+      if (unknown !== undefined) return `${where}.${unknown} is not a field of this operation (see its request body in /docs)`;
       // An enumeration names its allowed values, so a client can correct itself.
       if (issue.keyword === 'enum' && Array.isArray(allowedValues)) return `${where} must be one of: ${allowedValues.map(String).join(', ')}`;
       return `${where} ${issue.message ?? 'is invalid'}`;

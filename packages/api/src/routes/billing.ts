@@ -39,10 +39,10 @@ export function billingRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
       schema: {
         tags: ['billing'],
         summary: 'The tiers, their monthly prices and what each allows',
-        description: 'Needs no credentials and answers whether or not billing is configured. Prices come from BILLING_PRICE_*_CENTS; features from the limits each tier enforces.',
+        description: 'Needs no credentials and answers whether or not billing is configured (`billingAvailable` says which). Prices come from BILLING_PRICE_*_CENTS; features from the limits each tier enforces.',
         response: { 200: PricingReply },
       },
-    }, async () => ({ success: true as const, pricing: pricingEntries(services.config.billing) }));
+    }, async () => ({ success: true as const, billingAvailable: billing.billing.stripe !== undefined && billing.stripe !== undefined, pricing: pricingEntries(services.config.billing) }));
 
     app.post('/api/billing/create-checkout', {
       onRequest: configured,

@@ -120,7 +120,7 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
         ...common,
         summary: 'Run a briefing now, whatever its schedule and is_active',
         description:
-          '202 with `jobId` (`job_…`, the queued job; the run carries it too: GET /api/briefings/{id}/runs?jobId=… finds it). 409 while a run of this briefing is queued or running. ' +
+          '202 with `jobId` (`job_…`, the queued job; the run carries it too: its `job_id`: GET /api/briefings/{id}/runs?job_id=… finds it). 409 while a run of this briefing is queued or running. ' +
           'The run fetches the active sources, keeps items from the last `content_freshness_hours` not used before, ranks them (priority keywords, then newest), ' +
           'takes at most `max_sources_per_briefing`, and creates one episode (counted against the monthly quota; over it, the run fails with that reason).',
         params: BriefingParams,
@@ -137,7 +137,7 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       schema: {
         ...common,
         summary: "A briefing's runs, newest first",
-        description: '`status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `jobId` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).',
+        description: '`status`: queued, running, completed or failed (with `error`); `source_errors` names each source that failed in the run and why. `job_id` keeps only the run of that job (the `jobId` POST /api/briefings/{id}/run answered).',
         params: BriefingParams,
         querystring: ListRunsQuery,
         response: { 200: RunList, ...errorResponses(400, 401, 403, 404, 429) },

@@ -24,9 +24,18 @@ const REFRESH_COOKIE = '__Secure-castwright-refresh';
 const COOKIE_PATH = '/api/auth/browser';
 const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 const cookieOptions = { path: COOKIE_PATH, httpOnly: true, secure: true, sameSite: 'strict' } as const;
+/**
+ * Beside the refresh cookie, a cookie page script may read that holds no secret, only
+ * "a session may be here": a visitor's first page then renews nothing, where asking would
+ * be a 401 in the browser's console for every newcomer. It lives and dies with the refresh
+ * cookie.
+ */
+const SIGNED_IN_COOKIE = '__Secure-castwright-signed-in';
+const signedInOptions = { path: '/', httpOnly: false, secure: true, sameSite: 'strict' } as const;
 
 const COOKIE_NOTE =
-  'The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body. ' +
+  'The refresh token is set as the httpOnly, Secure, SameSite=Strict cookie `__Secure-castwright-refresh` (Path=/api/auth/browser) and never appears in the body; ' +
+  'beside it `__Secure-castwright-signed-in=1` (Path=/, readable by the page, no secret) tells the page a session may be there, so a visitor\'s page asks for none. ' +
   'Only pages of this origin may call it (the `Origin` header must be this server; 403 otherwise).';
 
 export function browserSessionRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
@@ -34,7 +43,12 @@ export function browserSessionRoutes(services: ApiServices): FastifyPluginAsyncT
   const sameOrigin = async (request: FastifyRequest) => assertSameOrigin(request, config.publicBaseUrl);
   const keep = (reply: FastifyReply, tokens: TokenSet) => {
     reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_SECONDS });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...signedInOptions, maxAge: REFRESH_TOKEN_SECONDS });
     return { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn };
+  };
+  const forget = (reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+    reply.clearCookie(SIGNED_IN_COOKIE, signedInOptions);
   };
   const common = { tags: ['browser session'] };
   return async (app) => {
@@ -89,12 +103,15 @@ export function browserSessionRoutes(services: ApiServices): FastifyPluginAsyncT
       },
     }, async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
-      if (!presented) throw new AppError('invalidRefreshToken', 'There is no session in this browser; sign in');
+      if (!presented) {
+        forget(reply);
+        throw new AppError('invalidRefreshToken', 'There is no session in this browser; sign in');
+      }
       try {
         const { user, tokens } = await refreshBrowserSession(db, accessTokens, presented);
         return { success: true as const, user: authUserView(user), ...keep(reply, tokens) };
       } catch (error) {
-        if (error instanceof AppError && error.code === 'invalidRefreshToken') reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        if (error instanceof AppError && error.code === 'invalidRefreshToken') forget(reply);
         throw error;
       }
     });
@@ -112,7 +129,7 @@ export function browserSessionRoutes(services: ApiServices): FastifyPluginAsyncT
     }, async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await endBrowserSession(db, presented);
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      forget(reply);
       return { success: true as const, message: 'Signed out' };
     });
   };

@@ -8,6 +8,7 @@ import { sourcesFromBody } from '../episodes/episode-source.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
 import { acceptedEpisodeBody } from '../episodes/episode-views.ts';
 import { listEpisodes } from '../episodes/list-episodes.ts';
+import { prefetchEpisode } from '../plugins/episode-prefetch.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { removeEpisode } from '../episodes/remove-episode.ts';
 import { currentUser } from '../plugins/authentication.ts';
@@ -57,6 +58,8 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
     }, async (request) => ({ success: true as const, ...(await listEpisodes(db, currentUser(request), request.query)) }));
 
     app.get('/api/episodes/:id', {
+      // Read while the caller is identified (authenticate-first.ts runs auth after this hook).
+      onRequest: prefetchEpisode(db),
       preHandler: auth.optionalUser,
       schema: {
         tags: ['episodes'],
@@ -65,7 +68,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, episode: await episodeDetailView(db, await readableEpisode(db, request.user, request.params.id)) }));
+    }, async (request) => ({ success: true as const, episode: await episodeDetailView(db, await readableEpisode(db, request.user, request.params.id, request.prefetchedEpisode)) }));
 
     app.patch('/api/episodes/:id', {
       preHandler: auth.requireUser,

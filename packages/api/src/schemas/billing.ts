@@ -23,6 +23,9 @@ const TierLimitsView = Type.Object({
 
 export const PricingReply = Type.Object({
   success: Type.Literal(true),
+  billingAvailable: Type.Boolean({
+    description: 'Whether this server sells plans (Stripe is configured). When false, every other billing endpoint answers 503 and a tier is set by the administrator: a client need not ask them',
+  }),
   pricing: Type.Array(Type.Object({
     tier: Type.Enum([...TIERS]),
     name: Type.String(),

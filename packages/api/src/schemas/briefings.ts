@@ -69,7 +69,7 @@ export const ListBriefingsQuery = Type.Object({
 export const ListRunsQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   offset: Type.Integer({ minimum: 0, default: 0 }),
-  jobId: Type.Optional(Type.String({ pattern: '^job_[A-Za-z0-9_-]{1,64}$', description: 'Only the run of this job (`job_…`, as POST /api/briefings/{id}/run answers it)' })),
+  job_id: Type.Optional(Type.String({ pattern: '^job_[A-Za-z0-9_-]{1,64}$', description: 'Only the run of this job (`job_…`, the `jobId` POST /api/briefings/{id}/run answers)' })),
 });
 
 export const BriefingParams = Type.Object({ id: Id });
@@ -128,7 +128,7 @@ export const CreatedSourceReply = Type.Object({ success: Type.Literal(true), mes
 
 const Run = Type.Object({
   id: Type.String(),
-  jobId: Type.String({ description: 'The job that runs it (`job_…`), for scheduled and manual runs alike' }),
+  job_id: Type.String({ description: 'The job that runs it (`job_…`), for scheduled and manual runs alike: the `jobId` POST /api/briefings/{id}/run answers' }),
   briefing_config_id: Type.String(),
   episode_id: Nullable(Type.String({ description: 'The episode the run created (null until then, on failure, or once the episode is deleted)' })),
   run_type: Type.Enum([...BRIEFING_RUN_TYPES]),
@@ -150,7 +150,7 @@ export const RunList = Type.Object({ success: Type.Literal(true), count: Type.In
 export const RunStartedReply = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),
-  jobId: Type.String({ description: 'The queued job (`job_…`); the run shows the same `jobId`, and GET /api/briefings/{id}/runs?jobId=… finds it' }),
+  jobId: Type.String({ description: 'The queued job (`job_…`); the run shows it as `job_id` (briefing resources are snake_case), and GET /api/briefings/{id}/runs?job_id=… finds it' }),
   run: Run,
 });
 

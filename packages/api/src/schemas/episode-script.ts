@@ -1,6 +1,7 @@
 // Shapes of the script endpoints: reading and editing an episode's script (in review, or
 // after the audio is made) and approving a reviewed one.
 import Type from 'typebox';
+import { LANGUAGES } from '@castwright/core/languages';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES, MAX_SECTION_TITLE_CHARACTERS, SPEAKERS } from '@castwright/core/script-lines';
 import { MAX_REFS_PER_LINE, SourceRef } from '@castwright/core/source-refs';
 import { Nullable } from './common.ts';
@@ -18,11 +19,17 @@ const Section = Type.String({
   description: 'Set on the first line of a section: its title, as the host announces it in this line (the chapters follow the sections)',
 });
 
+const LineLanguage = Type.Enum([...LANGUAGES], {
+  description:
+    "Only on a line in another language than the episode's (BCP 47): a short passage of the source kept in its own language, a quote, voiced by a voice of that language. " +
+    "Long runs of another language are left out of the script (the episode's `languageNote` says so). Left out: the episode's language.",
+});
+
 export const ScriptView = Type.Object({
   success: Type.Literal(true),
   episodeId: Type.String(),
   status: Type.String(),
-  lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String(), section: Type.Optional(Section), sourceRefs: SourceRefs })),
+  lines: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), speaker: Type.String(), text: Type.String(), section: Type.Optional(Section), language: Type.Optional(LineLanguage), sourceRefs: SourceRefs })),
   editable: Type.Boolean({ description: 'true in review_script, and in ready or error once a script is written (not while a render runs)' }),
   publishedRevision: Nullable(Type.Integer({ minimum: 1, description: 'The revision whose audio is served; null before the first ready' })),
   pendingChanges: Nullable(Type.Integer({
@@ -47,7 +54,7 @@ const GivenRefs = Type.Array(SourceRef, {
 
 export const ReplaceScriptBody = Type.Object(
   {
-    lines: Type.Array(Type.Object({ speaker: Speaker, text: LineText, section: Type.Optional(Section), sourceRefs: Type.Optional(GivenRefs) }, { additionalProperties: false }), {
+    lines: Type.Array(Type.Object({ speaker: Speaker, text: LineText, section: Type.Optional(Section), language: Type.Optional(LineLanguage), sourceRefs: Type.Optional(GivenRefs) }, { additionalProperties: false }), {
       minItems: 1,
       maxItems: MAX_SCRIPT_LINES,
     }),
@@ -56,7 +63,7 @@ export const ReplaceScriptBody = Type.Object(
 );
 
 export const EditLineBody = Type.Object(
-  { text: Type.Optional(LineText), speaker: Type.Optional(Speaker), sourceRefs: Type.Optional(GivenRefs) },
+  { text: Type.Optional(LineText), speaker: Type.Optional(Speaker), language: Type.Optional(Nullable(LineLanguage)), sourceRefs: Type.Optional(GivenRefs) },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -67,6 +74,7 @@ export const InsertLineBody = Type.Object(
     text: LineText,
     section: Type.Optional(Section),
     sourceRefs: Type.Optional(GivenRefs),
+    language: Type.Optional(LineLanguage),
   },
   { additionalProperties: false },
 );

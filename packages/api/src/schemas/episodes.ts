@@ -112,6 +112,11 @@ const EpisodeDetail = Type.Object({
       'Set when the episode is not the length asked for, saying how long it runs and why (a source too short is read whole, never padded ' +
       'with repetition); before the audio exists, what the source holds. Null when the audio is within ±15 % of `durationMinutes`.',
   })),
+  languageNote: Nullable(Type.String({
+    description:
+      "What became of the source's passages in another language than the episode's: long runs left out (the hosts would read them in the wrong voice), " +
+      'short ones (quotes) kept and said in their own language by a voice of it (those script lines carry `language`). Null when the source was all in the episode\'s language.',
+  })),
   error: Nullable(Type.String({ description: 'Why processing failed, when status is error' })),
   sources: Type.Array(SourceView, {
     description: 'What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed)',

@@ -28,6 +28,11 @@ const NEAR_TIE = 0.97;
 const FROM_ELD: Record<string, Language> = { en: 'en', es: 'es', fr: 'fr', it: 'it', pt: 'pt-BR', hi: 'hi', ja: 'ja', zh: 'zh' };
 const displayNames = new Intl.DisplayNames('en', { type: 'language' });
 
+/** The language Castwright speaks for one of eld's codes; undefined for the others. */
+export function languageOfCode(code: string): Language | undefined {
+  return FROM_ELD[code];
+}
+
 export function detectLanguage(text: string): LanguageDetection {
   const tally = new Map<string, number>();
   for (const paragraph of sampleParagraphs(text)) {

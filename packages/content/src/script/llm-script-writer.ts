@@ -26,6 +26,7 @@ import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, type ScriptLi
 import { scriptSpeakers, unfairShares, unnamedHosts } from './script-hosts.ts';
 import { requestSources, type ScriptRequest, type TokenUsage, type WrittenScript } from './script-writer.ts';
 import { checkedRefs, sourcePassages } from './llm-source-passages.ts';
+import { nothingInLanguage } from '../language/passage-language.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
 /** The server and how to ask it (core/config.ts LlmSettings); left out, the defaults there. */
@@ -65,7 +66,8 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
   const text = request.text.trim();
   if (text === '') throw new PermanentError('The content has no text to build a script from');
   const sources = requestSources(request);
-  const marked = sourcePassages(sources);
+  const marked = sourcePassages(sources, request.language ?? 'en');
+  if (marked.passages.size === 0) throw new PermanentError(nothingInLanguage(request.language ?? 'en'));
   const client = new OpenAI({
     baseURL: settings.baseUrl ?? null,
     apiKey: settings.apiKey,
@@ -101,7 +103,7 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     const script = sectioned ? await writeInSections(writer, marked.text, minutes, targetWords) : await writeWhole(writer, marked.text, targetWords);
     const refs = checkedRefs(script.lines, sources, marked.passages);
     // A source too short to fill the minutes is not stretched: how long it runs read out is what it holds.
-    return { ...script, lines: refs.lines, refsDropped: refs.dropped, sourceLimitMs: writer.holdToLength ? null : Math.round(estimateScriptMs([{ speaker: 'Host 1', text }], request.pace)) };
+    return { ...script, lines: refs.lines, refsDropped: refs.dropped, languageLeftOut: marked.leftOut, sourceLimitMs: writer.holdToLength ? null : Math.round(estimateScriptMs([{ speaker: 'Host 1', text }], request.pace)) };
   } catch (error) {
     if (error instanceof UnusableReplyError) {
       throw new UnusableScriptError(`The script writer returned an unusable script: ${error.message}`);

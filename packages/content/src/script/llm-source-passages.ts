@@ -5,11 +5,15 @@
 // of its source's stored text, so a named passage becomes an exact ref. A ref is kept only
 // when it holds up: the passage exists and shares a content word with the line (a name, a
 // number, a word of four letters or more that is no stop word in any language Castwright
-// speaks); otherwise it is dropped and counted.
+// speaks); otherwise it is dropped and counted. Passages in another language than the
+// episode's follow the one rule (passage-language.ts): a quote goes to the model, a long run
+// does not, and the runs left out are reported.
 import stopwordsIso from 'stopwords-iso' with { type: 'json' };
 import type { SourceRef } from '@castwright/core/source-refs';
 import { normalisedRefs } from '@castwright/core/source-refs';
 import type { ScriptLine } from '@castwright/core/script-lines';
+import type { Language } from '@castwright/core/languages';
+import { judgePassages, type LeftOutRun } from '../language/passage-language.ts';
 import type { ScriptSource } from './script-writer.ts';
 
 export interface Passage {
@@ -23,6 +27,8 @@ export interface SourcePassages {
   /** The sources' texts as the model reads them: a header per source, a marker before each passage. */
   text: string;
   passages: Map<string, Passage>;
+  /** Runs of another language than the episode's not sent to the model. */
+  leftOut: LeftOutRun[];
 }
 
 /** A paragraph longer than this goes to the model in runs of sentences, each a passage of its own. */
@@ -30,13 +36,18 @@ const MAX_PASSAGE_CHARACTERS = 700;
 
 const KIND_NAMES: Record<ScriptSource['kind'], string> = { url: 'web page', document: 'document', upload: 'document', text: 'text' };
 
-export function sourcePassages(sources: readonly ScriptSource[]): SourcePassages {
+export function sourcePassages(sources: readonly ScriptSource[], language: Language): SourcePassages {
   const passages = new Map<string, Passage>();
+  const leftOut: LeftOutRun[] = [];
   const parts = sources.map((source) => {
     const label = `S${source.index + 1}`;
     const header = `<<Source ${source.index + 1}: ${KIND_NAMES[source.kind]}${source.title ? ` "${source.title}"` : ''}>>`;
     let count = 0;
-    const blocks = blockSpans(source.text).flatMap((block) => {
+    const spans = blockSpans(source.text);
+    const judged = judgePassages(spans.map((block, paragraph) => ({ text: source.text.slice(block.start, block.end), paragraph })), language);
+    leftOut.push(...judged.leftOut);
+    const blocks = spans.flatMap((block, index) => {
+      if (judged.fates[index]?.kind === 'left-out') return [];
       const text = source.text.slice(block.start, block.end);
       if (/^#{1,6}\s/u.test(text)) return [text];
       return pieces(source.text, block).map((piece) => {
@@ -48,7 +59,7 @@ export function sourcePassages(sources: readonly ScriptSource[]): SourcePassages
     });
     return [header, ...blocks].join('\n\n');
   });
-  return { text: parts.join('\n\n'), passages };
+  return { text: parts.join('\n\n'), passages, leftOut };
 }
 
 /** The rule the model is given with passage-marked sources (a briefing's items take one segment each by its own rules). */

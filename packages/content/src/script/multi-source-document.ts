@@ -1,5 +1,5 @@
 // Several sources as one document for the built-in writer: each source is read on its
-// own (source-document.ts, in its own language where Castwright speaks it), then the
+// own (source-document.ts, judged against the episode's language), then the
 // subjects they share are found (key phrases of one source that the others mention too)
 // and become themes: each source's paragraphs about a theme form that source's part of
 // it, the parts of one theme standing together so the hosts can compare what each says.
@@ -7,7 +7,7 @@
 // come first (best first), then each source's own material, source by source. Every
 // sentence keeps its source and its span in that source's text, so a line reading it
 // knows what it refers to.
-import { baseLanguage, LANGUAGES, type Language } from '@castwright/core/languages';
+import type { Language } from '@castwright/core/languages';
 import { headOf } from '../nlp/key-phrases.ts';
 import { paragraphAnalyser } from '../nlp/text-analysis.ts';
 import { documentOf, readSourceDocument, type RawSection, type SourceDocument, type SourceSentence } from './source-document.ts';
@@ -31,12 +31,9 @@ interface Theme {
 
 /** `themes: false` keeps every source whole, in its own sections (a briefing's items, one segment each). */
 export function readSourceDocuments(sources: readonly ScriptSource[], language: Language, options: { themes: boolean } = { themes: true }): SourceDocument {
-  const documents = sources.map((source) => {
-    const document = readSourceDocument(source.text, analysisLanguage(source.language, language), source.index);
-    const foreign = foreignLanguage(source.language, language);
-    for (const sentence of document.sentences) sentence.language = foreign;
-    return document;
-  });
+  // Each source is judged against the episode's language: a source in another is a long run of it,
+  // left out but for its short quotes (passage-language.ts), as a passage of one text would be.
+  const documents = sources.map((source) => readSourceDocument(source.text, language, source.index));
   const themes = options.themes ? sharedThemes(documents) : [];
   const assignment = assignParagraphs(documents, themes);
 
@@ -69,23 +66,7 @@ export function readSourceDocuments(sources: readonly ScriptSource[], language: 
       return copy;
     }),
   }));
-  return documentOf({ language, analyse: paragraphAnalyser(language), title: null, sections: renumbered, sentences });
-}
-
-/** A source's language when it is not the episode's (its sentences carry it); null when it is, or cannot be told. */
-export function foreignLanguage(tag: string | null, episode: Language): string | null {
-  return tag !== null && baseOf(tag) !== baseLanguage(episode) ? tag : null;
-}
-
-/** The language a source is analysed in: its own where Castwright speaks it, else the episode's. */
-function analysisLanguage(tag: string | null, episode: Language): Language {
-  if (tag === null) return episode;
-  if ((LANGUAGES as readonly string[]).includes(tag)) return baseOf(tag) === baseLanguage(episode) ? episode : (tag as Language);
-  return episode;
-}
-
-function baseOf(tag: string): string {
-  return tag.slice(0, 2).toLowerCase();
+  return documentOf({ language, analyse: paragraphAnalyser(language), title: null, sections: renumbered, sentences, leftOut: documents.flatMap((document) => document.leftOut) });
 }
 
 /**

@@ -16,7 +16,8 @@
 // every line carries refs to the spans of the sentences it reads.
 import type { Speaker } from '@castwright/core/script-lines';
 import { PermanentError } from '@castwright/core/errors';
-import { baseLanguage } from '@castwright/core/languages';
+import { baseLanguage, type Language } from '@castwright/core/languages';
+import { nothingInLanguage, type LeftOutRun } from '../language/passage-language.ts';
 import type { NounPhrase } from '../nlp/english-text.ts';
 import { headOf, isSubjectLike, MAX_KEY_PHRASE_WORDS } from '../nlp/key-phrases.ts';
 import { LENGTH_TOLERANCE } from '@castwright/core/episode-length';
@@ -38,12 +39,14 @@ export interface LineNote {
   subjects: string[];
   /** Indices of the source sentences it reads out, in order. */
   sources: number[];
-  /** The language of the sentences it reads when their source is in another language than the episode's (for the rule on such sentences). */
-  language?: string | undefined;
+  /** What each question in the line asks about, as said: a noun phrase of the answer, or the section's label or key phrase. */
+  asked: string[];
 }
 
 export interface OfflineWrittenScript extends WrittenScript {
   notes: LineNote[];
+  /** Runs of another language the writer left out (passage-language.ts). */
+  languageLeftOut: LeftOutRun[];
 }
 
 interface Draft {
@@ -52,6 +55,8 @@ interface Draft {
   note: LineNote;
   /** The title of the section this line starts. */
   section: string | undefined;
+  /** A quote's own language, when it is not the episode's. */
+  language?: Language | undefined;
 }
 
 /** Answers run to about this many words before the next question (fewer in a short script, for more back and forth). */
@@ -69,7 +74,9 @@ export function writeOfflineScript(request: ScriptRequest): OfflineWrittenScript
   const key = JSON.stringify(sources.map((source) => [source.index, source.language, source.title, source.text]));
   if (lastRead?.key !== key || lastRead.language !== language) lastRead = { key, language, document: readSources(sources, language, request.briefing === undefined) };
   const { document } = lastRead;
-  if (document.sentences.length === 0) throw new PermanentError('The content has no sentences to build a script from');
+  if (document.sentences.length === 0) {
+    throw new PermanentError(document.leftOut.length > 0 ? nothingInLanguage(language) : 'The content has no sentences to build a script from');
+  }
   // A text with no whole sentence at all (a list of notes, a heading and a line) is still read rather than refused.
   if (!document.sentences.some((sentence) => sentence.speakable)) for (const sentence of document.sentences) sentence.speakable = true;
   const phrasing = showPhrasing(language);
@@ -166,9 +173,18 @@ function composeScript(
   const used = [...new Set(parts.flatMap((part) => part.sentences.map((sentence) => sentence.source)))].sort((a, b) => a - b);
   const subject = document.title ? titleSubject(document, document.title) : topicOf(document, phrasing);
   const drafts: Draft[] = [];
-  const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string) =>
-    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [], ...(note.language ? { language: note.language } : {}) }, section });
-  const reading = (turn: readonly SourceSentence[]): Partial<LineNote> => ({ sources: turn.map((sentence) => sentence.index), language: turn.find((sentence) => sentence.language)?.language ?? undefined });
+  const say = (speaker: Speaker, parts: string[], note: Partial<LineNote> = {}, section?: string, language?: Language) =>
+    drafts.push({ speaker, parts, note: { subjects: note.subjects ?? [], sources: note.sources ?? [], asked: note.asked ?? [] }, section, language });
+  // Source sentences read out: a quote in another language is a line of its own, in that language.
+  const read = (speaker: Speaker, lead: string[], sentences: readonly SourceSentence[], joined: boolean) => {
+    for (const [index, group] of byLanguage(sentences).entries()) {
+      const texts = group.map((sentence) => sentence.text);
+      const parts = joined ? [texts.join(gap)] : texts;
+      const sources = { sources: group.map((sentence) => sentence.index) };
+      if (index === 0 && lead.length > 0 && group[0]?.language) say(speaker, lead);
+      say(speaker, index === 0 && !group[0]?.language ? [...lead, ...parts] : parts, sources, undefined, group[0]?.language);
+    }
+  };
   const lineup = attributed ? [talk.lineup(used.map((index) => named.get(index) as NamedSource))] : [];
 
   // The intro is a section of its own, titled by what the opening names.
@@ -187,7 +203,8 @@ function composeScript(
   let turnsSoFar = 0;
   // A long episode asks about a subject again now and then: never in the same words.
   const asked = new Set<string>();
-  const ask = (subject: string) => {
+  const ask = (subject: string | undefined) => {
+    if (subject === undefined) return undefined;
     for (let offset = 0; offset < questions.length; offset += 1) {
       const question = pick(questions, questionCount + offset)(subject);
       if (!asked.has(question)) {
@@ -226,7 +243,7 @@ function composeScript(
     const turns = groupTurns(sentences, turnWords);
     if (!multi) {
       if (transition !== undefined) say('Host 1', [transition], {}, title);
-      for (const turn of turns) say('Host 1', [[...attribution(turn), ...turn.map((sentence) => sentence.text)].join(gap)], reading(turn));
+      for (const turn of turns) read('Host 1', attribution(turn), turn, true);
       return;
     }
     turns.forEach((turn, turnIndex) => {
@@ -234,17 +251,18 @@ function composeScript(
       const { teller, asker } = cast.turn(position, turnsSoFar);
       turnsSoFar += 1;
       let phrase = questionSubject(document, turn, recentSubjects, sectionIndex);
-      let question = ask(phrase ?? label);
-      if (question === undefined && phrase !== undefined) [phrase, question] = [undefined, ask(label)];
+      const sectionNamed = sectionSubject(document, label, sectionIndex);
+      let question = ask(phrase ?? sectionNamed);
+      if (question === undefined && phrase !== undefined) [phrase, question] = [undefined, ask(sectionNamed)];
       questionCount += 1;
       // A transition naming what the question names anyway would say it twice (a briefing always numbers its items).
       // (A theme's opening names its sources too: it stays.)
       const sameAsLabel = !briefing && themeSources.length < 2 && phrase !== undefined && phrase.toLowerCase() === label.toLowerCase();
       const lead = opening ? (sameAsLabel ? [] : [transition]) : turnIndex % 2 === 1 && question !== undefined ? [pick(pair.reactions ?? style.reactions, questionCount)] : [];
       // Every question form was used on this subject already: the answer follows the last one on.
-      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [] }, opening ? title : undefined);
+      if (question !== undefined || lead.length > 0) say(asker, [...lead, ...(question === undefined ? [] : [cast.address(question, teller)])], { subjects: phrase && question ? [phrase] : [], asked: question ? [(phrase ?? sectionNamed) as string] : [] }, opening ? title : undefined);
       const answerLead = pair.answerLeads.length > 0 && opening ? [pick(pair.answerLeads, position)] : [];
-      say(teller, [...answerLead, ...attribution(turn), ...turn.map((sentence) => sentence.text)], reading(turn));
+      read(teller, [...answerLead, ...attribution(turn)], turn, false);
     });
   });
 
@@ -269,9 +287,11 @@ function composeScript(
       speaker: draft.speaker,
       text: draft.parts.join(gap),
       ...(draft.section ? { section: draft.section } : {}),
+      ...(draft.language ? { language: draft.language } : {}),
       sourceRefs: refsOf(document, draft.note.sources),
     })),
     notes: merged.map((draft) => draft.note),
+    languageLeftOut: document.leftOut,
     sourceLimitMs: null,
     tokens: NO_TOKENS,
     ...(leftOut.length > 0 ? { leftOut } : {}),
@@ -319,16 +339,41 @@ function groupTurns(sentences: readonly SourceSentence[], turnWords: number): So
 }
 
 /**
+ * A question names what it asks about in at least this many content words (not stop
+ * words): "the night train's sleeping cars", never just "logging" or "the package", which
+ * say little to a listener who has not read the source.
+ */
+const MIN_SUBJECT_WORDS = 2;
+
+function contentWords(words: readonly { type: string; stopWord: boolean }[]): number {
+  return words.filter((word) => word.type === 'word' && !word.stopWord).length;
+}
+
+/**
+ * What a question about a section asks about when the answer has no noun phrase of its
+ * own to name: the section's label when it says enough, else the section's best key phrase
+ * that does; undefined when nothing does (the answer then follows the lead-in unasked).
+ */
+function sectionSubject(document: SourceDocument, label: string, section: number): string | undefined {
+  if (contentWords(document.analyse(label).flatMap((sentence) => sentence.words)) >= MIN_SUBJECT_WORDS) return label;
+  const phrase = document.sections[section]?.keyPhrases.find((candidate) => contentWords(document.analyse(candidate.text).flatMap((sentence) => sentence.words)) >= MIN_SUBJECT_WORDS);
+  return phrase ? withArticle(document, phrase.key, phrase.text) : undefined;
+}
+
+/**
  * The subject of the question before an answer: the most central noun phrase the
  * answer itself is about (its first sentence counts most), not one asked about just
- * before. Undefined when the answer has no noun phrase fit to ask about.
+ * before, named in at least MIN_SUBJECT_WORDS content words. Undefined when the answer
+ * has no noun phrase fit to ask about.
  */
 function questionSubject(document: SourceDocument, turn: readonly SourceSentence[], recent: string[], section: number): string | undefined {
   let best: { phrase: NounPhrase; score: number } | undefined;
   turn.forEach((sentence, position) => {
+    // A quote's words are another language's: the question asks about what the episode's language says.
+    if (sentence.language) return;
     for (const phrase of sentence.analysis.phrases) {
       const words = phrase.words.filter((word) => word.type === 'word').length;
-      if (!isSubjectLike(phrase) || words > MAX_KEY_PHRASE_WORDS || hasMarkup(phrase.text)) continue;
+      if (!isSubjectLike(phrase) || words > MAX_KEY_PHRASE_WORDS || contentWords(phrase.words) < MIN_SUBJECT_WORDS || hasMarkup(phrase.text)) continue;
       // Without a tagger, only a phrase the text comes back to is surely a subject, and not the one just asked about; else the question names the section.
       if (phrase.head !== undefined && ((document.phraseOccurrences.get(phrase.key) ?? 0) < 2 || words > 3 || recent.includes(phrase.key))) continue;
       let score = document.phraseScores.get(phrase.key) ?? 0;
@@ -355,16 +400,26 @@ function mergeSameSpeaker(drafts: readonly Draft[]): Draft[] {
   const merged: Draft[] = [];
   for (const draft of drafts) {
     const last = merged.at(-1);
-    if (last && last.speaker === draft.speaker && !(draft.section && (last.section || last.note.sources.length > 0))) {
+    if (last && last.speaker === draft.speaker && last.language === draft.language && !(draft.section && (last.section || last.note.sources.length > 0))) {
       last.parts.push(...draft.parts);
-      const language = last.note.language ?? draft.note.language;
-      last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources], ...(language ? { language } : {}) };
+      last.note = { subjects: [...last.note.subjects, ...draft.note.subjects], sources: [...last.note.sources, ...draft.note.sources], asked: [...last.note.asked, ...draft.note.asked] };
       last.section ??= draft.section;
     } else {
       merged.push({ ...draft, parts: [...draft.parts] });
     }
   }
   return merged;
+}
+
+/** Consecutive sentences of one language (the episode's, or a quote's own). */
+function byLanguage(sentences: readonly SourceSentence[]): SourceSentence[][] {
+  const groups: SourceSentence[][] = [];
+  for (const sentence of sentences) {
+    const last = groups.at(-1);
+    if (last && last[0]?.language === sentence.language) last.push(sentence);
+    else groups.push([sentence]);
+  }
+  return groups;
 }
 
 function titleFrom(firstSentence: string): string {

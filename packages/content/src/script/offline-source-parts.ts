@@ -3,7 +3,7 @@
 // one theme several sources share; and the refs of a line from the sentences it reads.
 import type { Language } from '@castwright/core/languages';
 import { normalisedRefs, type SourceRef } from '@castwright/core/source-refs';
-import { foreignLanguage, readSourceDocuments } from './multi-source-document.ts';
+import { readSourceDocuments } from './multi-source-document.ts';
 import type { ScriptSource } from './script-writer.ts';
 import { readSourceDocument, type SourceDocument, type SourceSentence } from './source-document.ts';
 
@@ -11,10 +11,7 @@ import { readSourceDocument, type SourceDocument, type SourceSentence } from './
 export function readSources(sources: readonly ScriptSource[], language: Language, themes: boolean): SourceDocument {
   if (sources.length > 1) return readSourceDocuments(sources, language, { themes });
   const only = sources[0] as ScriptSource;
-  const document = readSourceDocument(only.text, language, only.index);
-  const foreign = foreignLanguage(only.language, language);
-  for (const sentence of document.sentences) sentence.language = foreign;
-  return document;
+  return readSourceDocument(only.text, language, only.index);
 }
 
 /** A kept section as the script says it: a theme's later parts continue the section its first part opened. */

@@ -1,14 +1,16 @@
 // The stored script format: one line per turn, `[Host 1]: text` (`Host 1` to `Host 4`),
 // and before the first turn of a section a heading line, `## Section title` (the chapters
-// follow them). Parsing is strict about the label and forgiving about blank lines, so an
-// edited script still renders.
+// follow them). A turn in another language than the episode's (a quote kept in its own
+// language) names it after the label: `[Host 1|fr]: text`. Parsing is strict about the
+// label and forgiving about blank lines, so an edited script still renders.
+import { LANGUAGES, type Language } from '@castwright/core/languages';
 import { isSpeaker, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine } from '@castwright/core/script-lines';
 
-const LINE = /^\[(Host [1-4])\]:\s*(.+)$/;
+const LINE = /^\[(Host [1-4])(?:\|([A-Za-z-]{2,8}))?\]:\s*(.+)$/;
 const SECTION = /^##\s+(.+)$/;
 
 export function formatScript(lines: readonly ScriptLine[]): string {
-  return lines.map((line) => `${line.section ? `## ${line.section}\n` : ''}[${line.speaker}]: ${line.text}`).join('\n');
+  return lines.map((line) => `${line.section ? `## ${line.section}\n` : ''}[${line.speaker}${line.language ? `|${line.language}` : ''}]: ${line.text}`).join('\n');
 }
 
 export function parseScript(script: string): ScriptLine[] {
@@ -24,8 +26,10 @@ export function parseScript(script: string): ScriptLine[] {
       continue;
     }
     const match = LINE.exec(trimmed);
-    if (!match?.[1] || !match[2] || !isSpeaker(match[1])) throw new Error(`Script line ${index + 1} is not of the form "[Host 1]: text"`);
-    lines.push({ speaker: match[1], text: match[2].trim(), ...(section ? { section } : {}) });
+    if (!match?.[1] || !match[3] || !isSpeaker(match[1])) throw new Error(`Script line ${index + 1} is not of the form "[Host 1]: text"`);
+    const language = match[2];
+    if (language !== undefined && !(LANGUAGES as readonly string[]).includes(language)) throw new Error(`Script line ${index + 1} is in ${language}, which is not one of ${LANGUAGES.join(', ')}`);
+    lines.push({ speaker: match[1], text: match[3].trim(), ...(section ? { section } : {}), ...(language ? { language: language as Language } : {}) });
     section = undefined;
   }
   return lines;

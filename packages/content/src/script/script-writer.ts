@@ -7,6 +7,7 @@ import type { SourceKind } from '@castwright/core/episode-sources';
 import type { Language } from '@castwright/core/languages';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import type { ScriptHost } from './script-hosts.ts';
+import type { LeftOutRun } from '../language/passage-language.ts';
 
 /**
  * How the episode will sound, so a script can be sized to its length in minutes of
@@ -91,6 +92,8 @@ export interface WrittenScript {
   tokens: TokenUsage;
   /** Indices of sources no line draws on: the length could not hold them. */
   leftOut?: number[] | undefined;
+  /** Runs of another language than the episode's left out of what the writer read (passage-language.ts). */
+  languageLeftOut?: LeftOutRun[] | undefined;
   /** Refs the writer gave that did not hold up (an unknown passage, or no content word shared with the line), dropped. */
   refsDropped?: number | undefined;
 }

@@ -12,6 +12,7 @@ import { spokenWords } from './script-length.ts';
 import { hasMarkup, isWholeSentence } from './spoken-text.ts';
 import { locateSpans, type Span } from './source-spans.ts';
 import { topicStarts } from '../nlp/topic-shifts.ts';
+import { judgePassages, type LeftOutRun } from '../language/passage-language.ts';
 
 export interface SourceSentence {
   /** Position in the whole text. */
@@ -30,12 +31,8 @@ export interface SourceSentence {
   source: number;
   /** Where it stands in that source's text: what a line reading it refers to; null when the analysis changed it beyond finding. */
   span: Span | null;
-  /**
-   * The language of its source when that is not the episode's (a BCP 47 tag, one Castwright
-   * speaks or not); null when it is the episode's. The rule for sentences in another language
-   * decides how a line reading it is voiced.
-   */
-  language: string | null;
+  /** Set on a quote in another language than the document's (passage-language.ts): read in it, by a voice of it. */
+  language?: Language;
 }
 
 export interface SourceSection {
@@ -66,6 +63,8 @@ export interface SourceDocument {
   phraseOccurrences: Map<string, number>;
   /** The determiners the text writes before each phrase (by key and number, "lens|one"), '' for none. */
   determiners: Map<string, Map<string, number>>;
+  /** Runs of another language left out of the document (passage-language.ts). */
+  leftOut: LeftOutRun[];
 }
 
 const WORDS_PER_TOPIC = 350;
@@ -80,17 +79,26 @@ export function readSourceDocument(text: string, language: Language = 'en', sour
 
   const sentences: SourceSentence[] = [];
   const rawSections: RawSection[] = [];
+  const leftOut: LeftOutRun[] = [];
   let paragraph = 0;
   for (const group of groups) {
-    const analysed = group.paragraphs.flatMap((content) => {
+    const read = group.paragraphs.flatMap((content) => {
       const id = paragraph++;
       return analyse(content).map((analysis) => ({ analysis, paragraph: id }));
+    });
+    // Another language: a quote is kept in it, a longer run left out (the one rule of passage-language.ts).
+    const judged = judgePassages(read.map(({ analysis, paragraph: id }) => ({ text: analysis.text, paragraph: id })), language);
+    leftOut.push(...judged.leftOut);
+    const analysed = read.flatMap((entry, index) => {
+      const fate = judged.fates[index];
+      if (fate?.kind === 'left-out') return [];
+      return [{ ...entry, quote: fate?.kind === 'quote' ? fate.language : undefined }];
     });
     // A long stretch under one heading (or a text without any) is cut where the topic shifts.
     const starts = new Set(topicStarts(analysed, WORDS_PER_TOPIC));
     let section: RawSection = { heading: group.heading, sentences: [], source };
     rawSections.push(section);
-    analysed.forEach(({ analysis, paragraph: id }, position) => {
+    analysed.forEach(({ analysis, paragraph: id, quote }, position) => {
       if (position > 0 && starts.has(position)) {
         section = { heading: null, sentences: [], source };
         rawSections.push(section);
@@ -103,12 +111,13 @@ export function readSourceDocument(text: string, language: Language = 'en', sour
         section: 0,
         paragraph: id,
         words,
-        speakable: isWholeSentence(analysis) && !hasMarkup(analysis.text) && words <= 70,
-        leansOnPrevious: leans(analysis),
+        // A quote is analysed in the document's language, which cannot tell its verbs: a sentence by its closing mark.
+        speakable: (quote ? /[.!?。！？»"”」]$/u.test(analysis.text) : isWholeSentence(analysis)) && !hasMarkup(analysis.text) && words <= 70,
+        leansOnPrevious: quote ? false : leans(analysis),
         score: 0,
         source,
         span: null,
-        language: null,
+        ...(quote ? { language: quote } : {}),
       };
       sentences.push(entry);
       section.sentences.push(entry);
@@ -117,7 +126,7 @@ export function readSourceDocument(text: string, language: Language = 'en', sour
   locateSpans(text, sentences.map((sentence) => sentence.text)).forEach((span, index) => {
     (sentences[index] as SourceSentence).span = span;
   });
-  return documentOf({ language, analyse, title: titleBlock?.text ?? null, sections: rawSections, sentences });
+  return documentOf({ language, analyse, title: titleBlock?.text ?? null, sections: rawSections, sentences, leftOut });
 }
 
 /** A section as it is gathered, before its key phrases. */
@@ -128,8 +137,8 @@ export type RawSection = Omit<SourceSection, 'keyPhrases'>;
  * whole, each section's own key phrases, and what naming a subject needs (one text read
  * alone, or several sources' sections together).
  */
-export function documentOf(parts: { language: Language; analyse: ParagraphAnalyser; title: string | null; sections: readonly RawSection[]; sentences: SourceSentence[] }): SourceDocument {
-  const { language, analyse, sentences } = parts;
+export function documentOf(parts: { language: Language; analyse: ParagraphAnalyser; title: string | null; sections: readonly RawSection[]; sentences: SourceSentence[]; leftOut: LeftOutRun[] }): SourceDocument {
+  const { language, analyse, sentences, leftOut } = parts;
   const sections = parts.sections.filter((section) => section.sentences.length > 0);
   const evidence = new CaseEvidence(sentences.map((sentence) => sentence.analysis));
   const scored = scorePhrases(sentences.map((sentence) => sentence.analysis), evidence);
@@ -160,6 +169,7 @@ export function documentOf(parts: { language: Language; analyse: ParagraphAnalys
     phraseScores,
     phraseOccurrences,
     determiners,
+    leftOut,
   };
 }
 

@@ -160,6 +160,7 @@ export interface WrittenScriptFields {
   source_limit_ms: number | null;
   llm_input_tokens: number;
   llm_output_tokens: number;
+  language_note: string | null;
 }
 
 /** A newly written script with its title, description, writer and the tokens it took. */

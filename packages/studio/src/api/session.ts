@@ -1,6 +1,7 @@
 // The signed-in session. The access token lives in this module's memory only; the refresh
 // token is an httpOnly cookie the page never sees (POST /api/auth/browser/*). A page load
-// renews the session from the cookie; a token about to expire is renewed before a request,
+// renews the session from the cookie when the readable `signed-in` cookie says there may be
+// one (a visitor's page asks nothing); a token about to expire is renewed before a request,
 // and a 401 is answered by one renewal and one retry. Renewals are serialised across tabs
 // (Web Locks), because a refresh token works once and a second use ends the login.
 import { createCastwrightClient, type CastwrightClient } from '@castwright/client/api-client';
@@ -57,9 +58,15 @@ export function startSession(reply: SessionReply): void {
 
 let renewing: Promise<boolean> | undefined;
 
+/**
+ * The cookie the API sets beside the refresh cookie (no secret in it): without it there is
+ * no session to renew, and asking would only be a 401 (logged in the console) for a visitor.
+ */
+const mayHaveSession = () => document.cookie.split(/;\s*/).includes('__Secure-castwright-signed-in=1');
+
 async function renewOnce(): Promise<boolean> {
   const renew = async () => {
-    const { data } = await publicApi.POST('/api/auth/browser/refresh', {}).catch(() => ({ data: undefined }));
+    const { data } = mayHaveSession() ? await publicApi.POST('/api/auth/browser/refresh', {}).catch(() => ({ data: undefined })) : { data: undefined };
     if (data) adopt(data);
     else {
       accessToken = undefined;

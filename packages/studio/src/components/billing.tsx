@@ -1,5 +1,6 @@
-// Plans and the subscription, when this server sells them (Stripe configured; the billing
-// endpoints answer 503 otherwise and the section says so). Buying and changing the card
+// Plans and the subscription, when this server sells them (Stripe configured, as the
+// pricing's `billingAvailable` says; the other billing endpoints would answer 503, so they
+// are not asked, and the section says so). Buying and changing the card
 // happen on Stripe's pages, which send the person back here.
 import { useState } from 'preact/hooks';
 import { ok } from '../api/errors.ts';
@@ -14,13 +15,15 @@ const returnUrls = () => ({ successUrl: `${location.origin}/account?billing=done
 
 export function Billing({ tier }: { tier: string }) {
   const submission = useSubmission();
-  // The subscription answers 503 when this server sells nothing (no Stripe configured).
+  // Pricing says whether this server sells plans at all; the subscription is asked for only then (it would be a 503).
+  const offer = useResource(async () => ok(await publicApi.GET('/api/billing/pricing')), []);
+  const pricing = { ...offer, data: offer.data?.pricing };
   const subscription = useResource(async () => {
+    if (!offer.data?.billingAvailable) return undefined;
     const answer = await api.GET('/api/billing/subscription');
     return answer.response.status === 503 ? undefined : ok(answer).subscription;
-  }, []);
+  }, [offer.data?.billingAvailable]);
   const configured = subscription.data !== undefined;
-  const pricing = useResource(async () => ok(await publicApi.GET('/api/billing/pricing')).pricing, []);
   const [showInvoices, setShowInvoices] = useState(false);
   const invoices = useResource(async () => (showInvoices ? ok(await api.GET('/api/billing/invoices', { params: { query: { limit: 10 } } })).invoices : []), [showInvoices]);
   const checkout = useAction(async (wanted: 'creator' | 'professional' | 'enterprise') => {
@@ -45,7 +48,7 @@ export function Billing({ tier }: { tier: string }) {
       <h2 id="plans-heading">Plans and billing</h2>
       {(pricing.loading || subscription.loading) && <Loading what="plans" />}
       <ErrorNotice error={pricing.error} />
-      {!subscription.loading && !configured && !subscription.error && <p>This server does not sell plans (billing is not configured), so your plan is set by its administrator.</p>}
+      {offer.data?.billingAvailable === false && <p>This server does not sell plans (billing is not configured), so your plan is set by its administrator.</p>}
       {pricing.data && (
         <ul class="plans">
           {pricing.data.map((plan) => (

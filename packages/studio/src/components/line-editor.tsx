@@ -6,6 +6,7 @@
 // can put the focus back where the person was after the list is drawn again.
 import { useState } from 'preact/hooks';
 import { focusSoon } from '../focus.ts';
+import { languageLabel } from './language-fields.tsx';
 import type { ScriptLine, Speaker } from '../script-edits.ts';
 import { Choice } from './choice.tsx';
 
@@ -87,7 +88,8 @@ export function LineEditor(props: {
         <span class="number" aria-hidden="true">{index + 1}</span>
         <SpeakerChoice id={id('speaker')} initial={line.speaker} speakers={speakers} number={number} />
         <label for={id('text')} class="visually-hidden">Text of {number}</label>
-        <textarea id={id('text')} name="text" rows={3} required maxLength={MAX_LINE_CHARACTERS} defaultValue={line.text} />
+        <textarea id={id('text')} name="text" rows={3} required maxLength={MAX_LINE_CHARACTERS} defaultValue={line.text} lang={line.language} />
+        {line.language && <span class="tag">Said in {languageLabel(line.language)}, by a voice of it</span>}
         <div class="row">
           {props.unpublished && <span class="tag changed">{props.unpublished}</span>}
           <button id={id('save')} disabled={busy}>Save {number}</button>

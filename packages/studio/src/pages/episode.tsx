@@ -38,14 +38,15 @@ async function readMaterial(id: string): Promise<Material | undefined> {
 }
 
 /**
- * The episode with its transcript and show notes, asked for at once (one round trip, one
- * paint: nothing moves under the reader when the transcript arrives). They are there from
- * the first ready on, also while an edited script is recorded again.
+ * The episode, then its transcript and show notes once it has published audio (they are
+ * there from the first ready on, also while an edited script is recorded again), drawn in
+ * one paint: nothing moves under the reader when the transcript arrives. They are not asked
+ * for before: an episode still being made has none, and asking would be a 409 in the
+ * browser's console on every visit to it.
  */
 async function readEpisode(id: string): Promise<{ episode: EpisodeDetail; material: Material | undefined }> {
-  const [episode, material] = await Promise.all([api.GET('/api/episodes/{id}', { params: { path: { id } } }).then(ok), readMaterial(id).catch(() => undefined)]);
-  const published = episode.episode.audioUrl !== null;
-  return { episode: episode.episode, material: published ? (material ?? (await readMaterial(id))) : undefined };
+  const { episode } = ok(await api.GET('/api/episodes/{id}', { params: { path: { id } } }));
+  return { episode, material: episode.audioUrl !== null ? await readMaterial(id).catch(() => undefined) : undefined };
 }
 
 /** "Ada, Bram and Cleo". */

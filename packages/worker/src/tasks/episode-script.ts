@@ -9,6 +9,7 @@ import { updateEpisodeScript, updateEpisodeStatus } from '@castwright/core/repos
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { storedLanguage } from '@castwright/core/languages';
+import { languageNote, quotesIn } from '@castwright/content/language/passage-language';
 import { formatScript } from '@castwright/content/script/script-format';
 import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
@@ -30,7 +31,9 @@ export function episodeScriptTask(context: WorkerContext): Task {
       // A replayed job of an episode past scripting must not write over a script its owner may have edited.
       if (!moved) return;
       if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
+      const language = storedLanguage(episode.language);
       // Every read source, each with its own text: the script covers them all and its lines point into them.
+      // Long runs of another language are left out by every writer, quotes stay (passage-language.ts).
       const sources = await scriptSources(context, episode);
       const request: ScriptRequest = {
         text: episode.source_text,
@@ -45,7 +48,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
         hosts: episode.hosts?.map((host) => ({ name: host.name, ...(host.role ? { role: host.role } : {}) })),
         // A briefing's episode is written by its template, under the title its run gave it.
         briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
-        language: storedLanguage(episode.language),
+        language,
       };
       // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
       const writer = context.config.llm ? 'llm' : 'offline';
@@ -63,6 +66,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
           source_limit_ms: script.sourceLimitMs,
           llm_input_tokens: script.tokens.inputTokens,
           llm_output_tokens: script.tokens.outputTokens,
+          language_note: languageNote({ leftOut: script.languageLeftOut ?? [], quotes: quotesIn(script.lines) }, language),
         });
         await settleSourceUse(trx, episodeId, sources, script);
         if (episode.review_script) {

@@ -74,6 +74,8 @@ export interface EpisodesTable {
   language: ColumnType<Language | null, Language | null | undefined, Language | null>;
   /** Detected from the source rather than asked for (or the default, when the source could not tell). */
   language_detected: Defaulted<boolean>;
+  /** Passages of the source in another language: what was left out, which quotes are said in their own (migration 0020); null when none. */
+  language_note: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
