@@ -9,7 +9,6 @@ import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
 import { formatBlend, looksLikeBlend, parseBlend } from '@castwright/core/voices/voice-blend';
 import { parseVoiceId } from '@castwright/core/voices/voice-ids';
 import type { PausePlan } from './timeline.ts';
-import { offlineVoice } from './offline-voice/offline-voices.ts';
 import { describeVoice, type VoiceLanguageOf } from './voice-catalog.ts';
 
 export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
