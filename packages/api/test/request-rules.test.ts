@@ -74,7 +74,8 @@ t.test('a body field an operation does not know is a 400 that names it, and noth
   const refusals: [Record<string, unknown>, RegExp][] = [
     [{ content, durationMinute: 3 }, /body\.durationMinute is not a field of this operation/],
     [{ content, format: 'sermon' }, /body\.format is not a field of this operation/],
-    [{ content, sources: [{ url: 'https://example.com/' }] }, /body\.sources/],
+    // `sources` is a field of this operation (many sources): beside `content` it is refused as two sources.
+    [{ content, sources: [{ url: 'https://example.com/' }] }, /exactly one of content, url or sources/],
     [{ content, hosts: [{ name: 'Ada', voice: 'offline:slt', roles: 'host' }] }, /body\.hosts\.0\.roles is not a field of this operation/],
   ];
   for (const [body, message] of refusals) {

@@ -32,7 +32,7 @@ t.test('Groq refuses json_schema on most models: one step down at a time, and th
   t.equal(first.title, 'Lighthouses');
   t.same(formats(server.requests), ['json_schema:strict', 'json_schema', 'json_object']);
   t.equal(server.refused.length, 2);
-  t.match(lastUser(server.requests[2] as ChatRequestBody), /Reply with one JSON object of this shape .*\n\{"title": "…", "description": "…", "lines": \[\{"speaker": "Host 1" \| "Host 2", "text": "…", "section": "…" \| null\}, …\]\}/, 'the prompt shows the shape');
+  t.match(lastUser(server.requests[2] as ChatRequestBody), /Reply with one JSON object of this shape .*\n\{"title": "…", "description": "…", "lines": \[\{"speaker": "Host 1" \| "Host 2", "text": "…", "section": "…" \| null, "refs": \["…", …\] \| null\}, …\]\}/, 'the prompt shows the shape (refs included)');
   await writeLlmScript(base, settings(server.baseUrl, { model: 'llama-3.3-70b-versatile' }), { maxRetries: 0 });
   t.same(formats(server.requests.slice(3)), ['json_object'], 'the next script starts where the last one ended up');
   await writeLlmScript(base, settings(server.baseUrl, { model: 'openai/gpt-oss-20b' }), { maxRetries: 0 });
