@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   briefingSource: 'src',
   briefingRun: 'run',
   pronunciation: 'pr',
+  show: 'show',
   /** Queued work a client can follow (a briefing run's job). */
   job: 'job',
 } as const;

@@ -34,7 +34,8 @@ export function episodeListItem(episode: EpisodeRow) {
   };
 }
 
-export function episodeDetail(episode: EpisodeRow) {
+/** `showNames`: the names of the shows the episodes are in, by id (an episode names its show). */
+export function episodeDetail(episode: EpisodeRow, showNames: ReadonlyMap<string, string> = new Map()) {
   return {
     id: episode.id,
     title: episode.title,
@@ -67,6 +68,7 @@ export function episodeDetail(episode: EpisodeRow) {
       engineUsed: episode.tts_engine_used,
       fallbackReason: episode.tts_fallback_reason,
     },
+    show: episode.show_id ? { id: episode.show_id, name: showNames.get(episode.show_id) ?? '' } : null,
     createdAt: episode.created_at.toISOString(),
   };
 }

@@ -21,7 +21,7 @@ const FIELD_CHOICES = {
   voicePair: VOICE_PAIRS,
 } as const;
 type FieldName = keyof typeof FIELD_CHOICES;
-const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts', 'language'];
+const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts', 'language', 'showId'];
 /** The longest form field: `hosts` as JSON (four hosts with blends and roles fit in well under this). */
 const MAX_FIELD_BYTES = 4096;
 
@@ -29,7 +29,7 @@ export interface ReceivedUpload {
   filePath: string;
   filename: string;
   size: number;
-  choices: RequestedChoices;
+  choices: RequestedChoices & { showId?: string | undefined };
 }
 
 const MB = 1024 * 1024;
@@ -46,15 +46,15 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
   if (form.declaredBytes !== undefined && form.declaredBytes > maxBytes + FORM_OVERHEAD_BYTES) throw uploadTooLarge(user);
 
   let file: { filePath: string; filename: string; size: number } | undefined;
-  const fields: Partial<Record<FieldName | 'durationMinutes' | 'hosts' | 'language', string>> = {};
-  const parts = form.parts({ fileSize: maxBytes + 1, files: 2, fields: 9, fieldSize: MAX_FIELD_BYTES, parts: 11, headerPairs: 20 });
+  const fields: Partial<Record<FieldName | 'durationMinutes' | 'hosts' | 'language' | 'showId', string>> = {};
+  const parts = form.parts({ fileSize: maxBytes + 1, files: 2, fields: 10, fieldSize: MAX_FIELD_BYTES, parts: 12, headerPairs: 20 });
   for await (const part of parts) {
     if (part.kind === 'field') {
       if (!FIELD_NAMES.includes(part.name)) {
         throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: file, ${FIELD_NAMES.join(', ')}`);
       }
       if (typeof part.value !== 'string') throw AppError.validation(`${part.name} must be text`);
-      fields[part.name as FieldName | 'durationMinutes' | 'hosts' | 'language'] = part.value;
+      fields[part.name as FieldName | 'durationMinutes' | 'hosts' | 'language' | 'showId'] = part.value;
       continue;
     }
     if (part.name !== 'file') throw AppError.validation(`Unexpected file field ${JSON.stringify(part.name)}; send the document as "file"`);
@@ -69,7 +69,7 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
   // A preset with durationMinutes, or a language Castwright does not speak, is a 400 here already, before the document is read.
   withDefaults(choices);
   checkedLanguage(fields.language);
-  return { ...file, choices: { ...choices, hosts: checkedHosts(fields.hosts), language: fields.language } };
+  return { ...file, choices: { ...choices, hosts: checkedHosts(fields.hosts), language: fields.language, ...(fields.showId ? { showId: fields.showId } : {}) } };
 }
 
 /** The hosts form field: the same JSON array as POST /api/episodes takes. */

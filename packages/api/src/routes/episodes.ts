@@ -5,11 +5,12 @@ import { createEpisode } from '../episodes/create-episode.ts';
 import { editEpisode } from '../episodes/edit-episode.ts';
 import { sourceFromBody } from '../episodes/episode-source.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
-import { acceptedEpisodeBody, episodeDetail } from '../episodes/episode-views.ts';
+import { acceptedEpisodeBody } from '../episodes/episode-views.ts';
 import { listEpisodes } from '../episodes/list-episodes.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
 import { removeEpisode } from '../episodes/remove-episode.ts';
 import { currentUser } from '../plugins/authentication.ts';
+import { episodeDetailWithShow } from '../shows/show-defaults.ts';
 import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { errorResponses, IdParams, MessageBody } from '../schemas/common.ts';
 import { CreatedEpisode, CreateEpisodeBody, EpisodeList, EpisodeReply, ListEpisodesQuery, TranscriptQuery, transcriptFiles, UpdateEpisodeBody } from '../schemas/episodes.ts';
@@ -30,10 +31,11 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         description:
           'Exactly one of `content` and `url`. The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
           '`hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. ' +
+          '`showId` makes it in one of your shows, starting from the show\'s defaults (404 for a show that is not yours). ' +
           'Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         security: bearer,
         body: CreateEpisodeBody,
-        response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     }, async (request, reply) => {
       const { content, url, ...choices } = request.body;
@@ -62,7 +64,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetail(await readableEpisode(db, request.user, request.params.id)) }));
+    }, async (request) => ({ success: true as const, episode: await episodeDetailWithShow(db, await readableEpisode(db, request.user, request.params.id)) }));
 
     app.patch('/api/episodes/:id', {
       preHandler: auth.requireUser,
@@ -78,7 +80,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         body: UpdateEpisodeBody,
         response: { 200: EpisodeReply, ...errorResponses(400, 401, 404, 409) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetail(await editEpisode(db, currentUser(request), request.params.id, request.body)) }));
+    }, async (request) => ({ success: true as const, episode: await episodeDetailWithShow(db, await editEpisode(db, currentUser(request), request.params.id, request.body)) }));
 
     app.delete('/api/episodes/:id', {
       preHandler: auth.requireUser,

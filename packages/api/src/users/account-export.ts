@@ -4,28 +4,34 @@ import type { UserRow } from '@castwright/core/db/schema';
 import { selectAllEpisodes } from '@castwright/core/repositories/episodes';
 import { selectAllPlaylists } from '@castwright/core/repositories/playlists';
 import { selectPronunciations } from '@castwright/core/repositories/pronunciations';
+import { selectPartsOfShows } from '@castwright/core/repositories/show-audio-parts';
+import { selectAllShows } from '@castwright/core/repositories/shows';
 import { selectUsageRecords } from '@castwright/core/repositories/usage-reports';
 import { selectWebhooksWithStats } from '@castwright/core/repositories/webhooks';
 import { episodeDetail } from '../episodes/episode-views.ts';
 import { pronunciationView } from '../pronunciations/pronunciation-views.ts';
+import { showView } from '../shows/show-views.ts';
 import { webhookView } from '../webhooks/webhook-views.ts';
 import { usageRecordView } from './user-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildAccountExport(db: Db, user: UserRow, now = new Date()) {
-  const [episodes, playlists, usage, webhooks, pronunciations] = await Promise.all([
+  const [episodes, playlists, usage, webhooks, pronunciations, shows] = await Promise.all([
     selectAllEpisodes(db, user.id),
     selectAllPlaylists(db, user.id),
     selectUsageRecords(db, user.id),
     selectWebhooksWithStats(db, user.id),
     selectPronunciations(db, user.id),
+    selectAllShows(db, user.id),
   ]);
+  const showParts = await selectPartsOfShows(db, shows.map((show) => show.id));
+  const showNames = new Map(shows.map((show) => [show.id, show.name]));
   return {
     success: true as const,
     exportDate: now.toISOString(),
     user: { id: user.id, email: user.email, name: user.name, bio: user.bio, avatarUrl: user.avatar_url, tier: user.tier, createdAt: user.created_at.toISOString() },
-    episodes: episodes.map(episodeDetail),
+    episodes: episodes.map((episode) => episodeDetail(episode, showNames)),
     playlists: playlists.map((playlist) => ({
       id: playlist.id,
       name: playlist.name,
@@ -38,6 +44,8 @@ export async function buildAccountExport(db: Db, user: UserRow, now = new Date()
     // Never the signing secrets: they are shown once, at creation.
     webhooks: webhooks.map(webhookView),
     pronunciations: pronunciations.map(pronunciationView),
+    // Their settings and what was uploaded (each part's length, name and address), not the files themselves.
+    shows: shows.map((show) => showView(show, showParts)),
     summary: { totalEpisodes: episodes.length, accountAge: Math.floor((now.getTime() - user.created_at.getTime()) / DAY_MS) },
   };
 }

@@ -1,13 +1,14 @@
 // Deleting an account: the password and the literal confirmation first, then every
 // row (one cascading delete, with the Stripe customer's deletion and the custom voices'
-// removal queued), then the stored files (its lexicon entries' samples as one prefix).
+// removal queued), then the stored files (its lexicon entries' samples and its shows'
+// parts and covers, each as one prefix).
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectEpisodeFiles } from '@castwright/core/repositories/episodes';
 import { deleteUser } from '@castwright/core/repositories/users';
-import { pronunciationSamplePrefix, type ObjectStorage } from '@castwright/core/storage/object-storage';
+import { pronunciationSamplePrefix, showFilePrefix, type ObjectStorage } from '@castwright/core/storage/object-storage';
 import { verifyPassword } from '../auth/passwords.ts';
 import { queueCustomerDeletion } from '../billing/close-billing-account.ts';
 import { removeRowsThenFiles } from '../episodes/remove-stored-files.ts';
@@ -32,6 +33,7 @@ export async function closeAccount(
       await deleteUser(trx, user.id);
     }),
   );
-  const samples = pronunciationSamplePrefix(user.id);
-  await services.storage.deletePrefix(samples).catch((error: unknown) => services.logger.warn({ err: error, prefix: samples }, 'could not delete a deleted account\'s pronunciation samples'));
+  for (const prefix of [pronunciationSamplePrefix(user.id), showFilePrefix(user.id)]) {
+    await services.storage.deletePrefix(prefix).catch((error: unknown) => services.logger.warn({ err: error, prefix }, "could not delete a deleted account's stored files"));
+  }
 }

@@ -68,6 +68,8 @@ export interface EpisodesTable {
   language: ColumnType<Language | null, Language | null | undefined, Language | null>;
   /** Detected from the source rather than asked for (or the default, when the source could not tell). */
   language_detected: Defaulted<boolean>;
+  /** The show the episode is in (same account); null for none, or once the show is deleted. */
+  show_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
