@@ -21,6 +21,8 @@ export type ClipSource = VoicedClip | (() => Promise<VoicedClip>);
 export interface ScanLine {
   speaker: string;
   clip: ClipSource;
+  /** The silence before it, instead of the pause the speakers make. */
+  pauseBeforeMs?: number | undefined;
 }
 
 export interface TimelineScan {
@@ -88,7 +90,8 @@ export async function scanTimeline(lines: readonly ScanLine[], pauses: PausePlan
       timeline = new TimelineBuilder(metered, sampleRate, pauses);
     }
     checkClip(clip, index, sampleRate);
-    await timeline?.add((lines[index] as ScanLine).speaker, clip.samples);
+    const line = lines[index] as ScanLine;
+    await timeline?.add(line.speaker, clip.samples, line.pauseBeforeMs);
     clipSamples.push(clip.samples.length);
     clipDigests.push(clipDigest(clip));
   });

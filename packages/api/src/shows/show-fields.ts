@@ -11,10 +11,10 @@ import { checkLengthAllowed } from '@castwright/core/episodes/accept-episode';
 import type { HostMode, TtsEngineChoice, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
 import { matchLanguage } from '@castwright/core/languages';
+import { showLevels } from '@castwright/core/shows/show-levels';
 import { DEFAULT_SHOW_LEVELS, type ShowCategory, type ShowLevels } from '@castwright/core/shows/show-options';
 import type { Preset } from '@castwright/core/tiers';
 import { checkHosts, type HostInput } from '../episodes/episode-hosts.ts';
-import { showLevels } from './show-views.ts';
 
 /** What a client sends: any field may be left out (kept), and a default may be null (cleared). */
 export interface ShowInput {

@@ -2,18 +2,9 @@
 // episodes start from, the levels of its mix, its parts with where to hear them.
 import type { ShowAudioPartRow, ShowRow } from '@castwright/core/db/schema';
 import type { ShowSummaryRow } from '@castwright/core/repositories/shows';
-import { SHOW_PARTS, type ShowLevels, type ShowPartKind } from '@castwright/core/shows/show-options';
+import { showLevels } from '@castwright/core/shows/show-levels';
+import { SHOW_PARTS, type ShowPartKind } from '@castwright/core/shows/show-options';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
-
-export function showLevels(show: Pick<ShowRow, 'bed_speech_db' | 'bed_gap_db' | 'duck_attack_ms' | 'duck_release_ms' | 'parts_db'>): ShowLevels {
-  return {
-    bedSpeechDb: show.bed_speech_db,
-    bedGapDb: show.bed_gap_db,
-    duckAttackMs: show.duck_attack_ms,
-    duckReleaseMs: show.duck_release_ms,
-    partsDb: show.parts_db,
-  };
-}
 
 export function showPartPath(showId: string, part: ShowPartKind): string {
   return `/api/shows/${encodeURIComponent(showId)}/audio/${part}`;
