@@ -14,11 +14,12 @@
 import type { ShowLevels } from '@castwright/core/shows/show-options';
 import { assembleEpisode, type AssembledEpisode, type AssembleEpisodeOptions, type AssemblyLine, type SegmentTiming } from '../assemble-episode.ts';
 import type { EmbeddedChapter } from '../embed-chapters.ts';
+import { LoudnessMeter } from '../loudness-meter.ts';
 import { DEFAULT_PAUSES } from '../timeline.ts';
 import { loadClip } from '../timeline-scan.ts';
 import type { VoicedClip } from '../voiced-clip.ts';
 import { isPlainPlan, planMix, type MixPlan } from './mix-plan.ts';
-import { layLines, loudnessOf, renderBlock, type BlockSources, type PartAudio } from './render-block.ts';
+import { loudnessOf, renderBlock, type BlockSources, type PartAudio } from './render-block.ts';
 
 /** One of a show's parts, as the render gets it: what it is (its digest) and how to decode it. */
 export interface ShowPartSource {
@@ -104,6 +105,14 @@ function blockSources(lines: readonly MixLineInput[], plan: MixPlan, show: ShowS
   const parts = new Map<string, Promise<PartAudio>>();
   const references = new Map<number, Promise<number>>();
   const clip = async (line: number): Promise<VoicedClip> => loadClip((lines[line] as MixLineInput).clip);
+  const sectionLoudness = async (from: number, to: number) => {
+    const meter = new LoudnessMeter(sampleRate, { truePeak: false });
+    for (let line = from; line < to; line++) {
+      if (line > from) meter.pushSilence(Math.round(((lines[line]?.speaker === lines[line - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs) * sampleRate) / 1000));
+      meter.push((await clip(line)).samples);
+    }
+    return meter.reading().integratedLufs;
+  };
   return {
     sampleRate,
     levels: show.levels,
@@ -118,17 +127,11 @@ function blockSources(lines: readonly MixLineInput[], plan: MixPlan, show: ShowS
       }
       return audio;
     },
-    // A section's voices as they are heard: its lines at their pauses, metered.
+    // A section's voices as they are heard: its lines at their pauses, metered (clip by clip: no track is built).
     reference: (section) => {
       let reference = references.get(section);
       if (!reference) {
-        const from = plan.sectionStarts[section] as number;
-        const to = plan.sectionStarts[section + 1] ?? lines.length;
-        const gaps = Array.from({ length: to - from - 1 }, (_, index) => {
-          const line = from + index + 1;
-          return lines[line]?.speaker === lines[line - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs;
-        });
-        reference = layLines({ clip, sampleRate }, from, to, gaps, 0, 0).then(({ track }) => loudnessOf(track, sampleRate));
+        reference = sectionLoudness(plan.sectionStarts[section] as number, plan.sectionStarts[section + 1] ?? lines.length);
         references.set(section, reference);
       }
       return reference;

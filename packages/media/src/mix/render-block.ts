@@ -11,7 +11,7 @@
 import type { ShowLevels } from '@castwright/core/shows/show-options';
 import { LoudnessMeter } from '../loudness-meter.ts';
 import type { VoicedClip } from '../voiced-clip.ts';
-import { duckingCurve, gainAt } from './bed-ducking.ts';
+import { duckingCurve, type DuckingCurve } from './bed-ducking.ts';
 import type { MixBlock } from './mix-plan.ts';
 
 /** A part decoded at the timeline's rate, with its loudness. */
@@ -101,11 +101,11 @@ export async function renderBlock(block: MixBlock, sources: BlockSources): Promi
     releaseMs: levels.duckReleaseMs,
     threshold: fromDb(reference + SPEECH_THRESHOLD_DB),
   });
-  mixLoopedBed(track, bed.samples, (at) => gainAt(curve, at) * edgeFade(at, track.length, toSamples(block.fadeInMs, rate), toSamples(block.fadeOutMs, rate)), toSamples(LOOP_CROSSFADE_MS, rate));
+  mixLoopedBed(track, bed.samples, curve, { fadeIn: toSamples(block.fadeInMs, rate), fadeOut: toSamples(block.fadeOutMs, rate), crossfade: toSamples(LOOP_CROSSFADE_MS, rate) });
   return { clip: { sampleRate: rate, samples: track }, placements };
 }
 
-/** Raised-cosine fade-in over the first `fadeIn` samples and fade-out over the last `fadeOut`. */
+/** Raised-cosine fade-in over the first `fadeIn` samples and fade-out over the last `fadeOut` (1 elsewhere). */
 function edgeFade(at: number, length: number, fadeIn: number, fadeOut: number): number {
   const rise = fadeIn > 0 && at < fadeIn ? 0.5 - 0.5 * Math.cos((Math.PI * (at + 0.5)) / fadeIn) : 1;
   const left = length - at;
@@ -114,22 +114,36 @@ function edgeFade(at: number, length: number, fadeIn: number, fadeOut: number): 
 }
 
 /**
- * Adds the bed, looped, into `track` with `gain(at)` at each sample. Each repetition after
- * the first starts `crossfade` samples early, over the end of the one before, with an
- * equal-power crossfade, so a bed that does not end where it starts loops without a click.
+ * Adds the bed, looped, into `track` at the curve's gain, faded in and out at the track's
+ * edges. Each repetition after the first starts `crossfade` samples early, over the end of
+ * the one before, with an equal-power crossfade, so a bed that does not end where it starts
+ * loops without a click. One pass, one control step at a time (the gain moves linearly
+ * within a step; `gainAt` gives the same values).
  */
-export function mixLoopedBed(track: Float32Array, bed: Float32Array, gain: (at: number) => number, crossfade: number): void {
+export function mixLoopedBed(track: Float32Array, bed: Float32Array, curve: DuckingCurve, edges: { fadeIn: number; fadeOut: number; crossfade: number }): void {
   if (bed.length === 0) return;
-  const overlap = Math.min(crossfade, Math.floor(bed.length / 4));
+  const overlap = Math.min(edges.crossfade, Math.floor(bed.length / 4));
   const period = bed.length - overlap;
-  for (let at = 0; at < track.length; at++) {
-    const repetition = Math.floor(at / period);
-    const offset = at - repetition * period;
-    let sample = bed[offset] as number;
-    if (repetition > 0 && offset < overlap) {
-      const angle = (Math.PI / 2) * ((offset + 0.5) / overlap);
-      sample = sample * Math.sin(angle) + (bed[period + offset] as number) * Math.cos(angle);
+  const { hop, gains } = curve;
+  let offset = 0;
+  let repeated = false;
+  for (let start = 0; start < track.length; start += hop) {
+    const end = Math.min(track.length, start + hop);
+    const from = gains[start / hop] as number;
+    const slope = ((gains[start / hop + 1] ?? from) - from) / hop;
+    const fading = start < edges.fadeIn || end > track.length - edges.fadeOut;
+    for (let at = start; at < end; at++) {
+      let sample = bed[offset] as number;
+      if (repeated && offset < overlap) {
+        const angle = (Math.PI / 2) * ((offset + 0.5) / overlap);
+        sample = sample * Math.sin(angle) + (bed[period + offset] as number) * Math.cos(angle);
+      }
+      const gain = from + slope * (at - start);
+      track[at] = (track[at] as number) + sample * (fading ? gain * edgeFade(at, track.length, edges.fadeIn, edges.fadeOut) : gain);
+      if (++offset === period) {
+        offset = 0;
+        repeated = true;
+      }
     }
-    track[at] = (track[at] as number) + sample * gain(at);
   }
 }
