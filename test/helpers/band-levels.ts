@@ -8,7 +8,7 @@ import { float32FromBytes } from '@castwright/media/wav';
 
 const run = promisify(execFile);
 
-export const BAND_RATE = 16_000;
+const BAND_RATE = 16_000;
 
 /** The file's audio around `frequency` (Q 4, twice), mono at BAND_RATE. */
 export async function bandAudio(file: string, frequency: number): Promise<Float32Array> {

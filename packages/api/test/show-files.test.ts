@@ -3,11 +3,13 @@
 // hostile uploads (a text file named .mp3, a ten-hour silence, a FLAC that declares two
 // seconds and decodes to two hours, 200 MB streamed) are a 4xx and store nothing; a cover
 // is checked as podcast directories check a feed's artwork, and kept as a JPEG.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { FormData } from 'undici';
+import { episodeArtwork } from '@castwright/core/shows/episode-artwork';
+import { insertEpisodes } from '#test-helpers/episode-rows';
 import { hugeUpload } from '#test-helpers/huge-upload';
 import { imageFile, lyingFlac, pngClaiming, tenHourSilence, toneFile } from '#test-helpers/show-audio';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
@@ -130,6 +132,14 @@ t.test('a cover is checked as feed artwork is and kept as a JPEG', async (t) => 
   t.equal(cover.headers.get('content-type'), 'image/jpeg');
   const jpeg = Buffer.from(await cover.arrayBuffer());
   t.same([...jpeg.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
+  // The cover of an episode in the show is the show's (what anything showing an episode with a picture uses).
+  const [inShow, outside] = await insertEpisodes(db, owner.userId, 2);
+  await db.updateTable('episodes').set({ show_id: show.id }).where('id', '=', inShow as string).execute();
+  const episodeRow = (id: string | undefined) => db.selectFrom('episodes').select('show_id').where('id', '=', id as string).executeTakeFirstOrThrow();
+  const artwork = await episodeArtwork(db, await episodeRow(inShow));
+  t.match(artwork, { showId: show.id, contentType: 'image/jpeg', key: new RegExp(`^shows/${owner.userId}/${show.id}/artwork-[0-9a-f]+\\.jpg$`), sha256: /^[0-9a-f]{64}$/ });
+  t.same(await readFile(path.join(api.config.dataDir, 'storage', artwork?.key as string)), jpeg, 'naming the stored cover');
+  t.equal(await episodeArtwork(db, await episodeRow(outside)), undefined, 'an episode in no show has none');
   t.equal((await api.request(`/api/shows/${show.id}/artwork`, { method: 'DELETE', token })).status, 200);
   t.same(await storedShowFiles(), before, 'the cover is gone with its row');
   t.equal((await json(await api.request(`/api/shows/${show.id}`, { token }))).show.artworkUrl, null);

@@ -3,6 +3,7 @@
 // gives winning; the episode view naming its show; and another account's show a 404
 // everywhere, `showId` on an episode included.
 import t from 'tap';
+import { FormData } from 'undici';
 import { insertEpisodes } from '#test-helpers/episode-rows';
 import { creator, json, registerUser, startTestApi } from '#test-helpers/test-api';
 
@@ -106,6 +107,23 @@ t.test('an episode made in a show starts from its defaults; what the episode giv
   t.equal((await api.request(`/api/shows/${show.id}`, { method: 'DELETE', token })).status, 200);
   t.equal((await db.selectFrom('episodes').select('show_id').where('id', '=', id).executeTakeFirstOrThrow()).show_id, null);
   t.equal((await json(await api.request(`/api/episodes/${id}`, { token }))).episode.show, null);
+});
+
+t.test('an uploaded document takes showId as a form field', async (t) => {
+  const user = await creator(api);
+  const show = await createShow(user.accessToken, { name: 'Reading room', preset: 'quick', voiceStyle: 'educational' });
+  const upload = (showId: string) => {
+    const form = new FormData();
+    form.append('showId', showId);
+    form.append('file', new Blob(['Lighthouse keepers trimmed the wicks every few hours through the night.\n']), 'notes.txt');
+    return api.request('/api/episodes/upload', { method: 'POST', token: user.accessToken, body: form });
+  };
+  const made = await upload(show.id);
+  t.equal(made.status, 202);
+  t.match(await db.selectFrom('episodes').selectAll().where('id', '=', (await json(made)).episode.id).executeTakeFirstOrThrow(), { show_id: show.id, preset: 'quick', voice_style: 'educational' });
+  const someoneElses = await upload((await createShow((await creator(api)).accessToken, { name: 'Not yours' })).id);
+  t.equal(someoneElses.status, 404, "another account's show");
+  t.equal(await db.selectFrom('episodes').select('id').where('user_id', '=', user.userId).execute().then((rows) => rows.length), 1, 'and no episode for it');
 });
 
 t.test("a show's named hosts are checked like an episode's and given to its episodes", async (t) => {

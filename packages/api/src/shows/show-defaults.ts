@@ -14,7 +14,7 @@ import { ownedOr404 } from '../owned-or-404.ts';
 export type ShowRequest = RequestedChoices & { showId?: string | undefined };
 
 /** The choices a show gives an episode that did not make them itself. */
-export function showDefaults(show: ShowRow, request: RequestedChoices): RequestedChoices {
+function showDefaults(show: ShowRow, request: RequestedChoices): RequestedChoices {
   const lengthGiven = request.preset !== undefined || request.durationMinutes !== undefined;
   const lineUpGiven = request.hosts !== undefined || request.hostMode !== undefined || request.ttsEngine !== undefined;
   const showHosts = !lineUpGiven && show.hosts && show.hosts.length > 0 ? show.hosts.map((host) => ({ name: host.name, voice: host.voice, role: host.role })) : undefined;

@@ -6,11 +6,11 @@ import { showLevels } from '@castwright/core/shows/show-levels';
 import { SHOW_PARTS, type ShowPartKind } from '@castwright/core/shows/show-options';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 
-export function showPartPath(showId: string, part: ShowPartKind): string {
+function showPartPath(showId: string, part: ShowPartKind): string {
   return `/api/shows/${encodeURIComponent(showId)}/audio/${part}`;
 }
 
-export function showArtworkPath(show: Pick<ShowRow, 'id' | 'artwork_sha256'>): string | null {
+function showArtworkPath(show: Pick<ShowRow, 'id' | 'artwork_sha256'>): string | null {
   return show.artwork_sha256 ? `/api/shows/${encodeURIComponent(show.id)}/artwork?v=${show.artwork_sha256.slice(0, 16)}` : null;
 }
 

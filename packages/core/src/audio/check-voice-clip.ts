@@ -9,7 +9,7 @@ import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { AUDIO_FORMAT_NAMES, audioContainer, formatDbfs, MediaFileError, probeStream, readHead, runTool, SampleMeter, type AudioContainer } from './media-file.ts';
 
 /** Why a clip cannot make a voice; the message is the client's 400. Every MediaFileError from the shared checks is one too. */
-export class VoiceClipError extends MediaFileError {
+class VoiceClipError extends MediaFileError {
   override name = 'VoiceClipError';
 }
 

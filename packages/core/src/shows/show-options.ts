@@ -6,10 +6,6 @@
 export const SHOW_PARTS = ['intro', 'outro', 'bed', 'sting'] as const;
 export type ShowPartKind = (typeof SHOW_PARTS)[number];
 
-export function isShowPart(value: string): value is ShowPartKind {
-  return (SHOW_PARTS as readonly string[]).includes(value);
-}
-
 /** How long each part may be: a bed loops under the conversation, a sting is a few seconds. */
 export const SHOW_PART_SECONDS: Record<ShowPartKind, { min: number; max: number }> = {
   intro: { min: 1, max: 60 },

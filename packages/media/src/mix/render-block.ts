@@ -52,7 +52,7 @@ export function loudnessOf(samples: Float32Array, sampleRate: number): number {
   return meter.reading().integratedLufs;
 }
 
-export function usableReference(lufs: number): number {
+function usableReference(lufs: number): number {
   return Number.isFinite(lufs) ? lufs : FALLBACK_REFERENCE_LUFS;
 }
 
@@ -62,7 +62,7 @@ function gainFor(lufs: number, reference: number, levelDb: number): number {
 }
 
 /** Lines laid out at their pauses after `leadSamples` of silence, with `tailSamples` after the last. */
-export async function layLines(sources: Pick<BlockSources, 'clip' | 'sampleRate'>, from: number, to: number, gapsMs: readonly number[], leadSamples: number, tailSamples: number) {
+async function layLines(sources: Pick<BlockSources, 'clip' | 'sampleRate'>, from: number, to: number, gapsMs: readonly number[], leadSamples: number, tailSamples: number) {
   const clips: VoicedClip[] = [];
   for (let line = from; line < to; line++) clips.push(await sources.clip(line));
   const placements: { start: number; end: number }[] = [];
@@ -120,7 +120,7 @@ function edgeFade(at: number, length: number, fadeIn: number, fadeOut: number): 
  * loops without a click. One pass, one control step at a time (the gain moves linearly
  * within a step; `gainAt` gives the same values).
  */
-export function mixLoopedBed(track: Float32Array, bed: Float32Array, curve: DuckingCurve, edges: { fadeIn: number; fadeOut: number; crossfade: number }): void {
+function mixLoopedBed(track: Float32Array, bed: Float32Array, curve: DuckingCurve, edges: { fadeIn: number; fadeOut: number; crossfade: number }): void {
   if (bed.length === 0) return;
   const overlap = Math.min(edges.crossfade, Math.floor(bed.length / 4));
   const period = bed.length - overlap;
