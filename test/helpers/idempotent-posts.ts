@@ -14,6 +14,7 @@ import path from 'node:path';
 import { insertEpisodes } from './episode-rows.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 import type { TestApi } from './test-api.ts';
+import { imageFile, toneFile } from './show-audio.ts';
 import { voiceClip } from './voice-clips.ts';
 
 /** One request: a path and a JSON body, or a multipart form (made afresh for every send). */
@@ -151,6 +152,28 @@ async function renderFinished(db: Db, episodeId: string): Promise<void> {
 
 async function briefing(context: PostContext, name: string): Promise<string> {
   return ((await created(context, '/api/briefings', { name })).briefing as Json).id as string;
+}
+
+async function show(context: PostContext, name: string): Promise<string> {
+  return ((await created(context, '/api/shows', { name })).show as Json).id as string;
+}
+
+function fileForm(bytes: Buffer, name: string): () => FormData {
+  return () => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), name);
+    return form;
+  };
+}
+
+/** A value every upload changes (a new storage key each time): how many were ever seen. */
+function everSeen(query: () => Promise<(string | null)[]>) {
+  const seen = new Set<string>();
+  return async () => {
+    const values = await query();
+    for (const value of values) if (value !== null) seen.add(value);
+    return seen.size;
+  };
 }
 
 async function playlist(context: PostContext, name: string): Promise<string> {
@@ -344,6 +367,61 @@ export const IDEMPOTENT_POSTS: Record<string, (context: PostContext) => Promise<
         ),
       }),
       once: { voices: 1, jobs: 1 },
+    };
+  },
+
+  'POST /api/shows': async ({ db, user }) => ({
+    request: { path: '/api/shows', json: { name: 'Harbour notes' } },
+    other: { path: '/api/shows', json: { name: 'Night shift' } },
+    status: 201,
+    effects: async () => ({ shows: await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM shows WHERE user_id = ${user.userId}`, db) }),
+    once: { shows: 1 },
+  }),
+
+  'POST /api/shows/{id}/feed': async (context) => {
+    const { db, user } = context;
+    const [id, other] = [await show(context, 'Listen'), await show(context, 'Later')];
+    const tokens = everSeen(async () => (await sql<{ token_hash: string }>`
+      SELECT feeds.token_hash FROM show_feeds AS feeds JOIN shows ON shows.id = feeds.show_id WHERE shows.user_id = ${user.userId}`.execute(db)).rows.map((row) => row.token_hash));
+    return {
+      request: { path: `/api/shows/${id}/feed` },
+      other: { path: `/api/shows/${other}/feed` },
+      status: 200,
+      effects: async () => ({ feeds: await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM show_feeds WHERE show_id = ${id}`, db), tokens: await tokens() }),
+      once: { feeds: 1, tokens: 1 },
+      repeat: { adds: { feeds: 0, tokens: 1 } },
+    };
+  },
+
+  'POST /api/shows/{id}/audio/{part}': async (context) => {
+    const { db } = context;
+    const id = await show(context, 'Stings');
+    const dir = await mkdtemp(path.join(tmpdir(), 'castwright-idempotent-part-'));
+    const [sting, other] = [await toneFile(dir, { seconds: 1, frequency: 1320 }), await toneFile(dir, { seconds: 1, frequency: 990 })];
+    // Each upload is stored under a new key: every key ever seen is one upload done.
+    const uploads = everSeen(async () => (await sql<{ storage_key: string }>`SELECT storage_key FROM show_audio_parts WHERE show_id = ${id}`.execute(db)).rows.map((row) => row.storage_key));
+    return {
+      request: { path: `/api/shows/${id}/audio/sting`, form: fileForm(sting, 'sting.wav') },
+      other: { path: `/api/shows/${id}/audio/sting`, form: fileForm(other, 'other.wav') },
+      status: 200,
+      effects: async () => ({ parts: await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM show_audio_parts WHERE show_id = ${id}`, db), uploads: await uploads() }),
+      once: { parts: 1, uploads: 1 },
+      repeat: { adds: { parts: 0, uploads: 1 } },
+    };
+  },
+
+  'POST /api/shows/{id}/artwork': async (context) => {
+    const { db } = context;
+    const id = await show(context, 'Covers');
+    const dir = await mkdtemp(path.join(tmpdir(), 'castwright-idempotent-cover-'));
+    const [cover, other] = [await imageFile(dir, 1400, 1400), await imageFile(dir, 1500, 1500)];
+    const covers = everSeen(async () => (await sql<{ artwork_key: string | null }>`SELECT artwork_key FROM shows WHERE id = ${id}`.execute(db)).rows.map((row) => row.artwork_key));
+    return {
+      request: { path: `/api/shows/${id}/artwork`, form: fileForm(cover, 'cover.png') },
+      other: { path: `/api/shows/${id}/artwork`, form: fileForm(other, 'other.png') },
+      status: 200,
+      effects: async () => ({ covers: await covers() }),
+      once: { covers: 1 },
     };
   },
 

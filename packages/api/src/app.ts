@@ -35,6 +35,8 @@ import { healthRoutes } from './routes/health.ts';
 import { playlistFeedRoutes } from './routes/playlist-feed.ts';
 import { playlistRoutes } from './routes/playlists.ts';
 import { pronunciationRoutes } from './routes/pronunciations.ts';
+import { showFileRoutes } from './routes/show-files.ts';
+import { showRoutes } from './routes/shows.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userProfileRoutes } from './routes/user-profile.ts';
 import { voiceRoutes } from './routes/voices.ts';
@@ -114,6 +116,8 @@ export async function buildApp(
     briefingRoutes,
     briefingWebhookRoutes,
     pronunciationRoutes,
+    showRoutes,
+    showFileRoutes,
   ];
   for (const routes of routePlugins) {
     await app.register(routes(services));

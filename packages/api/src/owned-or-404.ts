@@ -1,4 +1,4 @@
-// The caller's own episode, playlist, webhook, briefing, lexicon entry, clip or document, or a 404: someone else's reads
+// The caller's own episode, playlist, webhook, briefing, lexicon entry, clip, document or show, or a 404: someone else's reads
 // exactly like a missing one, so ids cannot be probed. Every owner check goes through
 // here, with an owner-scoped repository call (it answers undefined, or false for a
 // change, when the row is not the caller's).
@@ -12,6 +12,7 @@ const NOT_FOUND = {
   pronunciation: 'Pronunciation entry not found',
   clip: 'Clip not found',
   document: 'Document not found',
+  show: 'Show not found',
 } as const;
 
 export type OwnedKind = keyof typeof NOT_FOUND;

@@ -13,6 +13,7 @@ import { countCustomVoices, insertCustomVoice } from '@castwright/core/repositor
 import { newCustomVoiceId } from '@castwright/core/voices/voice-ids';
 import { SAMPLE_SENTENCE } from '@castwright/media/voice-sample';
 import { startFakeChatterbox } from '#test-helpers/fake-chatterbox';
+import { hugeUpload } from '#test-helpers/huge-upload';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
 import { startRoleProcess } from '#test-helpers/role-process';
 import { until } from '#test-helpers/until';
@@ -151,22 +152,11 @@ t.test('custom voices: checked, registered with Chatterbox, private, bounded and
     t.match(await json(noConsent), { success: false, message: /consent must be "true"/ });
 
     // 200 MB, streamed without a length: refused at the bound, never buffered.
-    let sent = 0;
-    const head = '--b\r\nContent-Disposition: form-data; name="file"; filename="huge.wav"\r\n\r\nRIFF';
-    const huge = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode(head));
-        if (sent >= 200 * MB) return controller.close();
-        sent += 256 * 1024;
-        controller.enqueue(new Uint8Array(256 * 1024));
-      },
-    });
-    const tooLarge = await api.request('/api/voices', {
-      method: 'POST', token: owner.accessToken, body: huge, duplex: 'half', headers: { 'content-type': 'multipart/form-data; boundary=b' },
-    });
+    const huge = hugeUpload('file', 'huge.wav', 200 * MB);
+    const tooLarge = await api.request('/api/voices', { method: 'POST', token: owner.accessToken, body: huge.body, duplex: 'half', headers: huge.headers });
     t.equal(tooLarge.status, 413);
     t.match(await json(tooLarge), { success: false, error: 'Payload too large', message: /larger than 10 MB/ });
-    t.ok(sent < 100 * MB, `answered after ${Math.round(sent / MB)} MB of 200`);
+    t.ok(huge.sent() < 100 * MB, `answered after ${Math.round(huge.sent() / MB)} MB of 200`);
 
     t.equal(await countCustomVoices(api.database.db, owner.userId), 1, 'only the good voice');
     t.same(await storedVoiceFiles(), before, 'no clip stored for a refused one');

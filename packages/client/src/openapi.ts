@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from text, a web page address, or several sources
-         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. `showId` makes it in one of your shows, starting from the show's defaults (404 for a show that is not yours). Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodes"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from a document (PDF, DOCX, DOC, TXT, MD)
-         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field; `showId` as POST /api/episodes takes it. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodesUpload"];
         delete?: never;
@@ -1313,8 +1313,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A playlist's private podcast feed (RSS 2.0 with the itunes and podcast namespaces)
-         * @description One item per episode with published audio, in playlist order; an edited episode keeps its item (`guid`), with a new enclosure address and length once its new revision is published. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * A playlist's or a show's private podcast feed (RSS 2.0 with the itunes and podcast namespaces)
+         * @description One item per episode with published audio: a playlist's in playlist order (`itunes:type` serial), a show's newest first (episodic) with the show's name, description, author, category, language and cover. An edited episode keeps its item (`guid`), with a new enclosure address and length once its new revision is published. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
          */
         get: operations["getFeedsByTokenFeedXml"];
         put?: never;
@@ -1334,9 +1334,29 @@ export interface paths {
         };
         /**
          * The feed's cover: a generated 1400 × 1400 PNG
-         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
          */
         get: operations["getFeedsByTokenArtworkPng"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{token}/artwork.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A show's own cover, as its owner uploaded it (a square JPEG)
+         * @description 404 for a playlist's feed, or a show without an uploaded cover (its feed names artwork.png then). No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
+         */
+        get: operations["getFeedsByTokenArtworkJpg"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1354,7 +1374,7 @@ export interface paths {
         };
         /**
          * An episode's MP3 through the feed (HEAD, Range, If-Range, conditional GET)
-         * @description Only episodes in the token's playlist whose audio is published; 404 for anything else. The feed's address carries `?v=` the revision, so apps download the file again after an edit. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description Only episodes in the token's playlist whose audio is published; 404 for anything else. The feed's address carries `?v=` the revision, so apps download the file again after an edit. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
          */
         get: operations["getFeedsByTokenEpisodesByEpisodeIdAudioMp3"];
         put?: never;
@@ -1363,7 +1383,7 @@ export interface paths {
         options?: never;
         /**
          * An episode's MP3 through the feed (HEAD, Range, If-Range, conditional GET)
-         * @description Only episodes in the token's playlist whose audio is published; 404 for anything else. The feed's address carries `?v=` the revision, so apps download the file again after an edit. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description Only episodes in the token's playlist whose audio is published; 404 for anything else. The feed's address carries `?v=` the revision, so apps download the file again after an edit. No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
          */
         head: operations["headFeedsByTokenEpisodesByEpisodeIdAudioMp3"];
         patch?: never;
@@ -1378,7 +1398,7 @@ export interface paths {
         };
         /**
          * An episode's transcript as WebVTT with speaker voice tags
-         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
          */
         get: operations["getFeedsByTokenEpisodesByEpisodeIdTranscriptVtt"];
         put?: never;
@@ -1398,7 +1418,7 @@ export interface paths {
         };
         /**
          * An episode's transcript as Podcasting 2.0 JSON (`version`, `segments[]` with speaker, startTime, endTime, body)
-         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
          */
         get: operations["getFeedsByTokenEpisodesByEpisodeIdTranscriptJson"];
         put?: never;
@@ -1418,7 +1438,7 @@ export interface paths {
         };
         /**
          * An episode's chapters as Podcasting 2.0 JSON chapters
-         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).
+         * @description No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).
          */
         get: operations["getFeedsByTokenEpisodesByEpisodeIdChaptersJson"];
         put?: never;
@@ -1742,6 +1762,146 @@ export interface paths {
          * @description Said in the catalog voice `voice` (default `offline:slt`), with the entry applied as an episode's render applies it. Made once per entry, voice and version of the entry by a media worker, and kept: while it is being made the answer is 202 with `Retry-After` (seconds), ask again then. A changed entry makes a new sample (the old one is never served again); a deleted entry has none. 400 for a voice not in your catalog, 409 when no live media worker can voice it now. Conditional GET (`ETag`, 304) is supported.
          */
         head: operations["headPronunciationsByIdSample"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's shows, newest first
+         * @description Paginated with `limit` and `offset`; each with its parts, its episode count and whether its feed is on.
+         */
+        get: operations["getShows"];
+        put?: never;
+        /**
+         * Create a show
+         * @description Only `name` is required. The defaults (`hostMode`, `hosts`, `voiceStyle`, `voicePair`, `ttsEngine`, `preset` or `durationMinutes`, `language`) are what an episode made with `showId` starts from; any of them given on the episode wins. `hosts` are checked as an episode's are (400 naming an unknown or unavailable voice). `category`: Arts, Business, Comedy, Education, Fiction, Government, Health & Fitness, History, Kids & Family, Leisure, Music, News, Religion & Spirituality, Science, Society & Culture, Sports, Technology, True Crime, TV & Film. `levels`: the bed under speech and in the gaps (dB against the voices' loudness), the ducking's attack and release, the parts' level. An account holds at most 50 shows (409).
+         */
+        post: operations["postShows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One show
+         * @description Another user's show is a 404. `ETag` names this state (its parts and cover included): send it back in `If-Match` to change the show only if nothing changed since.
+         */
+        get: operations["getShowsById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a show with its parts, cover and feed
+         * @description Its episodes and briefings are kept, outside any show (their published audio keeps its intro and music until rendered again). With `If-Match`, 412 when the show changed since that `ETag`.
+         */
+        delete: operations["deleteShowsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change any subset of a show's fields
+         * @description Checked together with the stored fields; null clears a default. The defaults (`hostMode`, `hosts`, `voiceStyle`, `voicePair`, `ttsEngine`, `preset` or `durationMinutes`, `language`) are what an episode made with `showId` starts from; any of them given on the episode wins. `hosts` are checked as an episode's are (400 naming an unknown or unavailable voice). `category`: Arts, Business, Comedy, Education, Fiction, Government, Health & Fitness, History, Kids & Family, Leisure, Music, News, Religion & Spirituality, Science, Society & Culture, Sports, Technology, True Crime, TV & Film. `levels`: the bed under speech and in the gaps (dB against the voices' loudness), the ducking's attack and release, the parts' level. New levels are heard in an episode when it is rendered again (POST /api/episodes/{id}/render), which voices no line. With `If-Match`, 412 when the show changed since that `ETag`.
+         */
+        patch: operations["patchShowsById"];
+        trace?: never;
+    };
+    "/api/shows/{id}/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the show's private podcast feed, or replace its address
+         * @description `feedUrl` is an HTTPS address under PUBLIC_BASE_URL holding a new 256-bit token (stored only as a hash) for a podcast app to subscribe to: the show's episodes with published audio, newest first, with the show's name, description, author, category, language and cover. Calling again rotates the token: the previous address answers 404 at once.
+         */
+        post: operations["postShowsByIdFeed"];
+        /**
+         * Turn the show's private feed off
+         * @description Every address of the feed answers 404 from then on. 404 when the show has no feed.
+         */
+        delete: operations["deleteShowsByIdFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shows/{id}/audio/{part}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hear one of a show's audio parts (the kept mono FLAC)
+         * @description Conditional GET (`ETag`, 304). 404 when the show has no such part.
+         */
+        get: operations["getShowsByIdAudioByPart"];
+        put?: never;
+        /**
+         * Upload one of a show's audio parts (replacing the one of that kind)
+         * @description multipart/form-data with `file`. WAV, MP3 or FLAC by its content (whatever it is called), at least 16 kHz, up to 64 MB (larger is 413); lengths: intro 1–60 s, outro 1–60 s, bed 5–300 s, sting 0.3–10 s. Decoded and checked at once (its real length, not what its header claims; silence refused): a 400 with the reason, and nothing is stored. Kept as mono FLAC. The show's episodes sound the new part when next rendered (POST /api/episodes/{id}/render re-mixes without voicing any line). With `If-Match`, 412 when the show changed since that `ETag`.
+         */
+        post: operations["postShowsByIdAudioByPart"];
+        /**
+         * Remove one of a show's audio parts
+         * @description The show's episodes are mixed without it when next rendered. 404 when the show has no such part. With `If-Match`, 412 when the show changed since that `ETag`.
+         */
+        delete: operations["deleteShowsByIdAudioByPart"];
+        options?: never;
+        /**
+         * Hear one of a show's audio parts (the kept mono FLAC)
+         * @description Conditional GET (`ETag`, 304). 404 when the show has no such part.
+         */
+        head: operations["headShowsByIdAudioByPart"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shows/{id}/artwork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The show's cover, as kept (a JPEG)
+         * @description Conditional GET (`ETag`, 304). 404 when the show has no uploaded cover.
+         */
+        get: operations["getShowsByIdArtwork"];
+        put?: never;
+        /**
+         * Upload the show's cover (replacing the one before)
+         * @description multipart/form-data with `file`: a square PNG or JPEG by its content, 1400–3000 pixels on a side (as podcast directories take a feed's artwork), up to 10 MB. Its size is read from its header before anything is decoded; it is kept as an RGB JPEG without metadata (transparency on white). The show's feed names it. With `If-Match`, 412 when the show changed since that `ETag`.
+         */
+        post: operations["postShowsByIdArtwork"];
+        /**
+         * Remove the show's cover (its feed draws one from the name again)
+         * @description 404 when the show has no uploaded cover. With `If-Match`, 412 when the show changed since that `ETag`.
+         */
+        delete: operations["deleteShowsByIdArtwork"];
+        options?: never;
+        /**
+         * The show's cover, as kept (a JPEG)
+         * @description Conditional GET (`ETag`, 304). 404 when the show has no uploaded cover.
+         */
+        head: operations["headShowsByIdArtwork"];
         patch?: never;
         trace?: never;
     };
@@ -3796,7 +3956,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your profile, episodes with scripts, playlists, usage, webhooks and pronunciation lexicon */
+            /** @description Your profile, episodes with scripts, playlists, usage, webhooks, pronunciation lexicon and shows */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4462,7 +4622,8 @@ export interface operations {
                  *           "role": "expert"
                  *         }
                  *       ],
-                 *       "language": "es"
+                 *       "language": "es",
+                 *       "showId": "example"
                  *     }
                  */
                 "application/json": {
@@ -4517,6 +4678,8 @@ export interface operations {
                      * @example es
                      */
                     language?: string;
+                    /** @description One of your shows (GET /api/shows): the episode is in it (its feed, its intro, outro, bed and stings) and starts from its defaults; any field given here wins (a preset or durationMinutes replaces the show's length; hosts, hostMode or ttsEngine replace its hosts). Another account's show is a 404. */
+                    showId?: string;
                 };
             };
         };
@@ -4624,6 +4787,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Forbidden",
                      *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4781,6 +4960,10 @@ export interface operations {
                      *           "engineUsed": "example",
                      *           "fallbackReason": "example"
                      *         },
+                     *         "show": {
+                     *           "id": "example",
+                     *           "name": "example"
+                     *         },
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       }
                      *     }
@@ -4863,6 +5046,10 @@ export interface operations {
                                 engineUsed: string | null;
                                 fallbackReason: string | null;
                             };
+                            show: {
+                                id: string;
+                                name: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -5135,6 +5322,10 @@ export interface operations {
                      *           "engineUsed": "example",
                      *           "fallbackReason": "example"
                      *         },
+                     *         "show": {
+                     *           "id": "example",
+                     *           "name": "example"
+                     *         },
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       }
                      *     }
@@ -5217,6 +5408,10 @@ export interface operations {
                                 engineUsed: string | null;
                                 fallbackReason: string | null;
                             };
+                            show: {
+                                id: string;
+                                name: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -5518,7 +5713,8 @@ export interface operations {
                  *       "voiceStyle": "professional",
                  *       "voicePair": "expert-curious",
                  *       "hosts": "example",
-                 *       "language": "es"
+                 *       "language": "es",
+                 *       "showId": "example"
                  *     }
                  */
                 "multipart/form-data": {
@@ -5541,6 +5737,8 @@ export interface operations {
                      * @example es
                      */
                     language?: string;
+                    /** @description One of your shows (GET /api/shows): the episode is in it (its feed, its intro, outro, bed and stings) and starts from its defaults; any field given here wins (a preset or durationMinutes replaces the show's length; hosts, hostMode or ttsEngine replace its hosts). Another account's show is a 404. */
+                    showId?: string;
                 };
             };
         };
@@ -5648,6 +5846,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Forbidden",
                      *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13626,6 +13840,87 @@ export interface operations {
             };
         };
     };
+    getFeedsByTokenArtworkJpg: {
+        parameters: {
+            query?: {
+                /** @description Cache-busting version; ignored */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The feed token from the feed URL */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JPEG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (conditional GET) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getFeedsByTokenEpisodesByEpisodeIdAudioMp3: {
         parameters: {
             query?: {
@@ -15225,6 +15520,7 @@ export interface operations {
                      *           ],
                      *           "is_active": true,
                      *           "language": "fr",
+                     *           "show_id": "example",
                      *           "last_run_at": "2026-01-15T09:30:00.000Z",
                      *           "next_run_at": "2026-01-15T09:30:00.000Z",
                      *           "source_count": 1,
@@ -15281,6 +15577,7 @@ export interface operations {
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
                             language: string | null;
+                            show_id: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -15412,7 +15709,8 @@ export interface operations {
                  *         "example"
                  *       ],
                  *       "is_active": true,
-                 *       "language": "fr"
+                 *       "language": "fr",
+                 *       "show_id": "example"
                  *     }
                  */
                 "application/json": {
@@ -15451,6 +15749,7 @@ export interface operations {
                     /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                     is_active?: boolean;
                     language?: string | null;
+                    show_id?: string | null;
                 };
             };
         };
@@ -15487,6 +15786,7 @@ export interface operations {
                      *         ],
                      *         "is_active": true,
                      *         "language": "fr",
+                     *         "show_id": "example",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -15536,6 +15836,7 @@ export interface operations {
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
                             language: string | null;
+                            show_id: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -15705,6 +16006,7 @@ export interface operations {
                      *         ],
                      *         "is_active": true,
                      *         "language": "fr",
+                     *         "show_id": "example",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -15767,6 +16069,7 @@ export interface operations {
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
                             language: string | null;
+                            show_id: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -16042,7 +16345,8 @@ export interface operations {
                  *         "example"
                  *       ],
                  *       "is_active": true,
-                 *       "language": "fr"
+                 *       "language": "fr",
+                 *       "show_id": "example"
                  *     }
                  */
                 "application/json": {
@@ -16081,6 +16385,7 @@ export interface operations {
                     /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                     is_active?: boolean;
                     language?: string | null;
+                    show_id?: string | null;
                 };
             };
         };
@@ -16114,6 +16419,7 @@ export interface operations {
                      *         ],
                      *         "is_active": true,
                      *         "language": "fr",
+                     *         "show_id": "example",
                      *         "last_run_at": "2026-01-15T09:30:00.000Z",
                      *         "next_run_at": "2026-01-15T09:30:00.000Z",
                      *         "source_count": 1,
@@ -16162,6 +16468,7 @@ export interface operations {
                             /** @description Inactive briefings are not scheduled; POST …/run still runs them */
                             is_active: boolean;
                             language: string | null;
+                            show_id: string | null;
                             last_run_at: string | null;
                             next_run_at: string | null;
                             source_count: number;
@@ -18024,6 +18331,3644 @@ export interface operations {
             };
         };
     };
+    getShows: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "shows": [
+                     *         {
+                     *           "id": "example",
+                     *           "name": "example",
+                     *           "description": "example",
+                     *           "author": "example",
+                     *           "language": "en",
+                     *           "category": "Arts",
+                     *           "artworkUrl": "example",
+                     *           "hostMode": "single",
+                     *           "hosts": [
+                     *             {
+                     *               "speaker": "example",
+                     *               "name": "example",
+                     *               "voice": "example",
+                     *               "role": "example"
+                     *             }
+                     *           ],
+                     *           "voiceStyle": "professional",
+                     *           "voicePair": "expert-curious",
+                     *           "ttsEngine": "kokoro",
+                     *           "preset": "quick",
+                     *           "durationMinutes": 1,
+                     *           "levels": {
+                     *             "bedSpeechDb": -60,
+                     *             "bedGapDb": -60,
+                     *             "duckAttackMs": 5,
+                     *             "duckReleaseMs": 20,
+                     *             "partsDb": -30
+                     *           },
+                     *           "parts": {
+                     *             "intro": {
+                     *               "part": "intro",
+                     *               "durationMs": 1,
+                     *               "sampleRate": 1,
+                     *               "channels": 1,
+                     *               "bytes": 1,
+                     *               "filename": "example",
+                     *               "url": "example",
+                     *               "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *             },
+                     *             "outro": {
+                     *               "part": "intro",
+                     *               "durationMs": 1,
+                     *               "sampleRate": 1,
+                     *               "channels": 1,
+                     *               "bytes": 1,
+                     *               "filename": "example",
+                     *               "url": "example",
+                     *               "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *             },
+                     *             "bed": {
+                     *               "part": "intro",
+                     *               "durationMs": 1,
+                     *               "sampleRate": 1,
+                     *               "channels": 1,
+                     *               "bytes": 1,
+                     *               "filename": "example",
+                     *               "url": "example",
+                     *               "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *             },
+                     *             "sting": {
+                     *               "part": "intro",
+                     *               "durationMs": 1,
+                     *               "sampleRate": 1,
+                     *               "channels": 1,
+                     *               "bytes": 1,
+                     *               "filename": "example",
+                     *               "url": "example",
+                     *               "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *             }
+                     *           },
+                     *           "episodeCount": 0,
+                     *           "feedEnabled": true,
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        shows: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        pagination: {
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postShows: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "description": "example",
+                 *       "author": "example",
+                 *       "language": "en",
+                 *       "category": "Arts",
+                 *       "hostMode": "single",
+                 *       "hosts": [
+                 *         {
+                 *           "name": "Ada",
+                 *           "voice": "kokoro:af_heart",
+                 *           "role": "expert"
+                 *         }
+                 *       ],
+                 *       "voiceStyle": "professional",
+                 *       "voicePair": "expert-curious",
+                 *       "ttsEngine": "kokoro",
+                 *       "preset": "quick",
+                 *       "durationMinutes": 1,
+                 *       "levels": {
+                 *         "bedSpeechDb": -60,
+                 *         "bedGapDb": -60,
+                 *         "duckAttackMs": 5,
+                 *         "duckReleaseMs": 20,
+                 *         "partsDb": -30
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; must not be blank */
+                    name: string;
+                    description?: string;
+                    /** @description The feed's `itunes:author` */
+                    author?: string;
+                    language?: string | null;
+                    category?: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                    hostMode?: ("single" | "multi") | null;
+                    hosts?: {
+                        /**
+                         * @description How the other hosts address this one
+                         * @example Ada
+                         */
+                        name: string;
+                        /**
+                         * @description A catalog id from GET /api/voices, or a blend of 2 to 4 Kokoro voices: `kokoro:af_heart*0.7+kokoro:af_bella*0.3` (weights above 0 that add up to 1, or none for equal shares)
+                         * @example kokoro:af_heart
+                         */
+                        voice: string;
+                        /**
+                         * @description What this host is on the show, e.g. host, expert, guest, skeptic
+                         * @example expert
+                         */
+                        role?: string;
+                    }[] | null;
+                    voiceStyle?: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                    voicePair?: ("expert-curious" | "debate" | "interview") | null;
+                    ttsEngine?: ("kokoro" | "chatterbox" | "auto") | null;
+                    preset?: ("quick" | "standard" | "deep" | "extended") | null;
+                    durationMinutes?: number | null;
+                    /** @description Any of the levels; the others keep their values */
+                    levels?: {
+                        /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                        bedSpeechDb?: number;
+                        /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                        bedGapDb?: number;
+                        /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                        duckAttackMs?: number;
+                        /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                        duckReleaseMs?: number;
+                        /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                        partsDb?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "show": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "author": "example",
+                     *         "language": "en",
+                     *         "category": "Arts",
+                     *         "artworkUrl": "example",
+                     *         "hostMode": "single",
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "voiceStyle": "professional",
+                     *         "voicePair": "expert-curious",
+                     *         "ttsEngine": "kokoro",
+                     *         "preset": "quick",
+                     *         "durationMinutes": 1,
+                     *         "levels": {
+                     *           "bedSpeechDb": -60,
+                     *           "bedGapDb": -60,
+                     *           "duckAttackMs": 5,
+                     *           "duckReleaseMs": 20,
+                     *           "partsDb": -30
+                     *         },
+                     *         "parts": {
+                     *           "intro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "outro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "bed": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "sting": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         },
+                     *         "episodeCount": 0,
+                     *         "feedEnabled": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        show: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource does not allow this now; or `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Email already registered",
+                     *       "message": "An account with this e-mail already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getShowsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "show": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "author": "example",
+                     *         "language": "en",
+                     *         "category": "Arts",
+                     *         "artworkUrl": "example",
+                     *         "hostMode": "single",
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "voiceStyle": "professional",
+                     *         "voicePair": "expert-curious",
+                     *         "ttsEngine": "kokoro",
+                     *         "preset": "quick",
+                     *         "durationMinutes": 1,
+                     *         "levels": {
+                     *           "bedSpeechDb": -60,
+                     *           "bedGapDb": -60,
+                     *           "duckAttackMs": 5,
+                     *           "duckReleaseMs": 20,
+                     *           "partsDb": -30
+                     *         },
+                     *         "parts": {
+                     *           "intro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "outro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "bed": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "sting": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         },
+                     *         "episodeCount": 0,
+                     *         "feedEnabled": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        show: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteShowsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchShowsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Any subset of the fields; null clears a default (the interface's default applies again) */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "example",
+                 *       "description": "example",
+                 *       "author": "example",
+                 *       "language": "en",
+                 *       "category": "Arts",
+                 *       "hostMode": "single",
+                 *       "hosts": [
+                 *         {
+                 *           "name": "Ada",
+                 *           "voice": "kokoro:af_heart",
+                 *           "role": "expert"
+                 *         }
+                 *       ],
+                 *       "voiceStyle": "professional",
+                 *       "voicePair": "expert-curious",
+                 *       "ttsEngine": "kokoro",
+                 *       "preset": "quick",
+                 *       "durationMinutes": 1,
+                 *       "levels": {
+                 *         "bedSpeechDb": -60,
+                 *         "bedGapDb": -60,
+                 *         "duckAttackMs": 5,
+                 *         "duckReleaseMs": 20,
+                 *         "partsDb": -30
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; must not be blank */
+                    name?: string;
+                    description?: string;
+                    /** @description The feed's `itunes:author` */
+                    author?: string;
+                    language?: string | null;
+                    category?: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                    hostMode?: ("single" | "multi") | null;
+                    hosts?: {
+                        /**
+                         * @description How the other hosts address this one
+                         * @example Ada
+                         */
+                        name: string;
+                        /**
+                         * @description A catalog id from GET /api/voices, or a blend of 2 to 4 Kokoro voices: `kokoro:af_heart*0.7+kokoro:af_bella*0.3` (weights above 0 that add up to 1, or none for equal shares)
+                         * @example kokoro:af_heart
+                         */
+                        voice: string;
+                        /**
+                         * @description What this host is on the show, e.g. host, expert, guest, skeptic
+                         * @example expert
+                         */
+                        role?: string;
+                    }[] | null;
+                    voiceStyle?: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                    voicePair?: ("expert-curious" | "debate" | "interview") | null;
+                    ttsEngine?: ("kokoro" | "chatterbox" | "auto") | null;
+                    preset?: ("quick" | "standard" | "deep" | "extended") | null;
+                    durationMinutes?: number | null;
+                    /** @description Any of the levels; the others keep their values */
+                    levels?: {
+                        /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                        bedSpeechDb?: number;
+                        /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                        bedGapDb?: number;
+                        /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                        duckAttackMs?: number;
+                        /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                        duckReleaseMs?: number;
+                        /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                        partsDb?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "show": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "author": "example",
+                     *         "language": "en",
+                     *         "category": "Arts",
+                     *         "artworkUrl": "example",
+                     *         "hostMode": "single",
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "voiceStyle": "professional",
+                     *         "voicePair": "expert-curious",
+                     *         "ttsEngine": "kokoro",
+                     *         "preset": "quick",
+                     *         "durationMinutes": 1,
+                     *         "levels": {
+                     *           "bedSpeechDb": -60,
+                     *           "bedGapDb": -60,
+                     *           "duckAttackMs": 5,
+                     *           "duckReleaseMs": 20,
+                     *           "partsDb": -30
+                     *         },
+                     *         "parts": {
+                     *           "intro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "outro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "bed": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "sting": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         },
+                     *         "episodeCount": 0,
+                     *         "feedEnabled": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        show: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postShowsByIdFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "feedUrl": "example",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "warning": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description The private feed address: only shown here, once */
+                        feedUrl: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        warning: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteShowsByIdFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getShowsByIdAudioByPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections */
+                part: "intro" | "outro" | "bed" | "sting";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The part */
+            200: {
+                headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/flac": string;
+                };
+            };
+            /** @description Not modified (conditional GET) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postShowsByIdAudioByPart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections */
+                part: "intro" | "outro" | "bed" | "sting";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description WAV, MP3 or FLAC, at least 16 kHz, up to 64 MB (larger is 413). Lengths: intro 1–60 s, outro 1–60 s, bed 5–300 s, sting 0.3–10 s */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "show": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "author": "example",
+                     *         "language": "en",
+                     *         "category": "Arts",
+                     *         "artworkUrl": "example",
+                     *         "hostMode": "single",
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "voiceStyle": "professional",
+                     *         "voicePair": "expert-curious",
+                     *         "ttsEngine": "kokoro",
+                     *         "preset": "quick",
+                     *         "durationMinutes": 1,
+                     *         "levels": {
+                     *           "bedSpeechDb": -60,
+                     *           "bedGapDb": -60,
+                     *           "duckAttackMs": 5,
+                     *           "duckReleaseMs": 20,
+                     *           "partsDb": -30
+                     *         },
+                     *         "parts": {
+                     *           "intro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "outro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "bed": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "sting": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         },
+                     *         "episodeCount": 0,
+                     *         "feedEnabled": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        show: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Payload too large",
+                     *       "message": "The request body exceeds the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unsupported media type",
+                     *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteShowsByIdAudioByPart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+                /** @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections */
+                part: "intro" | "outro" | "bed" | "sting";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "show": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "author": "example",
+                     *         "language": "en",
+                     *         "category": "Arts",
+                     *         "artworkUrl": "example",
+                     *         "hostMode": "single",
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "voiceStyle": "professional",
+                     *         "voicePair": "expert-curious",
+                     *         "ttsEngine": "kokoro",
+                     *         "preset": "quick",
+                     *         "durationMinutes": 1,
+                     *         "levels": {
+                     *           "bedSpeechDb": -60,
+                     *           "bedGapDb": -60,
+                     *           "duckAttackMs": 5,
+                     *           "duckReleaseMs": 20,
+                     *           "partsDb": -30
+                     *         },
+                     *         "parts": {
+                     *           "intro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "outro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "bed": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "sting": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         },
+                     *         "episodeCount": 0,
+                     *         "feedEnabled": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        show: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    headShowsByIdAudioByPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections */
+                part: "intro" | "outro" | "bed" | "sting";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The part */
+            200: {
+                headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/flac": string;
+                };
+            };
+            /** @description Not modified (conditional GET) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getShowsByIdArtwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover */
+            200: {
+                headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (conditional GET) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postShowsByIdArtwork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+                /** @description A key you choose for this one logical request (1–255 visible ASCII characters; a UUID is a good key), sent again unchanged on every retry. The first answer is kept for 24 hours for your account and key: a retry of the same request (method, path, body) gets it again with `Idempotent-Replayed: true`, and nothing is done twice; the same key with another request is 422, and a retry while the first is still running is 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** @description A square PNG or JPEG, 1400–3000 pixels on a side, up to 10 MB */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer of an earlier request with the same `Idempotency-Key`, given again; nothing was done this time */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "show": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "author": "example",
+                     *         "language": "en",
+                     *         "category": "Arts",
+                     *         "artworkUrl": "example",
+                     *         "hostMode": "single",
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "voiceStyle": "professional",
+                     *         "voicePair": "expert-curious",
+                     *         "ttsEngine": "kokoro",
+                     *         "preset": "quick",
+                     *         "durationMinutes": 1,
+                     *         "levels": {
+                     *           "bedSpeechDb": -60,
+                     *           "bedGapDb": -60,
+                     *           "duckAttackMs": 5,
+                     *           "duckReleaseMs": 20,
+                     *           "partsDb": -30
+                     *         },
+                     *         "parts": {
+                     *           "intro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "outro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "bed": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "sting": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         },
+                     *         "episodeCount": 0,
+                     *         "feedEnabled": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        show: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Validation failed",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Idempotency key in use`: a retry while the first request with this `Idempotency-Key` is still running (`Retry-After` says when to look again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key in use",
+                     *       "message": "A request with this Idempotency-Key is still being processed; retry once it has finished"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Payload too large",
+                     *       "message": "The request body exceeds the size limit"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unsupported media type",
+                     *       "message": "The request content type is not supported"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was first used with a different request (method, path or body) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Idempotency key reused",
+                     *       "message": "This Idempotency-Key was first used with a different request; use a new key for a new request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteShowsByIdArtwork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` you read (GET). When the resource changed since, the change is refused with 412 and nothing is changed; without the header the change goes ahead. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "show": {
+                     *         "id": "example",
+                     *         "name": "example",
+                     *         "description": "example",
+                     *         "author": "example",
+                     *         "language": "en",
+                     *         "category": "Arts",
+                     *         "artworkUrl": "example",
+                     *         "hostMode": "single",
+                     *         "hosts": [
+                     *           {
+                     *             "speaker": "example",
+                     *             "name": "example",
+                     *             "voice": "example",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "voiceStyle": "professional",
+                     *         "voicePair": "expert-curious",
+                     *         "ttsEngine": "kokoro",
+                     *         "preset": "quick",
+                     *         "durationMinutes": 1,
+                     *         "levels": {
+                     *           "bedSpeechDb": -60,
+                     *           "bedGapDb": -60,
+                     *           "duckAttackMs": 5,
+                     *           "duckReleaseMs": 20,
+                     *           "partsDb": -30
+                     *         },
+                     *         "parts": {
+                     *           "intro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "outro": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "bed": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "sting": {
+                     *             "part": "intro",
+                     *             "durationMs": 1,
+                     *             "sampleRate": 1,
+                     *             "channels": 1,
+                     *             "bytes": 1,
+                     *             "filename": "example",
+                     *             "url": "example",
+                     *             "uploadedAt": "2026-01-15T09:30:00.000Z"
+                     *           }
+                     *         },
+                     *         "episodeCount": 0,
+                     *         "feedEnabled": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        show: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            author: string;
+                            language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
+                            category: ("Arts" | "Business" | "Comedy" | "Education" | "Fiction" | "Government" | "Health & Fitness" | "History" | "Kids & Family" | "Leisure" | "Music" | "News" | "Religion & Spirituality" | "Science" | "Society & Culture" | "Sports" | "Technology" | "True Crime" | "TV & Film") | null;
+                            artworkUrl: string | null;
+                            hostMode: ("single" | "multi") | null;
+                            hosts: {
+                                /** @description The label the host speaks under in the script: Host 1 … Host 4 */
+                                speaker: string;
+                                name: string;
+                                voice: string;
+                                role: string | null;
+                            }[] | null;
+                            voiceStyle: ("professional" | "casual" | "educational" | "enthusiastic") | null;
+                            voicePair: ("expert-curious" | "debate" | "interview") | null;
+                            ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
+                            preset: ("quick" | "standard" | "deep" | "extended") | null;
+                            durationMinutes: number | null;
+                            /** @description The levels of the mix */
+                            levels: {
+                                /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
+                                bedSpeechDb: number;
+                                /** @description The bed in pauses and around sections, in dB against the voices' loudness; at least bedSpeechDb (default -12) */
+                                bedGapDb: number;
+                                /** @description How fast the bed dips as speech starts (it starts dipping this long before), in ms (default 60) */
+                                duckAttackMs: number;
+                                /** @description How fast the bed comes back up once speech stops, in ms (default 400) */
+                                duckReleaseMs: number;
+                                /** @description The intro, outro and sting, in dB against the voices' loudness (default 0) */
+                                partsDb: number;
+                            };
+                            /** @description The uploaded audio parts; null where the show has none */
+                            parts: {
+                                intro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                outro: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                bed: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                                sting: {
+                                    /**
+                                     * @description `intro` first, `outro` last, `bed` under the conversation, `sting` between sections
+                                     * @enum {unknown}
+                                     */
+                                    part: "intro" | "outro" | "bed" | "sting";
+                                    durationMs: number;
+                                    /** @description The kept file's rate (mono FLAC) */
+                                    sampleRate: number;
+                                    /** @description The uploaded file's channels (it is kept mono, as episodes are) */
+                                    channels: number;
+                                    /** @description The kept file's size */
+                                    bytes: number;
+                                    /** @description The uploaded file's name */
+                                    filename: string;
+                                    /** @description Where to hear it: GET, with your credentials */
+                                    url: string;
+                                    /** Format: date-time */
+                                    uploadedAt: string;
+                                } | null;
+                            };
+                            episodeCount: number;
+                            /** @description Whether the show has a private feed (POST /api/shows/{id}/feed) */
+                            feedEnabled: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Precondition failed",
+                     *       "message": "The resource changed since you read it; read it again and retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    headShowsByIdArtwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover */
+            200: {
+                headers: {
+                    /** @description A strong tag of this state of the resource: send it in `If-Match` to change it only if nothing changed since (else 412) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (conditional GET) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
 }
 
 /** The operations that take `Idempotency-Key` (method and path): the client sends one generated key per call, the same on each retry. */
@@ -18046,4 +21991,8 @@ export const idempotentOperations: readonly string[] = [
     "POST /api/briefings/{id}/run",
     "POST /api/briefings/{id}/sources",
     "POST /api/pronunciations",
+    "POST /api/shows",
+    "POST /api/shows/{id}/feed",
+    "POST /api/shows/{id}/audio/{part}",
+    "POST /api/shows/{id}/artwork",
 ];

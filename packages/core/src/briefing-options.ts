@@ -44,8 +44,10 @@ export interface BriefingChoices {
   content_freshness_hours: number;
   priority_keywords: string[];
   is_active: boolean;
-  /** The language of its episodes; null: each run detects it from the items it compiled. */
+  /** The language of its episodes; null: each run detects it from the items it compiled (or its show's). */
   language: Language | null;
+  /** The show its episodes are made in (migration 0025); null for none. */
+  show_id: string | null;
 }
 
 /** Every field but `name` is optional on create; these fill what was left out. */
@@ -63,6 +65,7 @@ export const BRIEFING_DEFAULTS: BriefingChoices = {
   priority_keywords: [],
   is_active: true,
   language: null,
+  show_id: null,
 };
 
 export const BRIEFING_LIMITS = {

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   clip: 'clip',
   /** A document kept for use as an episode source. */
   document: 'doc',
+  show: 'show',
   /** Queued work a client can follow (a briefing run's job). */
   job: 'job',
 } as const;

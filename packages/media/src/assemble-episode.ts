@@ -50,6 +50,8 @@ export interface AssemblyLine {
   speaker: string;
   /** The voiced line (voiced-clip.ts), or how to fetch it, e.g. `() => store.get(key)`; fetched twice at most. */
   clip: ClipSource;
+  /** The silence before it (the lead-in for the first), instead of the pause the speakers make (mix/mix-plan.ts sets it). */
+  pauseBeforeMs?: number | undefined;
 }
 
 /** What the last render of this episode left: its MP3 and the two records assembleEpisode returned with it. */
@@ -163,9 +165,9 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
       sourceRate: scan.sampleRate,
       outputRate: format.sampleRate,
       timing,
-      leadInMs: pauses.leadInMs,
+      leadInMs: lines[0]?.pauseBeforeMs ?? pauses.leadInMs,
       leadOutMs: pauses.leadOutMs,
-      gapsMs: lines.slice(1).map((line, index) => (line.speaker === lines[index]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs)),
+      gapsMs: lines.slice(1).map((line, index) => line.pauseBeforeMs ?? (line.speaker === lines[index]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs)),
       reusable,
     });
 

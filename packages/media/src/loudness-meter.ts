@@ -35,7 +35,8 @@ const SILENCE_CHUNK = new Float32Array(4096);
 export class LoudnessMeter {
   readonly sampleRate: number;
   private readonly weighting: KWeighting;
-  private readonly peaks = new TruePeakMeter();
+  /** Undefined when only the loudness is wanted (the true peak costs a 4× oversampling). */
+  private readonly peaks: TruePeakMeter | undefined;
   /** Samples per 100 ms step; a gating block is four steps. */
   private readonly step: number;
   private stepFill = 0;
@@ -49,16 +50,17 @@ export class LoudnessMeter {
   private gatedSum = 0;
   private finished = false;
 
-  constructor(sampleRate: number) {
+  constructor(sampleRate: number, options: { truePeak?: boolean } = {}) {
     if (!(sampleRate >= 1000)) throw new RangeError(`Cannot meter audio at ${sampleRate} Hz`);
     this.sampleRate = sampleRate;
+    this.peaks = options.truePeak === false ? undefined : new TruePeakMeter();
     this.weighting = new KWeighting(sampleRate);
     this.step = Math.round(sampleRate / 10);
   }
 
   push(samples: Float32Array): void {
     if (this.finished) throw new Error('The loudness meter has already given its reading');
-    this.peaks.push(samples);
+    this.peaks?.push(samples);
     for (let at = 0; at < samples.length; ) {
       const take = Math.min(samples.length - at, this.step - this.stepFill);
       this.stepSum += this.weighting.sumOfSquares(samples, at, at + take);
@@ -76,10 +78,10 @@ export class LoudnessMeter {
   reading(): LoudnessReading {
     if (!this.finished) {
       // The interpolator's output lags its input by half its length: let the last samples through.
-      this.peaks.push(new Float32Array(16));
+      this.peaks?.push(new Float32Array(16));
       this.finished = true;
     }
-    const truePeakDbtp = 20 * Math.log10(this.peaks.truePeak);
+    const truePeakDbtp = this.peaks ? 20 * Math.log10(this.peaks.truePeak) : Number.NaN;
     if (this.gatedBlocks === 0) return { integratedLufs: -Infinity, truePeakDbtp };
     const relativeGate = toLufs(this.gatedSum / this.gatedBlocks) + RELATIVE_GATE_LU;
     let count = 0;

@@ -22,6 +22,8 @@ export type ClipSource = VoicedClip | (() => Promise<VoicedClip>);
 export interface ScanLine {
   speaker: string;
   clip: ClipSource;
+  /** The silence before it, instead of the pause the speakers make. */
+  pauseBeforeMs?: number | undefined;
 }
 
 export interface TimelineScan {
@@ -87,7 +89,8 @@ export async function scanTimeline(lines: readonly ScanLine[], pauses: PausePlan
       metered = new MeteredSink(discard, sampleRate);
       timeline = new TimelineBuilder(metered, sampleRate, pauses);
     }
-    await timeline?.add((lines[index] as ScanLine).speaker, clip.samples);
+    const line = lines[index] as ScanLine;
+    await timeline?.add(line.speaker, clip.samples, line.pauseBeforeMs);
     clipSamples.push(clip.samples.length);
     clipDigests.push(clipDigest(clip));
   });

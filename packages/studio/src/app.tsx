@@ -29,6 +29,8 @@ const Briefings = page(() => import('./pages/briefings.tsx').then((m) => m.Brief
 const Briefing = page(() => import('./pages/briefing.tsx').then((m) => m.Briefing));
 const Pronunciations = page(() => import('./pages/pronunciations.tsx').then((m) => m.Pronunciations));
 const Voices = page(() => import('./pages/voices.tsx').then((m) => m.Voices));
+const Shows = page(() => import('./pages/shows.tsx').then((m) => m.Shows));
+const Show = page(() => import('./pages/show.tsx').then((m) => m.Show));
 const Account = page(() => import('./pages/account.tsx').then((m) => m.Account));
 const NotFound = page(() => import('./pages/not-found.tsx').then((m) => m.NotFound));
 
@@ -57,6 +59,8 @@ const BriefingsPage = signedIn(Briefings);
 const BriefingPage = signedIn(Briefing);
 const PronunciationsPage = signedIn(Pronunciations);
 const VoicesPage = signedIn(Voices);
+const ShowsPage = signedIn(Shows);
+const ShowPage = signedIn(Show);
 const AccountPage = signedIn(Account);
 
 /** After navigation, focus moves to the new page's heading, so screen readers announce it. */
@@ -92,6 +96,8 @@ export function App() {
             <Route path="/episodes/new" component={NewEpisodePage} />
             <Route path="/episodes/:id" component={Episode} />
             <Route path="/episodes/:id/script" component={ScriptEditorPage} />
+            <Route path="/shows" component={ShowsPage} />
+            <Route path="/shows/:id" component={ShowPage} />
             <Route path="/playlists" component={PlaylistsPage} />
             <Route path="/playlists/:id" component={PlaylistPage} />
             <Route path="/webhooks" component={WebhooksPage} />

@@ -200,6 +200,19 @@ t.test('RSS 2.0, Atom and a newsletter become one episode; a second run finds no
   t.equal((await episodesOf(user.userId)).length, 1, 'no second episode');
 });
 
+t.test("a briefing in a show makes its episodes in the show, with the show's voices", async (t) => {
+  const user = await creator(api, 'enterprise');
+  const showResponse = await api.request('/api/shows', { method: 'POST', token: user.accessToken, json: { name: 'Morning desk', voiceStyle: 'casual', voicePair: 'debate', hostMode: 'multi', language: 'en' } });
+  const show = (await json(showResponse)).show.id as string;
+  const briefing = await createBriefing(user, { name: 'In the show', show_id: show, preset: 'quick' });
+  const inbox = await addSource(user, briefing, { source_type: 'email', source_name: 'Weekly Letter' });
+  t.equal((await postNewsletter(inbox.webhook_id, MIME, 'message/rfc822')).status, 200);
+  const run = await runNow(api, user, briefing);
+  t.match(run, { status: 'completed', episode_id: /^ep_/ });
+  const episode = await db.selectFrom('episodes').selectAll().where('id', '=', run.episode_id).executeTakeFirstOrThrow();
+  t.match(episode, { show_id: show, voice_style: 'casual', voice_pair: 'debate', host_mode: 'multi', language: 'en', preset: 'quick' }, "the show's voices; the briefing's own preset");
+});
+
 t.test('newsletters as Postmark and Mailgun JSON and form fields; unknown ids and other bodies are refused', async (t) => {
   const user = await creator(api, 'enterprise');
   const briefing = await createBriefing(user, { name: 'Letters' });

@@ -23,6 +23,7 @@ export function briefingFields(row: BriefingConfigRow): BriefingFields {
     priority_keywords: row.priority_keywords,
     is_active: row.is_active,
     language: row.language,
+    show_id: row.show_id,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { checkPresetAllowed } from '@castwright/core/episodes/accept-episode';
 import { lockOwnBriefing, selectBriefingSummary, updateBriefing } from '@castwright/core/repositories/briefing-configs';
+import { selectOwnShow } from '@castwright/core/repositories/shows';
 import { ownedOr404 } from '../owned-or-404.ts';
 import { resolveBriefingFields, schedulingChanged, type BriefingInput } from './briefing-fields.ts';
 import { briefingFields, briefingSummary } from './briefing-views.ts';
@@ -18,6 +19,7 @@ export async function editBriefing(db: Db, config: Config, user: UserRow, id: st
   await db.transaction().execute(async (trx) => {
     const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, id));
     await checkBriefingIfMatch(trx, config, user, id, ifMatch);
+    if (input.show_id) await ownedOr404('show', selectOwnShow(trx, user.id, input.show_id));
     const before = briefingFields(briefing);
     const after = resolveBriefingFields(before, input);
     if (input.preset !== undefined) checkPresetAllowed(user, after.preset);

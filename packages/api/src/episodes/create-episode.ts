@@ -19,6 +19,7 @@ import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { checkHosts, hostLanguageWarnings, type HostInput } from './episode-hosts.ts';
 import { episodeLanguage } from './episode-language.ts';
 import type { RequestedSource } from './episode-source.ts';
+import { withShowDefaults, type ShowRequest } from '../shows/show-defaults.ts';
 
 /** What a client asked for: any choice may be left out (its default applies), `hosts` may name the hosts, and `language` is any BCP 47 spelling. */
 export type RequestedChoices = Partial<{ [K in keyof EpisodeChoices]: EpisodeChoices[K] | undefined }> & {
@@ -43,11 +44,13 @@ export interface CreatedEpisode extends AcceptedEpisode {
 export async function createEpisode(
   services: { db: Db; config: Config },
   user: UserRow,
-  request: { sources: readonly (RequestedSource | SourceInput)[] } & RequestedChoices,
+  request: { sources: readonly (RequestedSource | SourceInput)[] } & ShowRequest,
   answer: AnswerRecorder<CreatedEpisode>,
   options: AcceptEpisodeOptions = {},
 ): Promise<CreatedEpisode> {
-  const { sources: requested, hosts: hostInputs, language: tag, ...choices } = request;
+  const { sources: requested, ...asked } = request;
+  // In a show: its defaults fill in what the request left out (shows/show-defaults.ts).
+  const { hosts: hostInputs, language: tag, showId, ...choices } = await withShowDefaults(services.db, user, asked);
   const chosen = withDefaults(choices);
   // Refused before a transaction (and a pooled connection) is taken.
   checkLengthAllowed(user, chosen);
@@ -55,7 +58,7 @@ export async function createEpisode(
   checkSourceLimits(user.tier, sources);
   const language = episodeLanguage(tag, sources);
   const named = await checkHosts(services.db, user, { hosts: hostInputs, hostMode: choices.hostMode, ttsEngine: choices.ttsEngine }, services.config.liveness.deadAfterMs);
-  const accepted = { sources, ...chosen, ...language, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}) };
+  const accepted = { sources, ...chosen, ...language, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}), ...(showId ? { showId } : {}) };
   const warnings = named && language.language ? hostLanguageWarnings(named.hosts, named.voiceLanguages, language.language) : [];
   return services.db.transaction().execute(async (trx) => {
     const episode = { ...(await acceptEpisode(trx, user, accepted, options)), warnings };

@@ -1,15 +1,23 @@
-// An episode's single view with its sources, for the routes that answer with it (read,
-// edit) and the account export (many at once, one query).
+// An episode's single view with what it is read with: its sources and the name of the show
+// it is in. For the routes that answer with it (read, edit) and the account export (many at
+// once: one query for each).
 import type { Executor } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { selectSourceSummaries } from '@castwright/core/repositories/episode-sources';
+import { selectShowNames } from '@castwright/core/repositories/shows';
 import { episodeDetail } from './episode-views.ts';
 
 export async function episodeDetailView(db: Executor, episode: EpisodeRow) {
-  return episodeDetail(episode, await selectSourceSummaries(db, [episode.id]));
+  const [sources, showNames] = await Promise.all([
+    selectSourceSummaries(db, [episode.id]),
+    episode.show_id ? selectShowNames(db, [episode.show_id]) : new Map<string, string>(),
+  ]);
+  return episodeDetail(episode, { sources, showNames });
 }
 
 export async function episodeDetailViews(db: Executor, episodes: readonly EpisodeRow[]) {
-  const byEpisode = Map.groupBy(await selectSourceSummaries(db, episodes.map((episode) => episode.id)), (source) => source.episode_id);
-  return episodes.map((episode) => episodeDetail(episode, byEpisode.get(episode.id) ?? []));
+  const showIds = [...new Set(episodes.flatMap((episode) => (episode.show_id ? [episode.show_id] : [])))];
+  const [sources, showNames] = await Promise.all([selectSourceSummaries(db, episodes.map((episode) => episode.id)), selectShowNames(db, showIds)]);
+  const byEpisode = Map.groupBy(sources, (source) => source.episode_id);
+  return episodes.map((episode) => episodeDetail(episode, { sources: byEpisode.get(episode.id) ?? [], showNames }));
 }

@@ -36,8 +36,12 @@ export function episodeListItem(episode: EpisodeRow) {
   };
 }
 
-/** The episode with its sources (in order, without their texts). */
-export function episodeDetail(episode: EpisodeRow, sources: readonly SourceSummary[]) {
+/**
+ * The episode with its sources (in order, without their texts) and the name of the show it is
+ * in (`showNames` by show id).
+ */
+export function episodeDetail(episode: EpisodeRow, related: { sources: readonly SourceSummary[]; showNames: ReadonlyMap<string, string> }) {
+  const { sources, showNames } = related;
   return {
     id: episode.id,
     title: episode.title,
@@ -75,6 +79,7 @@ export function episodeDetail(episode: EpisodeRow, sources: readonly SourceSumma
       engineUsed: episode.tts_engine_used,
       fallbackReason: episode.tts_fallback_reason,
     },
+    show: episode.show_id ? { id: episode.show_id, name: showNames.get(episode.show_id) ?? '' } : null,
     createdAt: episode.created_at.toISOString(),
   };
 }

@@ -23,7 +23,7 @@ const FIELD_CHOICES = {
   voicePair: VOICE_PAIRS,
 } as const;
 type FieldName = keyof typeof FIELD_CHOICES;
-const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts', 'language'];
+const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts', 'language', 'showId'];
 /** The longest form field: `hosts` as JSON (four hosts with blends and roles fit in well under this). */
 const MAX_FIELD_BYTES = 4096;
 
@@ -36,7 +36,7 @@ export interface ReceivedFile {
 export interface ReceivedUpload {
   /** In the order sent: the first is the episode's first source. */
   files: ReceivedFile[];
-  choices: RequestedChoices;
+  choices: RequestedChoices & { showId?: string | undefined };
 }
 
 const MB = 1024 * 1024;
@@ -54,7 +54,7 @@ export async function receiveUpload(form: UploadForm, user: UserRow, directory: 
   // A preset with durationMinutes, or a language Castwright does not speak, is a 400 here already, before the document is read.
   withDefaults(choices);
   checkedLanguage(fields.language);
-  return { files, choices: { ...choices, hosts: checkedHosts(fields.hosts), language: fields.language } };
+  return { files, choices: { ...choices, hosts: checkedHosts(fields.hosts), language: fields.language, ...(fields.showId ? { showId: fields.showId } : {}) } };
 }
 
 /**
@@ -72,7 +72,7 @@ export async function receiveFormFiles(
   const files: ReceivedFile[] = [];
   const fields: Partial<Record<string, string>> = {};
   const allowed = ['file', ...accepted.fieldNames].join(', ');
-  const parts = form.parts({ fileSize: maxBytes + 1, files: MAX_SOURCES + 1, fields: 9, fieldSize: MAX_FIELD_BYTES, parts: MAX_SOURCES + 11, headerPairs: 20 });
+  const parts = form.parts({ fileSize: maxBytes + 1, files: MAX_SOURCES + 1, fields: 10, fieldSize: MAX_FIELD_BYTES, parts: MAX_SOURCES + 12, headerPairs: 20 });
   for await (const part of parts) {
     if (part.kind === 'field') {
       if (!accepted.fieldNames.includes(part.name)) throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: ${allowed}`);

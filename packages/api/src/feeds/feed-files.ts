@@ -2,13 +2,12 @@
 // the audio (HEAD and Range, for apps that check sizes and resume downloads), the
 // transcript as WebVTT and Podcasting 2.0 JSON, and the JSON chapters.
 import type { Db } from '@castwright/core/db/connect';
-import type { FeedPlaylist } from '@castwright/core/repositories/playlist-feeds';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import { openEpisodeAudio } from '../episodes/episode-audio.ts';
 import { CHAPTERS_TYPE, podcastChapters } from '../episodes/episode-chapters.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
 import type { ConditionalRequest, HttpAnswer } from '../http/conditional-get.ts';
-import { openFeedEpisode } from './feed-access.ts';
+import { openFeedEpisode, type FeedSource } from './feed-access.ts';
 
 /**
  * Private: a shared cache must never answer for a token. no-cache: an app's own copy is
@@ -18,20 +17,20 @@ export const FEED_CACHE_CONTROL = 'private, no-cache';
 
 export async function feedAudio(
   services: { db: Db; storage: ObjectStorage },
-  playlist: FeedPlaylist,
+  source: FeedSource,
   episodeId: string,
   request: ConditionalRequest,
 ): Promise<HttpAnswer<200 | 206 | 304>> {
-  const episode = await openFeedEpisode(services.db, playlist, episodeId);
+  const episode = await openFeedEpisode(services.db, source, episodeId);
   return openEpisodeAudio(services.storage, episode, request, FEED_CACHE_CONTROL);
 }
 
-export async function feedTranscript(db: Db, playlist: FeedPlaylist, episodeId: string, format: 'vtt' | 'podcast-json') {
-  const episode = await openFeedEpisode(db, playlist, episodeId);
+export async function feedTranscript(db: Db, source: FeedSource, episodeId: string, format: 'vtt' | 'podcast-json') {
+  const episode = await openFeedEpisode(db, source, episodeId);
   return readTranscript(db, episode, format);
 }
 
-export async function feedChapters(db: Db, playlist: FeedPlaylist, episodeId: string) {
-  const episode = await openFeedEpisode(db, playlist, episodeId);
+export async function feedChapters(db: Db, source: FeedSource, episodeId: string) {
+  const episode = await openFeedEpisode(db, source, episodeId);
   return { contentType: CHAPTERS_TYPE, body: podcastChapters(episode) };
 }

@@ -18,6 +18,8 @@ export function feedUrls(config: Config, token: string) {
     feed: `${base}/feed.xml`,
     /** `version` changes with the artwork, so apps that cache images by address fetch the new one. */
     artwork: (version: string) => `${base}/artwork.png?v=${version}`,
+    /** A show's own cover, kept as a JPEG. */
+    artworkJpeg: (version: string) => `${base}/artwork.jpg?v=${version}`,
     audio: (episode: FeedEpisode) => file(episode, 'audio.mp3'),
     transcriptVtt: (episode: FeedEpisode) => file(episode, 'transcript.vtt'),
     transcriptJson: (episode: FeedEpisode) => file(episode, 'transcript.json'),
@@ -25,9 +27,9 @@ export function feedUrls(config: Config, token: string) {
   };
 }
 
-/** A stable address naming the playlist's feed whatever its current token, for `podcast:guid`. */
-export function feedIdentity(config: Config, playlistId: string): string {
-  return `${publicBaseUrl(config)}/playlists/${playlistId}`;
+/** A stable address naming the playlist's (or show's) feed whatever its current token, for `podcast:guid`. */
+export function feedIdentity(config: Config, kind: 'playlists' | 'shows', id: string): string {
+  return `${publicBaseUrl(config)}/${kind}/${id}`;
 }
 
 /** Feed URLs carry a credential: logs show the route, never the token. */

@@ -20,8 +20,14 @@ export interface FeedChannel {
   /** Podcasting 2.0 GUID: stays the same when the token (and so the URL) changes. */
   guid: string;
   lastBuildDate: Date;
-  /** The channel's `<language>`: the playlist's most common episode language (feedLanguage). */
+  /** The channel's `<language>`: the show's, or the playlist's most common episode language (feedLanguage). */
   language: string;
+  /** `itunes:author`: the show's author; Castwright for a playlist. */
+  author: string;
+  /** `itunes:category`: a show's, one of Apple's top-level categories; none for a playlist. */
+  category: string | null;
+  /** `itunes:type`: a playlist is listened to in its order (serial), a show's newest episode first (episodic). */
+  type: 'serial' | 'episodic';
 }
 
 export interface FeedItem {
@@ -29,7 +35,7 @@ export interface FeedItem {
   title: string;
   description: string;
   pubDate: Date;
-  /** The playlist position: apps show the feed in this order (`itunes:type` serial). */
+  /** The playlist position (apps show a serial feed in this order), or the episode's number in its show. */
   position: number;
   durationSeconds: number;
   audio: { url: string; bytes: number };
@@ -68,13 +74,15 @@ export function feedXml(channel: FeedChannel, items: readonly FeedItem[]): strin
   rss.ele('generator').txt('Castwright');
   rss.ele('image').ele('url').txt(channel.artworkUrl).up().ele('title').txt(channel.title).up().ele('link').txt(channel.link);
   rss.ele('itunes:image', { href: channel.artworkUrl });
-  rss.ele('itunes:author').txt('Castwright');
+  rss.ele('itunes:author').txt(channel.author);
+  if (channel.category) rss.ele('itunes:category', { text: channel.category });
   rss.ele('itunes:explicit').txt('false');
-  rss.ele('itunes:type').txt('serial');
+  rss.ele('itunes:type').txt(channel.type);
   // A private feed: podcast directories must not list it, nor other hosts import it.
   rss.ele('itunes:block').txt('Yes');
   rss.ele('podcast:locked').txt('yes');
   rss.ele('podcast:guid').txt(channel.guid);
+  if (channel.author !== 'Castwright') rss.ele('podcast:person', { group: 'writing', role: 'author' }).txt(channel.author);
   for (const item of items) {
     const entry = rss.ele('item');
     entry.ele('title').txt(item.title);

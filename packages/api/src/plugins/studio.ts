@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** The studio's pages (the routes in packages/studio/src/app.tsx); a new page there is added here. */
 export const STUDIO_PAGES = [
   '/', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/verify-email',
-  '/episodes', '/episodes/*', '/playlists', '/playlists/*', '/webhooks', '/webhooks/*',
+  '/episodes', '/episodes/*', '/shows', '/shows/*', '/playlists', '/playlists/*', '/webhooks', '/webhooks/*',
   '/briefings', '/briefings/*', '/pronunciations', '/voices', '/account', '/account/*',
 ];
 
@@ -25,8 +25,8 @@ const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   // blob: is the private audio the player fetched with the access token.
   "media-src 'self' blob:",
-  // Avatars are any HTTPS address the user chose.
-  "img-src 'self' data: https:",
+  // Avatars are any HTTPS address the user chose; blob: is a show's cover, fetched with the access token.
+  "img-src 'self' data: https: blob:",
   "manifest-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -25,12 +25,12 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
         summary: 'Create an episode from a document (PDF, DOCX, DOC, TXT, MD)',
         description:
           'multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, ' +
-          'and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field. ' +
+          'and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field; `showId` as POST /api/episodes takes it. ' +
           'The file may be up to the tier\'s upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. ' +
           'Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         consumes: ['multipart/form-data'],
         security: bearer,
-        response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 413, 415, 429) },
+        response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
       },
     }, async (request, reply) => {
       const answer = idempotentAnswer(request, reply, 202, acceptedEpisodeBody);

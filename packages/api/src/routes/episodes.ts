@@ -34,10 +34,11 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
           'how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). ' +
           'The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
           '`hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. ' +
+          '`showId` makes it in one of your shows, starting from the show\'s defaults (404 for a show that is not yours). ' +
           'Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         security: bearer,
         body: CreateEpisodeBody,
-        response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 202: CreatedEpisode, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     }, async (request, reply) => {
       const { content, url, sources, ...choices } = request.body;

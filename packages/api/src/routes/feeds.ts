@@ -3,7 +3,7 @@
 // (a per-token one instead), and the token never reaches the logs.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { readArtwork } from '../feeds/feed-artwork.ts';
+import { readArtwork, readUploadedArtwork } from '../feeds/feed-artwork.ts';
 import { FEED_CACHE_CONTROL, feedAudio, feedChapters, feedTranscript } from '../feeds/feed-files.ts';
 import { redactFeedToken } from '../feeds/feed-urls.ts';
 import { readFeed } from '../feeds/read-feed.ts';
@@ -15,7 +15,7 @@ import { VersionQuery, FeedEpisodeParams, FeedParams, fileResponse, NotModified 
 import { chaptersFile } from '../schemas/show-notes.ts';
 import type { ApiServices } from '../services.ts';
 
-const TOKEN_NOTE = 'No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed).';
+const TOKEN_NOTE = 'No Authorization header: the token in the path is the credential (see POST /api/playlists/{id}/feed and POST /api/shows/{id}/feed).';
 
 export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, config, storage } = services;
@@ -26,13 +26,16 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
     logSerializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactFeedToken(request.url), remoteAddress: request.ip }) },
   };
   return async (app) => {
-    app.decorateRequest('feedPlaylist', null);
+    app.decorateRequest('feedSource', null);
     app.get('/feeds/:token/feed.xml', {
       ...common,
       schema: {
         tags,
-        summary: "A playlist's private podcast feed (RSS 2.0 with the itunes and podcast namespaces)",
-        description: `One item per episode with published audio, in playlist order; an edited episode keeps its item (\`guid\`), with a new enclosure address and length once its new revision is published. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. ${TOKEN_NOTE}`,
+        summary: "A playlist's or a show's private podcast feed (RSS 2.0 with the itunes and podcast namespaces)",
+        description:
+          'One item per episode with published audio: a playlist\'s in playlist order (`itunes:type` serial), a show\'s newest first (episodic) with the show\'s ' +
+          'name, description, author, category, language and cover. An edited episode keeps its item (`guid`), with a new enclosure address and length once its new ' +
+          `revision is published. ETag and Last-Modified; 304 on a matching If-None-Match or If-Modified-Since. ${TOKEN_NOTE}`,
         params: FeedParams,
         response: { 200: fileResponse('The RSS document', 'application/rss+xml'), 304: NotModified, ...errorResponses(404, 429) },
       },
@@ -53,6 +56,21 @@ export function feedRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
       },
     }, async (request, reply) => {
       const artwork = readArtwork(currentFeed(request), conditionalRequest(request.method, request.headers));
+      return reply.status(artwork.status).headers(artwork.headers).send(artwork.body);
+    });
+
+    app.get('/feeds/:token/artwork.jpg', {
+      ...common,
+      schema: {
+        tags,
+        summary: "A show's own cover, as its owner uploaded it (a square JPEG)",
+        description: `404 for a playlist's feed, or a show without an uploaded cover (its feed names artwork.png then). ${TOKEN_NOTE}`,
+        params: FeedParams,
+        querystring: VersionQuery,
+        response: { 200: fileResponse('JPEG image', 'image/jpeg', { type: 'string', format: 'binary' }), 304: NotModified, ...errorResponses(404, 429) },
+      },
+    }, async (request, reply) => {
+      const artwork = await readUploadedArtwork(storage, currentFeed(request), conditionalRequest(request.method, request.headers));
       return reply.status(artwork.status).headers(artwork.headers).send(artwork.body);
     });
 

@@ -48,6 +48,13 @@ const configFields = {
       'null (the default): each run detects it from the items it compiled; another language is a 400 listing the supported ones.',
     examples: ['fr'],
   })),
+  show_id: Nullable(Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description:
+      'One of your shows (GET /api/shows): its episodes are made in it (its feed and sound), with its named hosts, voices and engine. On create, preset, ' +
+      'host_mode and language left out come from the show. null: in no show. Another account\'s show is a 404.',
+  })),
 };
 
 const optional = <T extends Record<string, Parameters<typeof Type.Optional>[0]>>(fields: T) =>

@@ -33,6 +33,14 @@ const LanguageDetected = Type.Boolean({
   description: 'true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell',
 });
 
+const ShowId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description:
+    'One of your shows (GET /api/shows): the episode is in it (its feed, its intro, outro, bed and stings) and starts from its defaults; any field given here wins ' +
+    '(a preset or durationMinutes replaces the show\'s length; hosts, hostMode or ttsEngine replace its hosts). Another account\'s show is a 404.',
+});
+
 /** The minutes an episode is planned for: those asked for, or its preset's. */
 const TargetMinutes = Type.Integer({ minimum: 1, description: 'The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset\'s minutes' });
 
@@ -49,6 +57,7 @@ export const CreateEpisodeBody = Type.Object({
   reviewScript: Type.Optional(Type.Boolean()),
   hosts: Type.Optional(Hosts),
   language: Type.Optional(LanguageInput),
+  showId: Type.Optional(ShowId),
 });
 
 const QuotaView = Type.Object({
@@ -135,6 +144,7 @@ const EpisodeDetail = Type.Object({
     },
     { description: 'How the episode is voiced (the mapping of voiceStyle/voicePair is in the README)' },
   ),
+  show: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, { description: 'The show the episode is in; null for none' })),
   createdAt: Timestamp,
 });
 
@@ -221,4 +231,5 @@ export const UploadEpisodeForm = Type.Object({
   voicePair: Type.Optional(Type.Enum([...VOICE_PAIRS])),
   hosts: Type.Optional(Type.String({ contentMediaType: 'application/json', description: 'The named hosts as a JSON array, as POST /api/episodes takes them' })),
   language: Type.Optional(LanguageInput),
+  showId: Type.Optional(ShowId),
 }, { additionalProperties: false });

@@ -76,4 +76,4 @@ export const DeleteAccountBody = Type.Object({ password: Type.String({ maxLength
 export const ApiKeyReply = Type.Object({ success: Type.Literal(true), apiKey: Type.String({ pattern: '^svc_', examples: ['svc_3q8ZkV0m2nLr7wYtB1xHc5dFgJ4sPa6e'] }), warning: Type.String() });
 
 /** `GET /api/user/export`: documented only (the route sends a prepared JSON string). */
-export const AccountExportDocument = Type.Object({ exportDate: Timestamp }, { additionalProperties: true, description: 'Your profile, episodes with scripts, playlists, usage, webhooks and pronunciation lexicon' });
+export const AccountExportDocument = Type.Object({ exportDate: Timestamp }, { additionalProperties: true, description: 'Your profile, episodes with scripts, playlists, usage, webhooks, pronunciation lexicon and shows' });

@@ -1,14 +1,14 @@
 // Deleting an account: the password and the literal confirmation first, then every
 // row (one cascading delete, with the Stripe customer's deletion and the custom voices'
-// removal queued), then the stored files (its lexicon entries' samples and its documents
-// as one prefix each).
+// removal queued), then the stored files (its lexicon entries' samples, its documents, and
+// its shows' parts and covers, each as one prefix).
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectEpisodeFiles } from '@castwright/core/repositories/episodes';
 import { deleteUser } from '@castwright/core/repositories/users';
-import { documentPrefix, pronunciationSamplePrefix, type ObjectStorage } from '@castwright/core/storage/object-storage';
+import { documentPrefix, pronunciationSamplePrefix, showFilePrefix, type ObjectStorage } from '@castwright/core/storage/object-storage';
 import { verifyPassword } from '../auth/passwords.ts';
 import { queueCustomerDeletion } from '../billing/close-billing-account.ts';
 import { removeRowsThenFiles } from '../episodes/remove-stored-files.ts';
@@ -33,7 +33,7 @@ export async function closeAccount(
       await deleteUser(trx, user.id);
     }),
   );
-  for (const prefix of [pronunciationSamplePrefix(user.id), documentPrefix(user.id)]) {
-    await services.storage.deletePrefix(prefix).catch((error: unknown) => services.logger.warn({ err: error, prefix }, 'could not delete a deleted account\'s stored files'));
+  for (const prefix of [pronunciationSamplePrefix(user.id), documentPrefix(user.id), showFilePrefix(user.id)]) {
+    await services.storage.deletePrefix(prefix).catch((error: unknown) => services.logger.warn({ err: error, prefix }, "could not delete a deleted account's stored files"));
   }
 }

@@ -8,8 +8,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkVoiceClip, VoiceClipError } from '@castwright/core/audio/check-voice-clip';
+import { checkVoiceClip } from '@castwright/core/audio/check-voice-clip';
 import { resolveFfmpegBinaries } from '@castwright/core/audio/ffmpeg-binaries';
+import { MediaFileError } from '@castwright/core/audio/media-file';
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
@@ -39,7 +40,7 @@ export async function createCustomVoice(
     await answer.claim(form.digest());
     const tools = resolveFfmpegBinaries({ ...(config.ffmpegPath ? { ffmpeg: config.ffmpegPath } : {}), ...(config.ffprobePath ? { ffprobe: config.ffprobePath } : {}) });
     const checked = await checkVoiceClip(tools, clip.filePath, path.join(directory, 'clip.wav')).catch((error: unknown) => {
-      if (error instanceof VoiceClipError) throw AppError.validation(error.message, [`file: ${error.message}`]);
+      if (error instanceof MediaFileError) throw AppError.validation(error.message, [`file: ${error.message}`]);
       throw error;
     });
     const id = newCustomVoiceId();

@@ -35,6 +35,8 @@ export interface ShowNotesOptions {
   sections?: readonly ScriptSection[];
   /** The episode's language (English when left out): how its sentences are read and which framing is the hosts'. */
   language?: Language;
+  /** Where a section starting at this segment begins, when not where the segment does (its sting or music in a show's mix). */
+  chapterStartMs?: ((segment: number) => number | undefined) | undefined;
 }
 
 export function buildShowNotes(segments: readonly TimedLine[], options: ShowNotesOptions = {}): ShowNotes {
@@ -61,7 +63,7 @@ export function buildShowNotes(segments: readonly TimedLine[], options: ShowNote
   const used = new Set<string>();
   const chapters = starts.map((start, n) => {
     const end = starts[n + 1] ?? segments.length;
-    const timestampMs = Math.max(0, Math.floor((segments[start] as TimedLine).startTimeMs));
+    const timestampMs = Math.max(0, Math.floor(options.chapterStartMs?.(start) ?? (segments[start] as TimedLine).startTimeMs));
     const said = analysed.slice(start, end).flat();
     const stated = said.filter(isStatement);
     const title = sections[n]?.title || chapterTitle(stated.length > 0 ? stated : said, evidence, used) || part(n + 1);

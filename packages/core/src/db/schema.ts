@@ -13,6 +13,7 @@ import type { FairQueueAccountsTable, JobInterruptionsTable, MailOutboxTable, Wo
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { PronunciationSamplesTable } from './tables/pronunciation-samples.ts';
 import type { PronunciationsTable } from './tables/pronunciations.ts';
+import type { ShowAudioPartsTable, ShowFeedsTable, ShowsTable } from './tables/shows.ts';
 import type { RateLimitCountersTable, UsageMonthlyTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
 import type { VoicesTable } from './tables/voices.ts';
@@ -53,6 +54,9 @@ export interface Database {
   pronunciation_samples: PronunciationSamplesTable;
   voices: VoicesTable;
   idempotency_keys: IdempotencyKeysTable;
+  shows: ShowsTable;
+  show_audio_parts: ShowAudioPartsTable;
+  show_feeds: ShowFeedsTable;
 }
 
 export type * from './tables/billing.ts';
@@ -67,6 +71,7 @@ export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
 export type * from './tables/pronunciation-samples.ts';
 export type * from './tables/pronunciations.ts';
+export type * from './tables/shows.ts';
 export type * from './tables/usage.ts';
 export type * from './tables/users.ts';
 export type * from './tables/voices.ts';

@@ -35,6 +35,8 @@ export interface EpisodeRequest extends EpisodeChoices {
   language: Language | null;
   /** Whether `language` was detected from the source rather than asked for. */
   languageDetected: boolean;
+  /** The show it is made in (the caller checked it is the account's own). */
+  showId?: string | null | undefined;
 }
 
 export interface AcceptEpisodeOptions {
@@ -104,6 +106,7 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     hosts: request.hosts ? JSON.stringify(request.hosts) : null,
     language: request.language,
     language_detected: request.languageDetected,
+    show_id: request.showId ?? null,
   });
   await insertEpisodeSources(trx, request.sources.map((source, position) => ({
     episode_id: episode.id,

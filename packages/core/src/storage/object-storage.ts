@@ -133,3 +133,16 @@ export function episodeVideoKey(episodeId: string, videoId: string, nonce: strin
   assertSafeKey(key);
   return key;
 }
+
+/** Everything stored for an account's shows (covers, audio parts) starts with this; with `showId`, everything of one show. */
+export function showFilePrefix(userId: string, showId?: string): string {
+  return `shows/${userId}/${showId === undefined ? '' : `${showId}/`}`;
+}
+
+/** Where one of a show's files lives (`<part>-<random>.flac`, `artwork-<random>.jpg`: a new name for every upload). */
+export function showFileKey(userId: string, showId: string, file: string): string {
+  if (!/^(intro|outro|bed|sting)-[0-9a-f]+\.flac$|^artwork-[0-9a-f]+\.jpg$/.test(file)) throw new Error(`Not a show file name: ${JSON.stringify(file)}`);
+  const key = `${showFilePrefix(userId, showId)}${file}`;
+  assertSafeKey(key);
+  return key;
+}

@@ -9,3 +9,5 @@ export type Pronunciation = Json<'getPronunciations'>['pronunciations'][number];
 export type ScriptView = Json<'getEpisodesByIdScript'>;
 export type Revision = Json<'getEpisodesByIdRevisions'>['revisions'][number];
 export type Voice = Json<'getVoices'>['voices'][number];
+export type Show = Json<'getShowsById'>['show'];
+export type ShowPart = NonNullable<Show['parts']['intro']>;

@@ -1,6 +1,6 @@
 // The frame of every page: a skip link, the header with the navigation (or sign-in links),
 // a banner while the e-mail address is unconfirmed, and the main region. On a phone the
-// sections sit behind a Menu button (a disclosure: seven links and Sign out do not fit a
+// sections sit behind a Menu button (a disclosure: eight links and Sign out do not fit a
 // row, and a row that scrolls sideways hides most of them and the current one).
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -12,6 +12,7 @@ import { DoneNotice, ErrorNotice } from './notice.tsx';
 
 const SECTIONS = [
   ['/episodes', 'Episodes'],
+  ['/shows', 'Shows'],
   ['/playlists', 'Playlists'],
   ['/webhooks', 'Webhooks'],
   ['/briefings', 'Briefings'],

@@ -7,8 +7,8 @@ import { Choice } from './choice.tsx';
 import { HostsEditor, readHosts, type HostChoice } from './host-fields.tsx';
 import type { EpisodeLanguage } from './language-fields.tsx';
 
-const VOICE_STYLES = ['professional', 'casual', 'educational', 'enthusiastic'] as const;
-const VOICE_PAIRS = [['expert-curious', 'Expert and curious listener'], ['debate', 'Debate'], ['interview', 'Interview']] as const;
+export const VOICE_STYLES = ['professional', 'casual', 'educational', 'enthusiastic'] as const;
+export const VOICE_PAIRS = [['expert-curious', 'Expert and curious listener'], ['debate', 'Debate'], ['interview', 'Interview']] as const;
 const ENGINES = [['auto', 'Automatic (best available)'], ['kokoro', 'Kokoro'], ['chatterbox', 'Chatterbox']] as const;
 
 type HostMode = 'single' | 'multi' | 'named';

@@ -112,6 +112,7 @@ export function Episode() {
         <h1>{data.title || 'Untitled episode'}</h1>
         <p class="meta">
           <span class={`status status-${status}`}>{statusLabel(status)}</span>
+          {data.show && <span>In the show “{data.show.name}”</span>}
           <span>{spokenDuration(data.audioDuration)}</span>
           <span>{data.hosts?.length ? `Hosts: ${names(data.hosts)}` : data.hostMode === 'multi' ? 'Two hosts' : 'One host'}</span>
           {data.publishedRevision !== null && <span>Revision {data.publishedRevision}</span>}

@@ -7,6 +7,8 @@
 import type { SourceError } from '@castwright/core/db/schema';
 import { EPISODE_DEFAULTS } from '@castwright/core/episode-options';
 import { acceptEpisode } from '@castwright/core/episodes/accept-episode';
+import { selectShowById } from '@castwright/core/repositories/shows';
+import { briefingLanguage, briefingShowChoices } from '@castwright/core/shows/briefing-show';
 import { AppError, PermanentError } from '@castwright/core/errors';
 import type { Language } from '@castwright/core/languages';
 import { selectBriefing } from '@castwright/core/repositories/briefing-configs';
@@ -65,9 +67,12 @@ export async function runBriefing(context: WorkerContext, runId: string, options
   if (items.length === 0) throw new RunFailure(`No new items from the last ${briefing.content_freshness_hours} hours`, counts);
   const budget = itemCharacterBudget(briefing.preset, items.length);
   const titled = (language: Language) => `${briefing.name}: ${spokenDate(now, briefing.schedule_timezone, language)}`;
-  // The briefing's language, or the one its items are written in (English when they cannot tell).
-  const found = briefing.language
-    ? { language: briefing.language, detected: false }
+  // In a show: its hosts, voices and engine, and its language where the briefing leaves it to detection.
+  const show = briefing.show_id ? await selectShowById(context.db, briefing.show_id) : undefined;
+  const asked = briefingLanguage(briefing, show);
+  // The briefing's (or its show's) language, or the one its items are written in (English when they cannot tell).
+  const found = asked
+    ? { language: asked, detected: false }
     : sourceLanguage(items.map((item) => `${item.title}\n\n${item.text}`).join('\n\n'), (message) => new RunFailure(message, counts));
   const title = titled(found.language);
   const compiled = compileBriefing(items, budget, found.language);
@@ -81,6 +86,7 @@ export async function runBriefing(context: WorkerContext, runId: string, options
         ...EPISODE_DEFAULTS,
         preset: briefing.preset,
         hostMode: briefing.host_mode,
+        ...briefingShowChoices(show),
         sources: compiled.sources.map((source) => ({ kind: 'text' as const, ...source })),
         sourceType: 'briefing',
         title,

@@ -2,16 +2,19 @@
 // (line-voicing.ts), only the lines the episode's segment store lacks voiced (the store
 // lives in object storage with the episode, so a render taken over after its worker died
 // voices only what its predecessor had not stored), then the episode mastered as MP3
-// chunks, copying every chunk the published audio already holds. Show notes and the
-// MP3's chapters follow the new timings.
+// chunks, copying every chunk the published audio already holds. In a show, the mix
+// (media/mix/) lays the show's intro, outro, bed and stings around the voiced lines, which
+// it takes from the store as they are: a change to the show voices nothing. Show notes and
+// the MP3's chapters follow the new timings.
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import type { ShowNotes } from '@castwright/core/show-notes';
 import { scriptSections } from '@castwright/content/script/script-sections';
 import { buildShowNotes } from '@castwright/content/show-notes/build-show-notes';
-import { assembleEpisode, type PreviousEpisode, type SegmentTiming } from '@castwright/media/assemble-episode';
+import type { PreviousEpisode, SegmentTiming } from '@castwright/media/assemble-episode';
 import type { ChunkTable } from '@castwright/media/chunk-table';
 import type { EpisodeMasterPlan } from '@castwright/media/episode-master-plan';
+import { mixEpisode, type ShowSound } from '@castwright/media/mix/mix-episode';
 import type { Lexicon } from '@castwright/media/pronunciation/lexicon';
 import type { RenderedSegment } from '@castwright/media/render-script';
 import { StorageSegmentStore } from '@castwright/media/segment-store';
@@ -29,6 +32,8 @@ export interface RevisionRenderRequest {
   lexicon: Lexicon;
   /** The published revision's MP3 and records, whose unchanged chunks are copied. */
   previous: PreviousEpisode | undefined;
+  /** The sound of the show the episode is in; undefined for none. */
+  show?: ShowSound | undefined;
   /** The attempt's scratch directory. */
   workDir: string;
   signal: AbortSignal;
@@ -81,14 +86,15 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
   const timed = (timings: readonly SegmentTiming[]): RenderedSegment[] =>
     lines.map((line, index) => ({ speaker: line.speaker, text: line.text, ...(timings[index] as SegmentTiming) }));
   let showNotes: ShowNotes | undefined;
-  const assembled = await assembleEpisode({
-    lines: voicing.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string) })),
+  const assembled = await mixEpisode({
+    lines: voicing.map((line, index) => ({ speaker: line.speaker, text: line.text, section: lines[index]?.section, clip: () => store.get(voiced.lines[index]?.key as string) })),
+    show: request.show,
     pauses: casting.pauses,
     ...(request.previous ? { previous: request.previous } : {}),
     metadata: { title: episode.title, artist: 'Castwright' },
-    // Chapters are the script's sections, at the real starts of their first lines.
-    chapters: ({ segments }) => {
-      showNotes = buildShowNotes(timed(segments), { sections, language: casting.language });
+    // Chapters are the script's sections, at the real starts of their first lines (or of their sting or bed, in a show).
+    chapters: ({ segments, sectionStartMs }) => {
+      showNotes = buildShowNotes(timed(segments), { sections, language: casting.language, chapterStartMs: sectionStartMs });
       return showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs }));
     },
     workDir: request.workDir,

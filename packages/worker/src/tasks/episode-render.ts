@@ -22,6 +22,7 @@ import { lexiconSnapshot } from '../render/lexicon-snapshot.ts';
 import { publishEpisode } from '../render/publish-episode.ts';
 import { progressNotes } from '../render/progress-notes.ts';
 import { renderRevision } from '../render/render-revision.ts';
+import { showSoundOf } from '../render/show-sound.ts';
 import { openRenderWorkspace } from '../render/render-workspace.ts';
 import type { TtsEngines } from '../tts-engines.ts';
 import type { WorkerContext } from '../worker-context.ts';
@@ -64,6 +65,8 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           lines,
           lexicon,
           previous,
+          // The show's sound, as its parts are now: a render after a change to the show re-mixes and voices nothing.
+          show: await showSoundOf(context, episode, workDir),
           workDir,
           signal,
           // Never backwards: a fallback or a retried render counts its lines again from the first.

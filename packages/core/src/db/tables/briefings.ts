@@ -30,6 +30,8 @@ export interface BriefingConfigsTable {
   is_active: Defaulted<boolean>;
   /** The language of its episodes; null: each run detects it from what it compiled. */
   language: ColumnType<Language | null, Language | null | undefined, Language | null>;
+  /** The show its episodes are made in; null for none. */
+  show_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Null while inactive. */
   next_run_at: NullableTimestamp;
   created_at: Timestamp;

@@ -76,6 +76,8 @@ export interface EpisodesTable {
   language_detected: Defaulted<boolean>;
   /** Passages of the source in another language: what was left out, which quotes are said in their own (migration 0020); null when none. */
   language_note: NullableText;
+  /** The show the episode is in (same account); null for none, or once the show is deleted. */
+  show_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;

@@ -1,0 +1,165 @@
+// An episode with its show's sound: the mix plan (mix-plan.ts) made into blocks
+// (render-block.ts) that assembleEpisode meters, masters and encodes as MP3 chunks, as it
+// does voiced lines. Voicing and mixing stay apart: the lines come from the segment store
+// as they are, so a change to the show (its parts or levels) voices nothing, and only the
+// chunks whose sound changed are encoded again (an intro changed: the intro's chunk).
+//
+// Timings follow the mix: each line's start and end are its block's plus its place in the
+// block, so the transcript, its formats and search, and the chapters (JSON, ID3 CHAP, the
+// feed's) move with the intro's length. A section's chapter starts where its first block
+// does (its sting, or the bed's rise), the first section's at 0 after an intro.
+//
+// Without a show (or with one that has no parts) the plan is a block per line with the
+// pauses assembleEpisode always used, and this is assembleEpisode itself.
+import type { ShowLevels } from '@castwright/core/shows/show-options';
+import { assembleEpisode, type AssembledEpisode, type AssembleEpisodeOptions, type AssemblyLine, type SegmentTiming } from '../assemble-episode.ts';
+import type { EmbeddedChapter } from '../embed-chapters.ts';
+import { LoudnessMeter } from '../loudness-meter.ts';
+import { DEFAULT_PAUSES } from '../timeline.ts';
+import { loadClip } from '../timeline-scan.ts';
+import type { VoicedClip } from '../voiced-clip.ts';
+import { isPlainPlan, planMix, type MixPlan } from './mix-plan.ts';
+import { loudnessOf, renderBlock, type BlockSources, type PartAudio } from './render-block.ts';
+
+/** One of a show's parts, as the render gets it: what it is (its digest) and how to decode it. */
+export interface ShowPartSource {
+  /** SHA-256 of the stored file. */
+  digest: string;
+  /** Its samples, mono, at `sampleRate`. */
+  load(sampleRate: number, signal?: AbortSignal): Promise<Float32Array>;
+}
+
+/** A show's sound: its parts (any may be missing) and the levels of its mix. */
+export interface ShowSound {
+  intro?: ShowPartSource | undefined;
+  outro?: ShowPartSource | undefined;
+  bed?: ShowPartSource | undefined;
+  sting?: ShowPartSource | undefined;
+  levels: ShowLevels;
+}
+
+export interface MixLineInput extends AssemblyLine {
+  text: string;
+  /** Set on a section's first line (its title). */
+  section?: string | undefined;
+}
+
+export interface MixTiming {
+  /** Where each line is in the MP3, in line order. */
+  segments: readonly SegmentTiming[];
+  durationMs: number;
+  /** Where the section starting at this line begins (its sting, its bed, or the line); undefined for a line that starts none. */
+  sectionStartMs(line: number): number | undefined;
+}
+
+export interface MixEpisodeOptions extends Omit<AssembleEpisodeOptions, 'lines' | 'chapters'> {
+  lines: readonly MixLineInput[];
+  show?: ShowSound | undefined;
+  chapters?(timing: MixTiming): readonly EmbeddedChapter[];
+}
+
+export interface MixedEpisode extends AssembledEpisode {
+  /** The blocks mastered (one chunk each); as many as lines without a show. */
+  blocks: number;
+}
+
+export async function mixEpisode(options: MixEpisodeOptions): Promise<MixedEpisode> {
+  const { lines, show, chapters, ...assembly } = options;
+  const pauses = options.pauses ?? DEFAULT_PAUSES;
+  const plan = planMix(lines, pauses, { intro: !!show?.intro, outro: !!show?.outro, bed: !!show?.bed, sting: !!show?.sting });
+  if (!show || isPlainPlan(plan)) {
+    const assembled = await assembleEpisode({
+      ...assembly,
+      lines,
+      ...(chapters ? { chapters: (timing: { segments: readonly SegmentTiming[]; durationMs: number }) => chapters({ ...timing, sectionStartMs: () => undefined }) } : {}),
+    });
+    return { ...assembled, blocks: lines.length };
+  }
+  const sampleRate = (await loadClip((lines[0] as MixLineInput).clip)).sampleRate;
+  const sources = blockSources(lines, plan, show, sampleRate, pauses, options.signal);
+  const placements = new Map<number, { start: number; end: number }[]>();
+  const blockLines: AssemblyLine[] = plan.blocks.map((block, index) => ({
+    speaker: block.kind === 'line' ? (lines[block.line] as MixLineInput).speaker : `block ${index}`,
+    pauseBeforeMs: block.pauseBeforeMs,
+    clip: block.kind === 'line'
+      ? (lines[block.line] as MixLineInput).clip
+      : async () => {
+        const rendered = await renderBlock(block, sources);
+        placements.set(index, rendered.placements);
+        return rendered.clip;
+      },
+  }));
+  const lineTiming = (blocks: readonly SegmentTiming[]) => lineTimings(plan, blocks, placements, sampleRate);
+  const assembled = await assembleEpisode({
+    ...assembly,
+    lines: blockLines,
+    ...(chapters
+      ? { chapters: ({ segments, durationMs }: { segments: readonly SegmentTiming[]; durationMs: number }) => chapters({ segments: lineTiming(segments), durationMs, sectionStartMs: (line) => sectionStart(plan, segments, line) }) }
+      : {}),
+  });
+  return { ...assembled, segments: lineTiming(assembled.segments), blocks: plan.blocks.length };
+}
+
+/** What the blocks are made from, each read or decoded once per render. */
+function blockSources(lines: readonly MixLineInput[], plan: MixPlan, show: ShowSound, sampleRate: number, pauses: typeof DEFAULT_PAUSES, signal: AbortSignal | undefined): BlockSources {
+  const parts = new Map<string, Promise<PartAudio>>();
+  const references = new Map<number, Promise<number>>();
+  const clip = async (line: number): Promise<VoicedClip> => loadClip((lines[line] as MixLineInput).clip);
+  const sectionLoudness = async (from: number, to: number) => {
+    const meter = new LoudnessMeter(sampleRate, { truePeak: false });
+    for (let line = from; line < to; line++) {
+      if (line > from) meter.pushSilence(Math.round(((lines[line]?.speaker === lines[line - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs) * sampleRate) / 1000));
+      meter.push((await clip(line)).samples);
+    }
+    return meter.reading().integratedLufs;
+  };
+  return {
+    sampleRate,
+    levels: show.levels,
+    clip,
+    part: (kind) => {
+      let audio = parts.get(kind);
+      if (!audio) {
+        const source = show[kind];
+        if (!source) throw new Error(`The show has no ${kind}`);
+        audio = source.load(sampleRate, signal).then((samples) => ({ samples, loudnessLufs: loudnessOf(samples, sampleRate) }));
+        parts.set(kind, audio);
+      }
+      return audio;
+    },
+    // A section's voices as they are heard: its lines at their pauses, metered (clip by clip: no track is built).
+    reference: (section) => {
+      let reference = references.get(section);
+      if (!reference) {
+        reference = sectionLoudness(plan.sectionStarts[section] as number, plan.sectionStarts[section + 1] ?? lines.length);
+        references.set(section, reference);
+      }
+      return reference;
+    },
+  };
+}
+
+/** Each line's place in the MP3: its block's start, plus where it lies in the block. */
+function lineTimings(plan: MixPlan, blocks: readonly SegmentTiming[], placements: ReadonlyMap<number, { start: number; end: number }[]>, sampleRate: number): SegmentTiming[] {
+  const timings: SegmentTiming[] = [];
+  plan.blocks.forEach((block, index) => {
+    const timing = blocks[index] as SegmentTiming;
+    if (block.kind === 'line') timings[block.line] = timing;
+    if (block.kind !== 'bed') return;
+    const placed = placements.get(index);
+    if (!placed) throw new Error(`Block ${index} was never made`);
+    const toMs = (samples: number) => Math.round((samples * 1000) / sampleRate);
+    placed.forEach((place, offset) => {
+      timings[block.from + offset] = { startTimeMs: timing.startTimeMs + toMs(place.start), endTimeMs: Math.min(timing.endTimeMs, timing.startTimeMs + toMs(place.end)) };
+    });
+  });
+  return timings;
+}
+
+function sectionStart(plan: MixPlan, blocks: readonly SegmentTiming[], line: number): number | undefined {
+  const section = plan.sectionStarts.indexOf(line);
+  if (section < 0) return undefined;
+  const block = plan.chapterBlocks[section] as number;
+  // The episode's first block opens the first chapter at 0 (an intro: the listener starts there).
+  return block === 0 ? 0 : blocks[block]?.startTimeMs;
+}

@@ -1,0 +1,134 @@
+// A show's mix end to end with the real offline voice and real ffmpeg: the intro starts at
+// 0 and the first line after it, the outro is last, the bed sits at least 10 dB lower
+// under speech than in the gaps (the voices' own envelope ducks it), a sting opens every
+// chapter after the first, the loudness is on target; and a new intro re-mixes by
+// encoding its own chunk alone, every line moving by the difference. Measured on the MP3
+// with ffmpeg (band-pass at each part's pitch, ebur128), not with the code under test.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { DEFAULT_SHOW_LEVELS } from '@castwright/core/shows/show-options';
+import { mixEpisode, type MixLineInput, type ShowPartSource, type ShowSound } from '@castwright/media/mix/mix-episode';
+import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
+import { voicedClip, type VoicedClip } from '@castwright/media/voiced-clip';
+import { bandAudio, levelDb } from '#test-helpers/band-levels';
+import { ebur128 } from '#test-helpers/ebur128';
+import { readId3Chapters } from '#test-helpers/id3-chapters';
+
+t.setTimeout(5 * 60_000);
+const workDir = await mkdtemp(path.join(tmpdir(), 'castwright-mix-'));
+t.teardown(() => rm(workDir, { recursive: true, force: true }));
+
+const SCRIPT: { speaker: 'Host 1' | 'Host 2'; text: string; section?: string }[] = [
+  { speaker: 'Host 1', text: 'Welcome to the lighthouse hour, where we talk about the lamps on the coast.', section: 'The lamps' },
+  { speaker: 'Host 2', text: 'The first lamps burned wood and coal on open fires.' },
+  { speaker: 'Host 1', text: 'Later the keepers trimmed oil wicks every few hours through the night.' },
+  { speaker: 'Host 2', text: 'Now let us turn to the lens that made the light reach so far.', section: 'The lens' },
+  { speaker: 'Host 1', text: 'Augustin Fresnel cut it into rings of glass around a bright centre.' },
+  { speaker: 'Host 2', text: 'Thanks for listening, and keep a light on.' },
+];
+const FREQUENCIES = { intro: 1000, outro: 700, sting: 2500, bed: 50 } as const;
+
+const engine = new OfflineVoiceEngine();
+const clips: VoicedClip[] = [];
+for (const line of SCRIPT) clips.push(voicedClip(await engine.synthesize({ text: line.text, voice: line.speaker === 'Host 1' ? 'rms' : 'slt' })));
+await engine.close();
+const lines: MixLineInput[] = SCRIPT.map((line, index) => ({ ...line, clip: clips[index] as VoicedClip }));
+
+/** A part: a steady tone at its pitch (what a test can find again in the mix), decoded at whatever rate the mix asks. */
+function tone(frequency: number, seconds: number): ShowPartSource {
+  return {
+    digest: `tone-${frequency}-${seconds}`,
+    load: async (rate) => Float32Array.from({ length: Math.round(seconds * rate) }, (_, n) => 0.3 * Math.sin((2 * Math.PI * frequency * n) / rate)),
+  };
+}
+
+const show: ShowSound = {
+  intro: tone(FREQUENCIES.intro, 2),
+  outro: tone(FREQUENCIES.outro, 2),
+  sting: tone(FREQUENCIES.sting, 0.6),
+  bed: tone(FREQUENCIES.bed, 7),
+  levels: DEFAULT_SHOW_LEVELS,
+};
+
+let sectionStarts: (number | undefined)[] = [];
+const metadata = { title: 'The lighthouse hour', artist: 'Castwright' };
+const chapters = (timing: { sectionStartMs(line: number): number | undefined; segments: readonly { startTimeMs: number }[] }) => {
+  sectionStarts = [timing.sectionStartMs(0), timing.sectionStartMs(3)];
+  return [
+    { title: 'The lamps', startMs: timing.sectionStartMs(0) ?? 0 },
+    { title: 'The lens', startMs: timing.sectionStartMs(3) ?? (timing.segments[3] as { startTimeMs: number }).startTimeMs },
+  ];
+};
+const mixed = await mixEpisode({ lines, show, metadata, chapters, workDir, outputFileName: 'show.mp3' });
+const bands = Object.fromEntries(await Promise.all(Object.entries(FREQUENCIES).map(async ([part, frequency]) => [part, await bandAudio(mixed.audioFile, frequency)]))) as Record<keyof typeof FREQUENCIES, Float32Array>;
+
+t.test('the intro starts at 0, the first line after it; the outro is last', async (t) => {
+  const first = mixed.segments[0] as { startTimeMs: number };
+  const last = mixed.segments.at(-1) as { endTimeMs: number };
+  t.ok(levelDb(bands.intro, [[0, 60]]) > -30, `the intro sounds from the start (${levelDb(bands.intro, [[0, 60]]).toFixed(1)} dBFS in the first 60 ms)`);
+  t.ok(levelDb(bands.intro, [[100, 1900]]) > levelDb(bands.intro, [[2200, 2500]]) + 30, 'for its 2 s, then stops');
+  t.ok(first.startTimeMs >= 2000, `the first line starts after it (${first.startTimeMs} ms)`);
+  const end = mixed.durationMs;
+  t.ok(last.endTimeMs <= end - 2000, `the last line ends before the outro (${last.endTimeMs} of ${end} ms)`);
+  t.ok(levelDb(bands.outro, [[end - 1900, end - 500]]) > -30, 'the outro plays at the end');
+  t.ok(levelDb(bands.outro, [[end - 1900, end - 500]]) > levelDb(bands.outro, [[last.endTimeMs + 300, last.endTimeMs + 1500]]) + 20, 'and not before (the bed rising after the last line)');
+  t.equal(mixed.blocks, 5, 'intro, bed, sting, bed, outro: the lines of each section in one block with their bed');
+});
+
+t.test('the bed is at least 10 dB lower under speech than in the gaps', async (t) => {
+  const speech = mixed.segments.map((segment) => [segment.startTimeMs + 150, segment.endTimeMs - 150] as const);
+  // Before each section's first line the bed is up (its rise), and after each section's last line (its swell).
+  const gaps = [
+    [(mixed.segments[0] as { startTimeMs: number }).startTimeMs - 1000, (mixed.segments[0] as { startTimeMs: number }).startTimeMs - 150],
+    [(mixed.segments[3] as { startTimeMs: number }).startTimeMs - 1000, (mixed.segments[3] as { startTimeMs: number }).startTimeMs - 150],
+    [(mixed.segments[2] as { endTimeMs: number }).endTimeMs + 450, (mixed.segments[2] as { endTimeMs: number }).endTimeMs + 1100],
+  ] as const;
+  const [under, over] = [levelDb(bands.bed, speech), levelDb(bands.bed, gaps)];
+  t.ok(over > -45, `the bed is heard in the gaps (${over.toFixed(1)} dBFS)`);
+  t.ok(over - under >= 10, `${(over - under).toFixed(1)} dB lower under speech (${under.toFixed(1)} against ${over.toFixed(1)} dBFS)`);
+});
+
+t.test('a sting at every chapter start but the first (which the intro opens); chapters in the MP3', async (t) => {
+  t.same(sectionStarts[0], 0, 'the first chapter starts at 0, with the intro');
+  const second = sectionStarts[1] as number;
+  t.ok(second < (mixed.segments[3] as { startTimeMs: number }).startTimeMs - 600, `the second chapter starts at its sting (${second} ms), before its first line`);
+  t.ok(levelDb(bands.sting, [[second + 20, second + 550]]) > -30, 'the sting sounds at the chapter start');
+  t.ok(levelDb(bands.sting, [[second + 20, second + 550]]) > levelDb(bands.sting, [[second - 400, second - 50]]) + 20, 'and not just before it');
+  t.same(readId3Chapters(await readFile(mixed.audioFile)).chapters.map((chapter) => chapter.startMs), [0, second], 'ID3 CHAP at the same starts');
+});
+
+t.test('loudness on target', async (t) => {
+  const reading = await ebur128(mixed.audioFile);
+  t.ok(Math.abs(reading.integratedLufs + 16) <= 0.5, `${reading.integratedLufs} LUFS`);
+  t.ok(reading.truePeakDbtp <= -1, `${reading.truePeakDbtp} dBTP`);
+});
+
+t.test('a new intro re-mixes: its chunk alone is encoded, every line moves by the difference', async (t) => {
+  const before = [...sectionStarts];
+  const again = await mixEpisode({
+    lines,
+    show: { ...show, intro: tone(1200, 3) },
+    previous: { audio: mixed.audioFile, chunkTable: mixed.chunkTable, plan: mixed.plan },
+    metadata,
+    chapters,
+    workDir,
+    outputFileName: 're-mixed.mp3',
+  });
+  t.equal(again.stats.chunksEncoded, 1, 'only the intro was encoded');
+  t.equal(again.stats.chunksReused, mixed.blocks - 1);
+  mixed.segments.forEach((segment, index) => {
+    const moved = (again.segments[index] as { startTimeMs: number }).startTimeMs - segment.startTimeMs;
+    t.ok(Math.abs(moved - 1000) <= 30, `line ${index + 1} moved ${moved} ms`);
+  });
+  t.equal(sectionStarts[0], 0, 'the first chapter still opens with the intro');
+  t.ok(Math.abs((sectionStarts[1] as number) - (before[1] as number) - 1000) <= 30, `the second chapter moved ${(sectionStarts[1] as number) - (before[1] as number)} ms`);
+  t.not(Buffer.compare(await readFile(again.audioFile), await readFile(mixed.audioFile)), 0, 'the audio changed');
+});
+
+t.test('without a show, the mix is the plain timeline: a chunk per line', async (t) => {
+  const plain = await mixEpisode({ lines, metadata, workDir, outputFileName: 'plain.mp3' });
+  t.equal(plain.blocks, lines.length);
+  t.equal(plain.chunkTable.chunks.length, lines.length);
+});
