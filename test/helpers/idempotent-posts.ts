@@ -329,6 +329,30 @@ export const IDEMPOTENT_POSTS: Record<string, (context: PostContext) => Promise<
     };
   },
 
+  'POST /api/episodes/{id}/clips': async ({ db, user }) => {
+    const [id] = await readyEpisodes(db, user.userId, 1);
+    await sql`INSERT INTO transcript_segments (id, episode_id, position, speaker, text, start_ms, end_ms, confidence)
+      VALUES (${`seg_${id}_0`}, ${id}, 0, 'Host 1', 'Lighthouses guided ships for centuries.', 0, 2500, 1),
+             (${`seg_${id}_1`}, ${id}, 1, 'Host 2', 'And the keepers kept their lamps lit.', 2500, 5000, 1)`.execute(db);
+    await sql`UPDATE episodes SET audio_key = ${`episodes/${id}/audio-1.mp3`}, audio_duration_ms = 5200 WHERE id = ${id}`.execute(db);
+    return {
+      request: { path: `/api/episodes/${id}/clips`, json: { startMs: 0, endMs: 2500, shape: 'square' } },
+      other: { path: `/api/episodes/${id}/clips`, json: { startMs: 0, endMs: 5000, shape: 'square' } },
+      status: 202,
+      effects: async () => ({
+        clips: await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM episode_videos WHERE episode_id = ${id} AND kind = 'clip'`, db),
+        jobs: await count(
+          sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs AS jobs
+            JOIN graphile_worker._private_tasks AS tasks ON tasks.id = jobs.task_id WHERE tasks.identifier = 'episode:video'`,
+          db,
+        ),
+      }),
+      once: { clips: 1, jobs: 1 },
+      // The same passage asked for again (its key expired) is the clip already made: nothing more.
+      repeat: { adds: { clips: 0, jobs: 0 } },
+    };
+  },
+
   'POST /api/episodes/{id}/revisions/{revision}/restore': async ({ db, user }) => {
     const [id] = await readyEpisodes(db, user.userId, 1);
     return {
