@@ -2,6 +2,7 @@
 // few rules that catch real mistakes in async server code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { graphileWorkerSchema } from './eslint/graphile-worker-schema.js';
 import { packageSurface } from './eslint/package-surface.js';
 
 // Repository functions are named for their query and start with a SQL verb; services and
@@ -44,6 +45,7 @@ const FASTIFY_MODULE = /^(fastify|fastify-plugin|@fastify\/.+)$/;
 const castwright = {
   rules: {
     'package-surface': packageSurface,
+    'graphile-worker-schema': graphileWorkerSchema,
     'http-at-the-edge': {
       meta: {
         type: 'problem',
@@ -118,6 +120,14 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.{ts,tsx}', 'packages/*/bin/**/*.js', 'packages/studio/*.ts'],
     plugins: { castwright },
     rules: { 'castwright/package-surface': 'error' },
+  },
+  {
+    // graphile-worker's tables, view and functions are named in one module, which owns that
+    // contract (eslint/graphile-worker-schema.js).
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/core/src/db/graphile-worker-schema.ts'],
+    plugins: { castwright },
+    rules: { 'castwright/graphile-worker-schema': 'error' },
   },
   {
     // Queries live in core's repositories, nowhere else: services and tasks call repository

@@ -53,3 +53,10 @@ t.test('package-surface: the surface it checks is the one Node resolves', async 
   t.match(resolve('@castwright/core/usage-month'), /ERR_PACKAGE_PATH_NOT_EXPORTED/);
   t.match(resolve('@castwright/core/usage-month', ['--conditions=castwright-internals']), /packages\/core\/src\/usage-month\.ts$/, 'tests and tooling see internals');
 });
+
+t.test("graphile-worker-schema: SQL naming graphile-worker's schema outside its one module fails", async (t) => {
+  const template = "import { sql } from 'kysely';\nexport const head = sql`SELECT priority FROM graphile_worker._private_jobs LIMIT 1`;\n";
+  t.match(await problems('packages/core/src/repositories/planted-violation.ts', template), [/castwright\/graphile-worker-schema: SQL naming graphile-worker's schema belongs in packages\/core\/src\/db\/graphile-worker-schema\.ts/]);
+  t.match(await problems('packages/worker/src/planted-violation.ts', "export const view = 'graphile_worker.jobs';\n"), [/castwright\/graphile-worker-schema/], 'a plain string too');
+  t.same(await problems('packages/core/src/db/graphile-worker-schema.ts', template), [], 'the module that owns the contract');
+});

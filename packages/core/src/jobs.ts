@@ -1,6 +1,7 @@
 // Job contracts: task names, which role runs them, and their payload schemas. A job's
 // definition lives here, apart from its handler, which is loaded only where it runs.
 // Every job is queued for an account, and taken fairly between accounts (addJob).
+import type { Job } from 'graphile-worker';
 import Type, { type Static } from 'typebox';
 import type { Executor, Trx } from './db/connect.ts';
 import { insertFairJob, insertJob, insertJobCopy, lockFairQueueShared, type QueuedJob } from './repositories/fair-job-queue.ts';
@@ -167,14 +168,8 @@ export async function addJob<T extends TaskName>(executor: Executor, task: T, pa
   });
 }
 
-/** What a running job needs to be queued again (graphile-worker's `helpers.job`). */
-export interface RunningJob {
-  id: string;
-  task_identifier: string;
-  payload: unknown;
-  priority: number;
-  flags: Record<string, true> | null;
-}
+/** What a running job needs to be queued again (of graphile-worker's `helpers.job`). */
+export type RunningJob = Pick<Job, 'id' | 'task_identifier' | 'payload' | 'priority' | 'flags'>;
 
 /**
  * Queues a running job afresh for another worker (this one is shutting down and the job
