@@ -29,7 +29,7 @@ const started = (process: RoleProcess) => process.waitForLog((line) => /worker s
 /** `count` episodes of the user waiting at the render stage, each with a one-line script, queued as the script stage queues them. */
 async function queueRenders(userId: string, count: number): Promise<string[]> {
   const ids = await insertEpisodes(db, userId, count, { status: 'generating_script', progress_percent: 30, script_text: '[Host 1]: A short line for a quick render.' });
-  for (const episodeId of ids) await addJob(db, 'episode:render', { episodeId }, { account: userId });
+  for (const episodeId of ids) await addJob(db, 'episode:render', { episodeId }, { account: userId, fair: true });
   return ids;
 }
 

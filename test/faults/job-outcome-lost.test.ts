@@ -45,8 +45,8 @@ t.test('a worker that cannot record a finished job while another render runs exi
     BEGIN RAISE EXCEPTION 'test: this job''s outcome cannot be recorded'; END $$`.execute(db);
   await sql`CREATE TRIGGER test_refuse_to_complete BEFORE DELETE ON graphile_worker._private_jobs FOR EACH ROW
     WHEN (OLD.payload->>'episodeId' = ${sql.lit(refused)}) EXECUTE FUNCTION public.test_refuse_to_complete()`.execute(db);
-  await addJob(db, 'episode:render', { episodeId: refused }, { account: userId });
-  await addJob(db, 'episode:render', { episodeId: inFlight }, { account: userId });
+  await addJob(db, 'episode:render', { episodeId: refused }, { account: userId, fair: true });
+  await addJob(db, 'episode:render', { episodeId: inFlight }, { account: userId, fair: true });
 
   const stuck = startRoleProcess(t, ['worker', '--role', 'media'], workerEnv);
   const exit = await Promise.race([stuck.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 90_000))]);

@@ -47,7 +47,7 @@ t.test('SIGKILL of the general worker mid-delivery: delivered after the bound by
 
   const [episodeId] = await insertEpisodes(db, user.userId, 1, { status: 'generating_audio' });
   await db.transaction().execute((trx) =>
-    finishEpisode(trx, episodeId as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'], set: { audio_key: 'episodes/x/audio-1.mp3', audio_duration_ms: 5000 } }, { publicBaseUrl: api.baseUrl }),
+    finishEpisode(trx, episodeId as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'], set: { audio_key: 'episodes/x/audio-1.mp3', audio_duration_ms: 5000 } }, { publicBaseUrl: api.baseUrl, fair: true }),
   );
   const [first] = await receiver.waitForRequests(1);
   const eventId = first?.headers['webhook-id'] as string;

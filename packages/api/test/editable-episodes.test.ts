@@ -426,7 +426,7 @@ t.test('retention: lines the published revision does not use go after the retent
   t.ok((await audioFiles()).length > oldAudio.length);
 
   // Recently used lines stay (an undo voices nothing); replaced audio goes at the next sweep...
-  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT, fair: true });
   await waitForJobs(db, 'maintenance:segment-retention', 30_000);
   t.same(await stored(), before, 'no line is removed within the retention period');
   t.same(await replacedAudio(), [], 'replaced revisions lose their audio');
@@ -434,7 +434,7 @@ t.test('retention: lines the published revision does not use go after the retent
   t.ok((await audio(id)).length > 0, 'and it is served');
   // ...and lines go once SEGMENT_RETENTION_DAYS (30) have passed since a render last used them.
   await db.updateTable('episode_segments').set({ last_used_at: new Date(Date.now() - 31 * 86_400_000) }).where('episode_id', '=', id).execute();
-  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT, fair: true });
   await waitForJobs(db, 'maintenance:segment-retention', 30_000);
   t.same(await stored(), kept, 'only the published revision\'s lines are left');
   t.same((await db.selectFrom('episode_segments').select('segment_key').where('episode_id', '=', id).execute()).map((row) => `${row.segment_key}.wav`).sort(), kept);

@@ -24,7 +24,7 @@ function move(id: string, status: EpisodeStatus, progressPercent: number, set = 
   const from = ['queued', 'ingesting', 'generating_script', 'generating_audio'] as const;
   return api.database.db.transaction().execute((trx) =>
     status === 'ready' || status === 'error'
-      ? finishEpisode(trx, id, { status, progressPercent, from, set }, { publicBaseUrl: api.baseUrl })
+      ? finishEpisode(trx, id, { status, progressPercent, from, set }, { publicBaseUrl: api.baseUrl, fair: true })
       : updateEpisodeStatus(trx, id, { status, progressPercent, from, set }),
   );
 }

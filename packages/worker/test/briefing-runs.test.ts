@@ -283,13 +283,13 @@ t.test('the run task executed twice (even at once) makes one episode', async (t)
   const started = await json(await api.request(`/api/briefings/${briefing}/run`, { method: 'POST', token: user.accessToken }));
   // A second and third delivery of the same run, as at-least-once queues may make.
   const runId = started.run.id;
-  await addJob(db, 'briefing:run', { runId }, { account: user.userId });
-  await addJob(db, 'briefing:run', { runId }, { account: user.userId });
+  await addJob(db, 'briefing:run', { runId }, { account: user.userId, fair: true });
+  await addJob(db, 'briefing:run', { runId }, { account: user.userId, fair: true });
   const run = await waitForRun(api, user, briefing, started.jobId);
   t.equal(run.status, 'completed');
   await jobsDone(runId);
   // And once more after it completed.
-  await addJob(db, 'briefing:run', { runId }, { account: user.userId });
+  await addJob(db, 'briefing:run', { runId }, { account: user.userId, fair: true });
   await jobsDone(runId);
   const episodes = await episodesOf(user.userId);
   t.equal(episodes.length, 1, 'one episode');

@@ -42,7 +42,7 @@ t.test('two schedulers ticking at once never start one slot twice', async (t) =>
 
   // Several rounds of two concurrent ticks: the second round finds nothing due.
   const outcomes = [];
-  for (let round = 0; round < 3; round += 1) outcomes.push(...(await Promise.all([scheduleDueRuns(db, now), scheduleDueRuns(second, now), scheduleDueRuns(db, now)])));
+  for (let round = 0; round < 3; round += 1) outcomes.push(...(await Promise.all([scheduleDueRuns(db, { fair: true, now }), scheduleDueRuns(second, { fair: true, now }), scheduleDueRuns(db, { fair: true, now })])));
   const queued = outcomes.flatMap((outcome) => outcome.queued);
   t.equal(queued.length, ids.length, 'one run queued per due briefing, across all ticks');
   t.equal(new Set(queued).size, queued.length);
@@ -63,8 +63,8 @@ t.test('a briefing whose slots were missed for days runs once, then waits for it
   const missed = new Date(now.getTime() - 3 * 86_400_000);
   await db.updateTable('briefing_configs').set({ next_run_at: missed }).where('id', '=', id).execute();
 
-  const first = await scheduleDueRuns(db, now);
-  const again = await scheduleDueRuns(db, now);
+  const first = await scheduleDueRuns(db, { fair: true, now });
+  const again = await scheduleDueRuns(db, { fair: true, now });
   t.equal(first.queued.length, 1, 'one run for all the missed slots');
   t.equal(again.queued.length, 0);
   const runs = await runsOf([id]);
@@ -83,7 +83,7 @@ t.test('a slot that finds a run still queued is skipped, and inactive briefings 
   t.equal(started.status, 202);
   const now = new Date();
   await db.updateTable('briefing_configs').set({ next_run_at: new Date(now.getTime() - 1000) }).where('id', '=', busy).execute();
-  const outcome = await scheduleDueRuns(db, now);
+  const outcome = await scheduleDueRuns(db, { fair: true, now });
   t.same(outcome.skipped, [busy]);
   t.equal(outcome.queued.length, 0);
   t.equal((await runsOf([busy])).length, 1, 'only the manual run exists');
@@ -96,7 +96,7 @@ t.test('the briefing:schedule task in a real general worker queues and runs due 
   const id = await createBriefing({ name: 'Worker tick' }, users[2]?.accessToken);
   await db.updateTable('briefing_configs').set({ next_run_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
   await api.startWorkers('general');
-  await addJob(db, 'briefing:schedule', {}, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'briefing:schedule', {}, { account: SYSTEM_ACCOUNT, fair: true });
   const deadline = Date.now() + 30_000;
   let run;
   while (Date.now() < deadline) {

@@ -77,14 +77,14 @@ t.test('each query names exactly its role\'s tasks, as core/jobs.ts assigns them
 t.test('the media query counts exactly the renders media workers can take, from zero workers up', async (t) => {
   const heavy = await account('enterprise');
   const lights = [await account('free'), await account('creator')];
-  for (let n = 0; n < 6; n++) await addJob(db, 'episode:render', { episodeId: `heavy-${n}` }, { account: heavy });
-  for (const [n, light] of lights.entries()) await addJob(db, 'episode:render', { episodeId: `light-${n}` }, { account: light });
-  await addJob(db, 'episode:render', { episodeId: 'later' }, { account: heavy, runAt: new Date(Date.now() + 3_600_000) });
-  await addJob(db, 'episode:render', { episodeId: 'spent' }, { account: heavy });
+  for (let n = 0; n < 6; n++) await addJob(db, 'episode:render', { episodeId: `heavy-${n}` }, { account: heavy, fair: true });
+  for (const [n, light] of lights.entries()) await addJob(db, 'episode:render', { episodeId: `light-${n}` }, { account: light, fair: true });
+  await addJob(db, 'episode:render', { episodeId: 'later' }, { account: heavy, runAt: new Date(Date.now() + 3_600_000), fair: true });
+  await addJob(db, 'episode:render', { episodeId: 'spent' }, { account: heavy, fair: true });
   await sql`UPDATE graphile_worker._private_jobs SET attempts = max_attempts, last_error = 'failed for good' WHERE payload->>'episodeId' = 'spent'`.execute(db);
   // The other role's work, takeable now.
-  await addJob(db, 'episode:script', { episodeId: 'script' }, { account: heavy });
-  await addJob(db, 'email:send', { outboxId: '1' }, { account: lights[0] ?? '' });
+  await addJob(db, 'episode:script', { episodeId: 'script' }, { account: heavy, fair: true });
+  await addJob(db, 'email:send', { outboxId: '1' }, { account: lights[0] ?? '', fair: true });
   const { rows } = await sql<{ distinct: number }>`SELECT count(DISTINCT priority)::int AS distinct FROM graphile_worker._private_jobs`.execute(db);
   t.ok((rows[0]?.distinct ?? 0) > 1, 'the jobs carry fair priorities');
 
@@ -102,11 +102,11 @@ t.test('the media query counts exactly the renders media workers can take, from 
 
 t.test('the general query counts one job per free named queue, and jobs running in them', async (t) => {
   const owner = await account('creator');
-  for (let n = 0; n < 3; n++) await addJob(db, 'email:send', { outboxId: String(n) }, { account: owner });
+  for (let n = 0; n < 3; n++) await addJob(db, 'email:send', { outboxId: String(n) }, { account: owner, fair: true });
   // One webhook's deliveries run one at a time (a named queue): one of them is work now.
-  for (let n = 1; n <= 3; n++) await addJob(db, 'webhook:deliver', { eventId: `event-${n}`, attempt: 1 }, { account: owner, queueName: 'webhook:one' });
-  await addJob(db, 'webhook:deliver', { eventId: 'retry', attempt: 2 }, { account: owner, queueName: 'webhook:two', runAt: new Date(Date.now() + 3_600_000) });
-  await addJob(db, 'episode:render', { episodeId: 'render' }, { account: owner });
+  for (let n = 1; n <= 3; n++) await addJob(db, 'webhook:deliver', { eventId: `event-${n}`, attempt: 1 }, { account: owner, queueName: 'webhook:one', fair: true });
+  await addJob(db, 'webhook:deliver', { eventId: 'retry', attempt: 2 }, { account: owner, queueName: 'webhook:two', runAt: new Date(Date.now() + 3_600_000), fair: true });
+  await addJob(db, 'episode:render', { episodeId: 'render' }, { account: owner, fair: true });
 
   const zero = await scalingCount('general');
   t.equal(zero, 4, 'no general worker running: three mails and the head of the webhook\'s queue');

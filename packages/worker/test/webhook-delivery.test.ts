@@ -39,7 +39,7 @@ async function finished(userId: string, status: 'ready' | 'error' = 'ready'): Pr
       progressPercent: status === 'ready' ? 100 : 80,
       from: ['generating_audio'],
       set: status === 'ready' ? { audio_key: `episodes/${id}/audio-1.mp3`, audio_duration_ms: 41_600, completed_at: new Date() } : { error_message: 'Audio rendering failed', completed_at: new Date() },
-    }, { publicBaseUrl: BASE }),
+    }, { publicBaseUrl: BASE, fair: true }),
   );
   return id as string;
 }
@@ -137,7 +137,7 @@ t.test('a rolled-back transition sends nothing; a replayed one records no second
   const [rolledBack] = await insertEpisodes(db, user.userId, 1, { status: 'generating_audio' });
   await t.rejects(
     db.transaction().execute(async (trx) => {
-      await finishEpisode(trx, rolledBack as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'] }, { publicBaseUrl: BASE });
+      await finishEpisode(trx, rolledBack as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'] }, { publicBaseUrl: BASE, fair: true });
       throw new Error('the publishing transaction failed after the move');
     }),
   );
@@ -146,10 +146,10 @@ t.test('a rolled-back transition sends nothing; a replayed one records no second
   t.equal(jobs[0]?.n, 0, 'no delivery job');
 
   const episodeId = await finished(user.userId);
-  const late = await db.transaction().execute((trx) => finishEpisode(trx, episodeId, { status: 'error', progressPercent: 80, from: ['generating_audio'] }, { publicBaseUrl: BASE }));
+  const late = await db.transaction().execute((trx) => finishEpisode(trx, episodeId, { status: 'error', progressPercent: 80, from: ['generating_audio'] }, { publicBaseUrl: BASE, fair: true }));
   t.equal(late, undefined, 'a late failure after ready does not move the episode');
   const ready = await selectEpisodeById(db, episodeId);
-  await db.transaction().execute((trx) => recordEpisodeEvent(trx, { ...ready!, status: 'ready' }, BASE));
+  await db.transaction().execute((trx) => recordEpisodeEvent(trx, { ...ready!, status: 'ready' }, { publicBaseUrl: BASE, fair: true }));
   await settled(webhookId, 1);
   t.equal((await db.selectFrom('webhook_events').select('id').where('episode_id', '=', episodeId).execute()).length, 1, 'one event, whatever ran twice');
   t.equal(receiver.requests.length, 1, 'one delivery');

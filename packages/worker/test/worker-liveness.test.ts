@@ -15,7 +15,7 @@ const age = (workerId: string, column: 'last_seen_at' | 'streak_started_at', sec
 
 /** A render job locked by `workerId`, `secondsAgo` seconds ago; returns its id. */
 async function lockedJob(episodeId: string, workerId: string, secondsAgo: number): Promise<string> {
-  await addJob(db, 'episode:render', { episodeId }, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'episode:render', { episodeId }, { account: SYSTEM_ACCOUNT, fair: true });
   const result = await sql<{ id: string }>`
     UPDATE graphile_worker._private_jobs SET locked_by = ${workerId}, locked_at = now() - make_interval(secs => ${secondsAgo}), attempts = 1
     WHERE payload->>'episodeId' = ${episodeId} RETURNING id`.execute(db);

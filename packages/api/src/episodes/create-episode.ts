@@ -38,7 +38,7 @@ export async function createEpisode(
   user: UserRow,
   request: { source: EpisodeSource } & RequestedChoices,
   answer: AnswerRecorder<CreatedEpisode>,
-  options: AcceptEpisodeOptions = {},
+  options: Omit<AcceptEpisodeOptions, 'fair'> = {},
 ): Promise<CreatedEpisode> {
   const { source, hosts: hostInputs, language: tag, ...choices } = request;
   const chosen = withDefaults(choices);
@@ -49,7 +49,7 @@ export async function createEpisode(
   const accepted = { source, ...chosen, ...language, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}) };
   const warnings = named && language.language ? hostLanguageWarnings(named.hosts, named.voiceLanguages, language.language) : [];
   return services.db.transaction().execute(async (trx) => {
-    const episode = { ...(await acceptEpisode(trx, user, accepted, options)), warnings };
+    const episode = { ...(await acceptEpisode(trx, user, accepted, { ...options, fair: services.config.fairScheduling })), warnings };
     await answer.record(trx, episode);
     return episode;
   });

@@ -21,7 +21,7 @@ function notRenderable(episode: EpisodeRow): AppError {
   return new AppError('conflict', `The episode can be rendered again once it is ready (it is ${episode.status})`);
 }
 
-export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom: number | null): Promise<EpisodeRevisionRow> {
+export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom: number | null, queueing: { fair: boolean }): Promise<EpisodeRevisionRow> {
   const script = episode.script_text ?? '';
   const lines = parseScript(script);
   if (!(episode.status === 'ready' || episode.status === 'error') || lines.length === 0) throw notRenderable(episode);
@@ -42,6 +42,6 @@ export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom:
     set: { error_message: null },
   });
   if (!moved) throw notRenderable(episode);
-  await addJob(trx, 'episode:render', { episodeId: episode.id }, { account: episode.user_id });
+  await addJob(trx, 'episode:render', { episodeId: episode.id }, { account: episode.user_id, fair: queueing.fair });
   return revision;
 }

@@ -33,7 +33,7 @@ export function billingWebhookRoutes(services: ApiServices): FastifyPluginAsyncT
       },
     }, async (request) => {
       if (!Buffer.isBuffer(request.body)) throw AppError.validation('The body must be the JSON event Stripe sent');
-      const outcome = await receiveStripeEvent(billing, request.body, request.headers['stripe-signature']);
+      const outcome = await receiveStripeEvent(billing, request.body, request.headers['stripe-signature'], { fair: services.config.fairScheduling });
       return { success: true as const, received: true as const, outcome };
     });
   };

@@ -43,7 +43,7 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
     }, async (request, reply) => {
       const answer = idempotentAnswer(request, reply, 202, (rendering: QueuedRevision) =>
         queued('The episode is being rendered again; the published audio is served until the new revision is ready', rendering));
-      await renderEpisode(db, currentUser(request).id, request.params.id, request.headers['if-match'], answer);
+      await renderEpisode(db, currentUser(request).id, request.params.id, request.headers['if-match'], answer, { fair: services.config.fairScheduling });
       return answer.send();
     });
 
@@ -74,7 +74,7 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
       },
     }, async (request, reply) => {
       const answer = idempotentAnswer(request, reply, 202, (rendering: QueuedRevision) => queued(`Revision ${rendering.revision.restored_from} is restored and being rendered`, rendering));
-      await restoreRevision(db, { userId: currentUser(request).id, ...request.params, ifMatch: request.headers['if-match'] }, answer);
+      await restoreRevision(db, { userId: currentUser(request).id, ...request.params, ifMatch: request.headers['if-match'] }, answer, { fair: services.config.fairScheduling });
       return answer.send();
     });
   };

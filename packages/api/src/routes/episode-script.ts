@@ -101,7 +101,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
         response: { 202: Approved, ...errorResponses(401, 404, 409) },
       },
     }, async (request, reply) => {
-      const moved = await approveScript(db, currentUser(request).id, request.params.id);
+      const moved = await approveScript(db, currentUser(request).id, request.params.id, { fair: services.config.fairScheduling });
       return reply.status(202).send({
         success: true as const,
         message: 'Script approved; the audio is being generated',

@@ -41,6 +41,8 @@ export interface EpisodeRequest extends EpisodeChoices {
 }
 
 export interface AcceptEpisodeOptions {
+  /** FAIR_SCHEDULING of the role that accepts it, for its first job (core/jobs.ts). */
+  fair: boolean;
   /** The new episode's id, when the caller needs it before the row exists (an upload's storage key). */
   id?: string;
   /**
@@ -70,7 +72,7 @@ export function checkLengthAllowed(user: Pick<UserRow, 'tier'>, request: Pick<Ep
   else checkPresetAllowed(user, request.preset);
 }
 
-export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions = {}): Promise<AcceptedEpisode> {
+export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions): Promise<AcceptedEpisode> {
   checkLengthAllowed(user, request);
   const counted = await countEpisodeAgainstQuota(trx, user.id, user.tier);
   if (counted.kind === 'exceeded') {
@@ -105,7 +107,7 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     language: request.language,
     language_detected: request.languageDetected,
   });
-  await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id });
+  await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id, fair: options.fair });
   return { episode, quota: counted.quota };
 }
 

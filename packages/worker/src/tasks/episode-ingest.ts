@@ -23,7 +23,7 @@ export function episodeIngestTask(context: WorkerContext): Task {
       const found = episode.language ? undefined : sourceLanguage(text, (message) => new PermanentError(message));
       await context.db.transaction().execute(async (trx) => {
         await updateEpisodeSourceText(trx, episodeId, text, found && { language: found.language, language_detected: found.detected });
-        await addJob(trx, 'episode:script', { episodeId }, { account: episode.user_id });
+        await addJob(trx, 'episode:script', { episodeId }, { account: episode.user_id, fair: context.config.fairScheduling });
       });
     });
   };
