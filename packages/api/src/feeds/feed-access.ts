@@ -1,7 +1,7 @@
 // What a feed token opens. A token that is malformed, unknown, rotated or revoked is a
 // 404, as is any episode that is not a ready member of the token's own playlist (one
 // removed from the playlist stops being reachable at once). A valid token's requests
-// are metered per token, apart from the owner's API budget (plugins/feed-token.ts).
+// are metered per token, apart from the owner's API budget (plugins/feed-token-check.ts).
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';

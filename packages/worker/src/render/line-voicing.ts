@@ -7,7 +7,7 @@ import type { Lexicon } from '@castwright/media/pronunciation/lexicon';
 import type { Casting } from '@castwright/media/voice-casting';
 import type { VoicingLine } from '@castwright/media/voice-lines';
 
-export function voicingLines(lines: readonly ScriptLine[], casting: Casting, lexicon: Lexicon): VoicingLine[] {
+export function planVoicing(lines: readonly ScriptLine[], casting: Casting, lexicon: Lexicon): VoicingLine[] {
   return lines.map((line) => {
     // A speaker the episode does not have has no voice: voiceLines refuses the line, by number.
     const voice = casting.voices[line.speaker];
