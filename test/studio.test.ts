@@ -12,6 +12,7 @@ import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
 import { heading, openStudio } from '#test-helpers/studio-browser';
 import { linkIn, outboxMail } from '#test-helpers/studio-service';
+import { until } from '#test-helpers/until';
 
 // One episode is rendered three times on the way (once whole, then one line, then nothing); minutes on a busy 2-core machine.
 t.setTimeout(600_000);
@@ -128,14 +129,13 @@ t.test('an episode from text, script reviewed first: a line edited and re-spoken
   await page.waitForURL(`**${episodeUrl}`);
   const bar = page.getByRole('progressbar', { name: 'Progress of this episode' });
   await bar.waitFor();
+  // Every value the bar shows on the way, until it shows 100.
   const seen: number[] = [];
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
+  await until('the progress bar at 100', async () => {
     const value = Number(await bar.getAttribute('value').catch(() => NaN));
     if (Number.isFinite(value) && value !== seen.at(-1)) seen.push(value);
-    if (value === 100) break;
-    await page.waitForTimeout(100);
-  }
+    return value === 100;
+  }, 180_000, 100).catch(() => undefined);
   t.equal(seen.at(-1), 100, `the progress bar reached 100 (${seen.join(' → ')})`);
   t.same(seen, [...seen].sort((a, b) => a - b), 'and never went back');
   await page.getByRole('button', { name: /^Play \(/ }).waitFor();
@@ -152,12 +152,15 @@ t.test('play: the highlighted line follows the audio clock; a line and a chapter
   const second = starts[1] as number;
   const pause = () => page.evaluate('document.querySelector("audio").pause()');
   await waitUntil(`${clockMs} > ${second + 200}`, 60_000);
+  const highlightAtClock = `(() => { const items = [...document.querySelectorAll('.lines li')];
+    return items.findIndex((item) => item.getAttribute('aria-current') === 'true') === items.map((item) => Number(item.getAttribute('data-start'))).findLastIndex((start) => start <= ${clockMs}); })()`;
   const highlighted = () => page.evaluate(`({ ms: ${clockMs}, current: [...document.querySelectorAll('.lines li')].findIndex((item) => item.getAttribute('aria-current') === 'true') })`) as Promise<{ ms: number; current: number }>;
   const playing = await highlighted();
   const expected = starts.findLastIndex((start) => start <= playing.ms);
   t.ok(Math.abs(playing.current - expected) <= 1, `while playing at ${Math.round(playing.ms)} ms the highlight is on line ${playing.current + 1} (the clock says ${expected + 1})`);
   await pause();
-  await page.waitForTimeout(200);
+  // The highlight follows the clock's last update: wait for the page to catch up with the pause.
+  await waitUntil(highlightAtClock);
   const paused = await highlighted();
   t.equal(paused.current, starts.findLastIndex((start) => start <= paused.ms), 'paused, the highlight is exactly the line at the clock');
 
@@ -165,7 +168,7 @@ t.test('play: the highlighted line follows the audio clock; a line and a chapter
   await page.locator('.lines li').nth(target).getByRole('button').click();
   await waitUntil(`Math.abs(${clockMs} - ${starts[target]}) < 1500`);
   await pause();
-  await page.waitForTimeout(200);
+  await waitUntil(highlightAtClock);
   const sought = await highlighted();
   t.equal(sought.current, target, `choosing line ${target + 1} seeks to it (${Math.round(sought.ms)} ms) and highlights it`);
 

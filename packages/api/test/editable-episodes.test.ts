@@ -20,6 +20,7 @@ import { creator, json, registerUser, startTestApi } from '#test-helpers/test-ap
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
 import { parseWebVtt } from '#test-helpers/webvtt';
 import { startWebhookReceiver, trustReceivers, verifyDelivery } from '#test-helpers/webhook-receiver';
+import { until } from '#test-helpers/until';
 
 t.setTimeout(600_000);
 await trustReceivers();
@@ -81,12 +82,11 @@ async function ready(id: string): Promise<void> {
 
 /** Waits until the revision's render is over (published or failed). */
 async function settled(id: string, revision: number): Promise<Record<string, unknown>> {
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+  return until(`revision ${revision} of ${id} to finish`, async () => {
     const found = (await revisions(id)).find((row) => row.revision === revision);
     const episode = await selectEpisodeById(db, id);
-    if (found && found.status !== 'rendering' && episode?.status !== 'generating_audio') return found;
-  }
-  throw new Error(`revision ${revision} of ${id} did not finish`);
+    return found && found.status !== 'rendering' && episode?.status !== 'generating_audio' ? found : undefined;
+  }, 180_000);
 }
 
 /** Makes the next `count` render attempts' MP3 uploads fail: storage refuses the file (a folder sits where it goes). */
@@ -225,7 +225,7 @@ t.test('one line edited and rendered: exactly that line voiced; listeners keep t
     }
   })();
 
-  while (!spoken().slice(calls).includes(newText)) await new Promise((resolve) => setTimeout(resolve, 50));
+  await until('the edited line to reach the engine', () => spoken().slice(calls).includes(newText), 120_000, 50);
   t.equal((await selectEpisodeById(db, id))?.status, 'generating_audio', 'caught while the edited line is being voiced');
   const during = await json(await api.request(`/api/episodes/${id}`, { token: owner.accessToken }));
   t.match(during.episode, { status: 'generating_audio', audioUrl: `/api/episodes/${id}/audio` }, 'the audio address stays');
@@ -376,7 +376,8 @@ t.test('episode.updated once per published revision; episode.completed only for 
   const published = (await revisions(id)).filter((row) => row.status !== 'failed').map((row) => row.revision as number).filter((revision) => revision > 1).sort((a, b) => a - b);
   const expected = 1 + published.length;
   await receiver.waitForRequests(expected, 60_000);
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // a duplicate would have come by now
+  // A duplicate could only come from a delivery job still queued: wait for the queue to run dry of them.
+  await waitForJobs(db, 'webhook:deliver', 60_000);
   const events = receiver.requests.map((request) => verifyDelivery(request, hook.webhook.secret) as { event: string; data: { episode: { id: string; audioUrl: string }; revision?: number } });
   const mine = events.filter((event) => event.data.episode.id === id);
   t.equal(mine.filter((event) => event.event === 'episode.completed').length, 1, 'one episode.completed');
@@ -405,7 +406,7 @@ t.test('an episode whose first render failed: its script can be edited and rende
   await ready(reviewed);
   t.match(await revisions(reviewed), [{ revision: 2, status: 'published' }, { revision: 1, status: 'failed', error: /could not be saved/ }]);
   const eventsOf = () => receiver.requests.map((request) => JSON.parse(request.body) as { event: string; data: { episode: { id: string } } }).filter((event) => event.data.episode.id === reviewed);
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && eventsOf().length < 2; ) await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('both events delivered', () => eventsOf().length >= 2, 60_000);
   const events = eventsOf();
   t.same(events.map((event) => event.event), ['episode.failed', 'episode.completed'], 'failed, then completed at its first ready');
 });

@@ -8,6 +8,7 @@ import { scheduleDueRuns } from '@castwright/core/briefings/schedule-due-runs';
 import { createDb } from '@castwright/core/db/connect';
 import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
+import { until } from '#test-helpers/until';
 
 const api = await startTestApi(t);
 const db = api.database.db;
@@ -97,13 +98,10 @@ t.test('the briefing:schedule task in a real general worker queues and runs due 
   await db.updateTable('briefing_configs').set({ next_run_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
   await api.startWorkers('general');
   await addJob(db, 'briefing:schedule', {}, { account: SYSTEM_ACCOUNT, fair: true });
-  const deadline = Date.now() + 30_000;
-  let run;
-  while (Date.now() < deadline) {
-    run = (await runsOf([id]))[0];
-    if (run && (run.status === 'failed' || run.status === 'completed')) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const run = await until('the scheduled run to finish', async () => {
+    const found = (await runsOf([id]))[0];
+    return found && (found.status === 'failed' || found.status === 'completed') ? found : undefined;
+  }, 60_000, 100);
   t.equal(run?.run_type, 'scheduled');
   t.equal(run?.status, 'failed', 'a briefing without sources fails its run');
   t.equal(run?.error_message, 'The briefing has no active sources');

@@ -12,6 +12,7 @@ import { addJob, requeueJob, SYSTEM_ACCOUNT, tasksForRole, type RunningJob } fro
 import { updateFairQueueOrigin } from '@castwright/core/repositories/fair-job-queue';
 import type { Tier } from '@castwright/core/tiers';
 import { createTestDatabase } from '#test-helpers/test-database';
+import { until } from '#test-helpers/until';
 
 const { db, url } = await createTestDatabase(t);
 const silent = new Logger(() => () => undefined);
@@ -163,15 +164,23 @@ t.test('the origin move keeps the order, forgets idle accounts, and waits for qu
   // A queueing in flight holds the role's lock shared; the move waits for it.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let queued!: () => void;
+  const holding = new Promise<void>((resolve) => (queued = resolve));
   const inFlight = db.transaction().execute(async (trx) => {
     await render(trx, heavy, 'in-flight');
+    queued();
     await held;
   });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await holding;
   const timedOut = await db.transaction().execute((trx) => updateFairQueueOrigin(trx, { role: 'media', roleTasks: tasksForRole('media') }, 0, 50));
   t.equal(timedOut, 0, 'a move that cannot have the lock in time is put off');
   const moving = moveFairQueueOrigins(db, 0);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('the move to wait for the lock', async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%pg_advisory_xact_lock(%'`.execute(db);
+    return (rows[0]?.n ?? 0) > 0;
+  }, 30_000, 20);
   release();
   await inFlight;
   const moved = await moving;

@@ -12,6 +12,7 @@ import { parseAllDocuments } from 'yaml';
 import { Logger, run, type Task, type TaskList } from 'graphile-worker';
 import { addJob, JOBS, tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import { createTestDatabase } from '#test-helpers/test-database';
+import { until } from '#test-helpers/until';
 
 const { db, url } = await createTestDatabase(t);
 const manifest = await readFile(path.resolve(import.meta.dirname, '../../../deploy/kubernetes/keda.yaml'), 'utf8');
@@ -45,15 +46,19 @@ async function busyRunner(role: WorkerRole) {
   const hold: Task = async () => released;
   const taskList: TaskList = Object.fromEntries(tasksForRole(role).map((task) => [task, hold]));
   const runner = await run({ connectionString: url, concurrency: 50, taskList, pollInterval: 100, logger: new Logger(() => () => undefined), noHandleSignals: true });
+  let emptyLooks = 0;
+  runner.events.on('worker:getJob:empty', () => void emptyLooks++);
   let stopping: Promise<void> | undefined;
   return {
     /**
-     * Waits until the runner holds at least `count` jobs (or 30 s pass), then half a second
-     * more, and returns how many it holds: more than `count` if it could take more.
+     * Waits until the runner holds at least `count` jobs, then until it has looked for
+     * another and found none, and returns how many it holds: more than `count` if it could
+     * take more.
      */
     async settled(count: number): Promise<number> {
-      for (const deadline = Date.now() + 30_000; (await lockedCount()) < count && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await until(`the runner to hold ${count} jobs`, async () => (await lockedCount()) >= count, 60_000, 50);
+      const looks = emptyLooks;
+      await until('the runner to look for another job and find none', () => emptyLooks > looks, 60_000, 20);
       return lockedCount();
     },
     /** Stops taking jobs first, then lets the held ones finish (once, however often called). */
@@ -95,7 +100,7 @@ t.test('the media query counts exactly the renders media workers can take, from 
   t.equal(await runner.settled(zero ?? 0), 8, 'a real media runner with room for all takes exactly those 8');
   t.equal(await scalingCount('media'), 8, 'and while it runs them they still count, so no pod is taken away mid-render');
   await runner.stop();
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('the held renders to be done', async () => (await lockedCount()) === 0, 30_000, 50);
   t.equal(await scalingCount('media'), 0, 'once they are done nothing counts: the render due later and the one out of attempts are no work now');
   await sql`DELETE FROM graphile_worker._private_jobs`.execute(db);
 });
@@ -115,6 +120,6 @@ t.test('the general query counts one job per free named queue, and jobs running 
   t.equal(await runner.settled(zero ?? 0), 4, 'a real general runner with room for all takes exactly 4');
   t.equal(await scalingCount('general'), 4, 'the 4 running count; the deliveries behind the running one do not');
   await runner.stop();
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('the held jobs to be done', async () => (await lockedCount()) === 0, 30_000, 50);
   t.equal(await scalingCount('general'), 1, 'done: the webhook\'s next delivery is the work left now');
 });

@@ -13,6 +13,8 @@ import { startLoopbackSite } from '#test-helpers/loopback-site';
 import { startSmtpSink } from '#test-helpers/smtp-sink';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
 import { startWebhookReceiver, trustReceivers, verifyDelivery, type Respond, type WebhookReceiver } from '#test-helpers/webhook-receiver';
+import { until } from '#test-helpers/until';
+import { waitForJobs } from '#test-helpers/job-queue';
 
 t.setTimeout(600_000);
 await trustReceivers();
@@ -54,11 +56,10 @@ async function webhookView(token: string, webhookId: string): Promise<Json> {
 
 /** Waits until every event of the webhook is settled (delivered, failed or cancelled). */
 async function settled(webhookId: string, count: number, timeoutMs = 120_000): Promise<{ status: string; attempts_counted: number }[]> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  return until(`the events of ${webhookId} to settle`, async () => {
     const rows = await db.selectFrom('webhook_events').select(['status', 'attempts_counted', 'created_at']).where('webhook_id', '=', webhookId).where('event', '!=', 'webhook.test').orderBy('created_at').execute();
-    if (rows.length >= count && rows.every((row) => row.status !== 'pending')) return rows;
-  }
-  throw new Error(`the events of ${webhookId} did not settle in time`);
+    return rows.length >= count && rows.every((row) => row.status !== 'pending') ? rows : undefined;
+  }, timeoutMs, 100);
 }
 
 async function test(token: string, webhookId: string): Promise<{ status: number; body: Json }> {
@@ -184,13 +185,12 @@ t.test("the receiver's Retry-After is waited out, up to an hour", async (t) => {
   const other = await register(user.accessToken, patient.url);
   await finished(user.userId);
   await patient.waitForRequests(1);
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  const counted = await until('the first attempt counted', async () => {
     const { rows } = await sql<{ waits_s: number; counted: number }>`
       SELECT extract(epoch FROM next_attempt_at - now())::float8 AS waits_s, attempts_counted AS counted FROM webhook_events WHERE webhook_id = ${other.id}`.execute(db);
-    if (rows[0]?.counted !== 1) continue;
-    t.ok(rows[0].waits_s > 3500 && rows[0].waits_s <= 3600, `a day's Retry-After is capped at an hour (next attempt in ${Math.round(rows[0].waits_s)} s)`);
-    break;
-  }
+    return rows[0]?.counted === 1 ? rows[0] : undefined;
+  }, 60_000, 100);
+  t.ok(counted.waits_s > 3500 && counted.waits_s <= 3600, `a day's Retry-After is capped at an hour (next attempt in ${Math.round(counted.waits_s)} s)`);
   await api.request(`/api/webhooks/${other.id}`, { method: 'DELETE', token: user.accessToken });
 });
 
@@ -273,7 +273,8 @@ t.test('failing: marked and mailed once, cleared by a success; five failed event
   await smtp.waitFor((mail) => mails(/turned off/).length === 1 && mails(/turned off/).includes(mail));
   await finished(user.userId);
   t.equal((await db.selectFrom('webhook_events').select('id').where('webhook_id', '=', webhookId).where('event', '!=', 'webhook.test').execute()).length, 7, 'a webhook turned off gets no new events');
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // any duplicate mail would be out by now
+  // A duplicate mail could only come from an e-mail job still queued: wait for the queue to run dry of them.
+  await waitForJobs(db, 'email:', 60_000);
   t.equal(mails(/is failing/).length, 2, 'one failing mail per failing spell (two spells)');
   t.equal(mails(/turned off/).length, 1, 'one mail for turning it off');
 
