@@ -142,11 +142,10 @@ t.test('a DOCX zip bomb is refused at upload, from its central directory', async
   const owner = await user();
   const before = await storedUploads();
   const bomb = zipArchive([...docxEntries(['tiny']), await deflatedZeros('word/media/zeros.bin', 200 * MB)]);
-  const started = Date.now();
+  // The message is the central-directory check's (packages/content/test/documents.test.ts shows it inflates nothing).
   const response = await upload(owner.accessToken, { bytes: bomb, name: 'bomb.docx' });
   t.equal(response.status, 400);
   t.match(await json(response), { success: false, message: /expand past 50 MB/ });
-  t.ok(Date.now() - started < 3_000, 'answered without inflating 200 MB');
   await nothingKept(t, owner.userId, before);
 });
 
