@@ -7,7 +7,7 @@
 // the old revision, and reset the password through the e-mail's link. axe-core checks
 // every page; no page may break its CSP. Playlists, webhooks, briefings and the account are
 // in studio-collections.test.ts. STUDIO_SCREENSHOTS=<dir> saves screenshots (docs/studio).
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
 import { heading, openStudio } from '#test-helpers/studio-browser';
@@ -202,9 +202,8 @@ let edited = '';
 let before: Segment[] = [];
 
 /** Waits on the editor until the recording started there is published, and returns the panel's words for it. */
-async function recorded(t: Test, revision: number): Promise<string> {
-  const bar = page.getByRole('progressbar', { name: 'Progress of this recording' });
-  await bar.waitFor({ timeout: 60_000 }).catch(() => t.comment('the recording was done before its progress bar was seen'));
+async function recorded(revision: number): Promise<string> {
+  // Only the published revision is waited for: a quick recording may never show its progress bar.
   const done = page.getByText(`Revision ${revision} is published:`);
   await done.waitFor({ timeout: 180_000 });
   return done.innerText();
@@ -238,7 +237,7 @@ t.test('a line of the ready episode edited and recorded again: the new line is h
       if (status && window.recordingStatuses.at(-1) !== status) window.recordingStatuses.push(status);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });`);
   await page.getByRole('button', { name: 'Re-render' }).click();
-  t.match(await recorded(t, 2), /Revision 2 is published: 1 line voiced, \d+ lines reused/, 'only the changed line was voiced');
+  t.match(await recorded(2), /Revision 2 is published: 1 line voiced, \d+ lines reused/, 'only the changed line was voiced');
   const statuses = (await page.evaluate('window.recordingStatuses')) as string[];
   const voicing = `Voicing only the 1 line that changed (line ${editedIndex + 1}); every other line is reused.`;
   t.ok(statuses.some((status) => status.startsWith(voicing)), `while it records, the page says which line is being voiced: ${JSON.stringify(statuses)}`);
@@ -279,7 +278,7 @@ t.test('the old revision restored: recorded from stored lines, the old line back
   t.match(await dialog.innerText(), /Restore revision 1\? Its script becomes the current script/, 'a confirmation says what it does');
   await checkPage(t, 'the restore confirmation');
   await dialog.getByRole('button', { name: 'Restore and record' }).click();
-  t.match(await recorded(t, 3), /Revision 3 is published: 0 lines voiced/, 'nothing voiced: every line was stored');
+  t.match(await recorded(3), /Revision 3 is published: 0 lines voiced/, 'nothing voiced: every line was stored');
   const { revisions } = await stored<{ revisions: { revision: number; status: string; restoredFrom: number | null }[] }>(`/api/episodes/${id}/revisions`);
   t.match(revisions, [{ revision: 3, status: 'published', restoredFrom: 1 }, { revision: 2, status: 'replaced' }, { revision: 1, status: 'replaced' }]);
   const restored = (await stored<{ segments: Segment[] }>(`/api/episodes/${id}/transcript`)).segments;
