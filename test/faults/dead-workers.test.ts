@@ -70,7 +70,7 @@ async function audioPlays(t: Test, episodeId: string): Promise<void> {
 async function exactlyOnce(id: string): Promise<number> {
   await progress.arrived(id, 'ready');
   await until(`the jobs of ${id} to be done`, async () => {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE payload->>'episodeId' = ${id}`.execute(api.database.db);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'episodeId' = ${id}`.execute(api.database.db);
     return rows[0]?.n === 0;
   }, 60_000, 100);
   await progress.caughtUp();
@@ -103,7 +103,7 @@ async function fleetRendering(): Promise<{ general: RoleProcess; media: RoleProc
   const media = [worker('media'), worker('media')];
   await Promise.all([general, ...media].map(started));
   // Sweepers judge others only after beating on time for a whole bound themselves.
-  await untilSweepersJudge(api.database.db, 3, DEAD_AFTER_MS);
+  await untilSweepersJudge(api.database.db, [general, ...media].map((process) => process.pid), DEAD_AFTER_MS);
   const id = await createEpisode('quick');
   const { pid } = await holderDuring(id, 'episode:render', 72);
   return { general, media, id, holder: media.find((process) => process.pid === pid), pid };
@@ -152,7 +152,7 @@ t.test('SIGKILL of a general worker while it waits for the script writer: anothe
   const second = worker('general', llmEnv);
   const media = worker('media');
   await Promise.all([first, second, media].map(started));
-  await untilSweepersJudge(api.database.db, 3, DEAD_AFTER_MS);
+  await untilSweepersJudge(api.database.db, [first, second, media].map((process) => process.pid), DEAD_AFTER_MS);
   const id = await createEpisode('quick');
   const holder = await holderDuring(id, 'episode:script', 29);
   const victim = [first, second].find((process) => process.pid === holder.pid);

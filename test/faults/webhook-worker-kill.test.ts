@@ -45,7 +45,7 @@ t.test('SIGKILL of the general worker mid-delivery: delivered after the bound by
   const workers: RoleProcess[] = [startRoleProcess(t, ['worker', '--role', 'general'], workerEnv), startRoleProcess(t, ['worker', '--role', 'general'], workerEnv)];
   await Promise.all(workers.map((worker) => worker.waitForLog((line) => /worker started$/.test(String(line.msg)))));
   // Sweepers judge others only after beating on time for a whole bound themselves.
-  await untilSweepersJudge(db, 2, DEAD_AFTER_MS);
+  await untilSweepersJudge(db, workers.map((process) => process.pid), DEAD_AFTER_MS);
 
   const [episodeId] = await insertEpisodes(db, user.userId, 1, { status: 'generating_audio' });
   await db.transaction().execute((trx) =>

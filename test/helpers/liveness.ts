@@ -6,13 +6,13 @@ import { sql } from 'kysely';
 import type { Db } from '@castwright/core/db/connect';
 import { until } from './until.ts';
 
-/** Resolves once `count` workers have beaten on time for `deadAfterMs` (their streaks are a bound old and fresh). */
-export async function untilSweepersJudge(db: Db, count: number, deadAfterMs: number): Promise<void> {
+/** Resolves once the worker processes `pids` have each beaten on time for `deadAfterMs` (their streaks are a bound old and fresh). */
+export async function untilSweepersJudge(db: Db, pids: readonly number[], deadAfterMs: number): Promise<void> {
   const bound = sql`make_interval(secs => ${deadAfterMs / 1000})`;
-  await until(`${count} workers beating on time for ${deadAfterMs} ms`, async () => {
+  await until(`workers ${pids.join(', ')} beating on time for ${deadAfterMs} ms`, async () => {
     const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM worker_heartbeats
-      WHERE streak_started_at <= now() - ${bound} AND last_seen_at > now() - ${bound}`.execute(db);
-    return (rows[0]?.n ?? 0) >= count;
+      SELECT count(DISTINCT pid)::int AS n FROM worker_heartbeats
+      WHERE pid = ANY(${pids as number[]}::int[]) AND streak_started_at <= now() - ${bound} AND last_seen_at > now() - ${bound}`.execute(db);
+    return (rows[0]?.n ?? 0) === pids.length;
   }, 120_000, 100);
 }
