@@ -15,7 +15,7 @@ import { startEmbeddedDatabase } from '@castwright/cli/embedded-database';
 import { migrateDatabase } from '@castwright/cli/migrate-database';
 import { freePort } from '#test-helpers/free-port';
 import { countTapResults, fileDurations } from './tap-summary.ts';
-import { fastLane, SLOW_FILES } from './test-lanes.ts';
+import { FAST_LANE_JOBS, fastLane, SLOW_FILES } from './test-lanes.ts';
 
 const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'warn', role: 'test-runner' });
 const startedAt = performance.now();
@@ -84,14 +84,18 @@ if (process.env.CASTWRIGHT_SKIP_TAP_BUILD !== '1') await run(bin('tap'), ['build
 
 let output = '';
 let files: string[] = [];
+let laneArgs: string[] = [];
 if (fast) {
   const { tap } = JSON.parse(await readFile('package.json', 'utf8')) as { tap: { include: string[] } };
   files = fastLane(tap.include);
-  console.log(`# fast lane: ${files.length} test files; left out: ${SLOW_FILES.map(({ pattern, why }) => `${pattern} (${why})`).join('; ')}`);
+  // tap runs one file at a time on two CPUs (it leaves one free); the fast lane's files mostly
+  // wait on PostgreSQL, workers and sockets, so four at a time use the machine without starving it.
+  laneArgs = tapArgs.some((arg) => /^(-j|--jobs)/.test(arg)) ? [] : [`--jobs=${FAST_LANE_JOBS}`];
+  console.log(`# fast lane: ${files.length} test files${laneArgs.length > 0 ? `, ${FAST_LANE_JOBS} at a time` : ''}; left out: ${SLOW_FILES.map(({ pattern, why }) => `${pattern} (${why})`).join('; ')}`);
 }
 const tapCode = await run(
   bin('tap'),
-  ['--reporter=tap', ...tapArgs, ...files],
+  ['--reporter=tap', ...laneArgs, ...tapArgs, ...files],
   { ...process.env, CASTWRIGHT_TEST_ADMIN_URL: adminUrl, CASTWRIGHT_TEST_TEMPLATE: template, DATABASE_URL: '' },
   (chunk) => (output += chunk),
 );

@@ -12,7 +12,11 @@ export const SLOW_FILES: readonly { pattern: string; why: string }[] = [
   { pattern: 'packages/worker/test/episode-length.test.ts', why: 'long renders: 5, 10 and 30 minutes through the workers' },
   { pattern: 'packages/worker/test/built-in-writer-audio.test.ts', why: 'long renders: the writer corpus voiced' },
   { pattern: 'packages/worker/test/built-in-writer.test.ts', why: 'long scripts: the handbook at up to 60 minutes' },
+  { pattern: 'packages/media/test/render-long-episode.test.ts', why: 'long renders: a 30-minute timeline mixed and mastered' },
 ];
+
+/** Test files the fast lane runs at once (tap's default on two CPUs is one). */
+export const FAST_LANE_JOBS = 4;
 
 /** The test files tap's `include` globs find (package.json), in order. */
 export function allTestFiles(include: readonly string[]): string[] {
