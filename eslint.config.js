@@ -2,6 +2,8 @@
 // few rules that catch real mistakes in async server code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { graphileWorkerSchema } from './eslint/graphile-worker-schema.js';
+import { packageSurface } from './eslint/package-surface.js';
 
 // Repository functions are named for their query and start with a SQL verb; services and
 // tasks are named for their use case and never do, so an import never needs an alias to
@@ -42,6 +44,8 @@ const FASTIFY_MODULE = /^(fastify|fastify-plugin|@fastify\/.+)$/;
 
 const castwright = {
   rules: {
+    'package-surface': packageSurface,
+    'graphile-worker-schema': graphileWorkerSchema,
     'http-at-the-edge': {
       meta: {
         type: 'problem',
@@ -108,6 +112,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // Packages meet through their public surfaces: another package's module is imported only
+    // when its package.json `exports` names it (eslint/package-surface.js). Tests and tooling
+    // run with the `castwright-internals` condition and may import internals.
+    files: ['packages/*/src/**/*.{ts,tsx}', 'packages/*/bin/**/*.js', 'packages/studio/*.ts'],
+    plugins: { castwright },
+    rules: { 'castwright/package-surface': 'error' },
+  },
+  {
+    // graphile-worker's tables, view and functions are named in one module, which owns that
+    // contract (eslint/graphile-worker-schema.js).
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['packages/core/src/db/graphile-worker-schema.ts'],
+    plugins: { castwright },
+    rules: { 'castwright/graphile-worker-schema': 'error' },
   },
   {
     // Queries live in core's repositories, nowhere else: services and tasks call repository

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { moveFairQueueOrigins } from '@castwright/core/fair-queue-origin';
-import { addJob, setFairScheduling } from '@castwright/core/jobs';
+import { addJob } from '@castwright/core/jobs';
 import { deleteDeadWorkers, upsertHeartbeat } from '@castwright/core/repositories/worker-heartbeats';
 import { startBenchDatabase } from './bench/bench-database.ts';
 import { percentile } from './bench/stats.ts';
@@ -39,7 +39,7 @@ try {
   const accounts = Array.from({ length: ACCOUNTS }, () => randomUUID());
   await db.insertInto('users').values(accounts.map((id, n) => ({ id, email: `queue-${id}@example.com`, password_hash: 'not-used', tier: n % 4 === 0 ? 'enterprise' : 'free' }))).execute();
   // The backlog, queued fairly as the api and workers queue it (one job per statement).
-  for (let n = 0; n < JOBS; n++) await addJob(db, 'episode:render', { episodeId: `backlog-${n}` }, { account: accounts[n % ACCOUNTS] ?? '' });
+  for (let n = 0; n < JOBS; n++) await addJob(db, 'episode:render', { episodeId: `backlog-${n}` }, { account: accounts[n % ACCOUNTS] ?? '', fair: true });
   const workerIds = Array.from({ length: WORKERS }, (_, n) => `bench-worker-${n}`);
   for (const [n, workerId] of workerIds.entries()) await upsertHeartbeat(db, { workerId, role: 'media', hostname: 'bench', pid: n }, 10_000);
   await sql`UPDATE worker_heartbeats SET streak_started_at = now() - interval '1 hour'`.execute(db);
@@ -49,10 +49,8 @@ try {
   await sql`ANALYZE`.execute(db);
   console.log(`\nQueue statements against ${JOBS} waiting renders of ${ACCOUNTS} accounts, ${WORKERS} media workers' heartbeats (10 holding a render)\n`);
 
-  setFairScheduling(false);
-  const fifo = await timed('queue a render, first come, first served (add_job)', RUNS, (n) => addJob(db, 'episode:render', { episodeId: `fifo-${n}` }, { account: accounts[n % ACCOUNTS] ?? '' }));
-  setFairScheduling(true);
-  const fair = await timed('queue a render, fair (the account\'s place + add_job)', RUNS, (n) => addJob(db, 'episode:render', { episodeId: `fair-${n}` }, { account: accounts[n % ACCOUNTS] ?? '' }));
+  const fifo = await timed('queue a render, first come, first served (add_job)', RUNS, (n) => addJob(db, 'episode:render', { episodeId: `fifo-${n}` }, { account: accounts[n % ACCOUNTS] ?? '', fair: false }));
+  const fair = await timed('queue a render, fair (the account\'s place + add_job)', RUNS, (n) => addJob(db, 'episode:render', { episodeId: `fair-${n}` }, { account: accounts[n % ACCOUNTS] ?? '', fair: true }));
   console.log(`${''.padEnd(62)} fair / first come: ×${(fair / fifo).toFixed(2)}`);
   await timed('a heartbeat (one upsert)', RUNS, (n) => upsertHeartbeat(db, { workerId: workerIds[n % WORKERS] ?? '', role: 'media', hostname: 'bench', pid: n }, 10_000));
   await timed(`a sweep for dead workers (${WORKERS} heartbeats, ${JOBS} jobs)`, RUNS, (n) => db.transaction().execute((trx) => deleteDeadWorkers(trx, workerIds[n % WORKERS] ?? '', 30_000)));

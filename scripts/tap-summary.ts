@@ -25,3 +25,13 @@ export function countTapResults(output: string): { passed: number; failed: numbe
   }
   return { passed, failed };
 }
+
+/** Each test file's duration, from the `# time=` of its top-level test point, slowest first. */
+export function fileDurations(output: string): { file: string; ms: number }[] {
+  const durations: { file: string; ms: number }[] = [];
+  for (const line of output.split('\n')) {
+    const point = /^(?:not ok|ok) \d+ - (\S+) # time=([\d.]+)ms/.exec(line);
+    if (point) durations.push({ file: point[1] ?? '', ms: Number(point[2]) });
+  }
+  return durations.sort((a, b) => b.ms - a.ms);
+}

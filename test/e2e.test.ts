@@ -11,6 +11,7 @@ import { Agent, fetch, type RequestInit } from 'undici';
 import { freePort } from '#test-helpers/free-port';
 import { probeFile } from '#test-helpers/probe';
 import { readFixture } from '#test-helpers/fixtures';
+import { until } from '#test-helpers/until';
 import { createCastwrightClient, downloadAudio, followEpisode, type ProgressEvent } from '@castwright/client/castwright-client';
 import { trustedFetch } from '@castwright/client/trusted-fetch';
 import { receiverCaFile, startWebhookReceiver, verifyDelivery } from '#test-helpers/webhook-receiver';
@@ -36,17 +37,11 @@ const agent = new Agent({ connect: { rejectUnauthorized: false } });
 const base = `https://127.0.0.1:${port}`;
 const call = (target: string, init: RequestInit = {}) => fetch(`${base}${target}`, { ...init, dispatcher: agent });
 
-async function waitForHealth(deadline = Date.now() + 90_000): Promise<void> {
-  while (Date.now() < deadline) {
+async function waitForHealth(): Promise<void> {
+  await until('the api to answer /api/health', async () => {
     if (child.exitCode !== null) throw new Error(`castwright start exited with ${child.exitCode}`);
-    try {
-      if ((await call('/api/health')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the api did not become healthy in time');
+    return call('/api/health').then((response) => response.status === 200, () => false); // not listening yet
+  }, 90_000, 250);
 }
 
 t.test('through the typed client: register, add a webhook, create a two-host episode, follow it to ready, get the signed episode.completed, download valid audio with a timed transcript', async (t) => {

@@ -65,7 +65,7 @@ const BUDGET = 100 * 1024;
 const focusedId = () => page.evaluate('document.activeElement && document.activeElement.id');
 /** Where the focus is once it has moved: the page moves it a frame after drawing the change (focus.ts). */
 async function focusedOn(expected: string | null): Promise<unknown> {
-  await studio.waitUntil(`document.activeElement && document.activeElement.id === ${JSON.stringify(expected)}`, 5_000).catch(() => undefined);
+  await studio.waitUntil(`document.activeElement && document.activeElement.id === ${JSON.stringify(expected)}`).catch(() => undefined);
   return focusedId();
 }
 const alert = () => page.getByRole('alert').first();

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from '@castwright/core/db/connect';
-import { addJob, setFairScheduling } from '@castwright/core/jobs';
+import { addJob } from '@castwright/core/jobs';
 import { PROGRESS_CHANNEL, parseProgressEvent } from '@castwright/core/progress';
 import type { Tier } from '@castwright/core/tiers';
 import { insertEpisodes } from '#test-helpers/episode-rows';
@@ -63,7 +63,6 @@ export async function runFleet(options: { db: Db; databaseUrl: string; dataDir: 
   const context = { teardown: (fn: () => Promise<void> | void) => void teardowns.push(fn) };
   const env = { DATABASE_URL: options.databaseUrl, DATA_DIR: options.dataDir, LOG_LEVEL: 'info', FAIR_SCHEDULING: options.fair ? '1' : '0' };
   const worker = (role: 'media' | 'general', n: number) => startRoleProcess(context, ['worker', '--role', role], { ...env, PGAPPNAME: `fleet-${role}-${n}` });
-  setFairScheduling(options.fair);
 
   const queued = new Map<string, { accountClass: string; queuedAt: number }>();
   const started = new Map<string, number>();
@@ -85,7 +84,7 @@ export async function runFleet(options: { db: Db; databaseUrl: string; dataDir: 
     for (let n = 0; n < count; n++) {
       const id = await db.transaction().execute(async (trx) => {
         const [episodeId = ''] = await insertEpisodes(trx, accountId, 1, { status: 'generating_script', progress_percent: 30, script_text: shape.script });
-        await addJob(trx, 'episode:render', { episodeId }, { account: accountId });
+        await addJob(trx, 'episode:render', { episodeId }, { account: accountId, fair: options.fair });
         return episodeId;
       });
       queued.set(id, { accountClass, queuedAt: Date.now() });

@@ -15,6 +15,7 @@ import { updateUserTier } from '@castwright/core/repositories/users';
 import { freePort } from '#test-helpers/free-port';
 import { startRoleProcess } from '#test-helpers/role-process';
 import { sseMessages } from '#test-helpers/sse-client';
+import { until } from '#test-helpers/until';
 
 t.setTimeout(600_000);
 const logger = createLogger({ level: 'silent', role: 'test' });
@@ -50,12 +51,8 @@ const timed = async (target: string, init: RequestInit = {}) => {
 
 async function waitForHealth(status: number, timeoutMs = 120_000): Promise<number> {
   const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const answered = await call('/api/health').then((response) => response.status, () => 0);
-    if (answered === status) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`health never answered ${status}`);
+  await until(`/api/health to answer ${status}`, () => call('/api/health').then((response) => response.status === status, () => false), timeoutMs, 200);
+  return Date.now() - started;
 }
 
 const streams: Promise<Record<string, unknown>[]>[] = [];

@@ -14,6 +14,9 @@ import { jobHolder, listenToProgress } from '#test-helpers/progress-listener';
 import { startRoleProcess, type RoleProcess } from '#test-helpers/role-process';
 import { creator, startTestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { until } from '#test-helpers/until';
+import { untilSweepersJudge } from '#test-helpers/liveness';
+import { sql } from 'kysely';
 
 // Real processes, real renders: give the file more than tap's default two minutes.
 t.setTimeout(600_000);
@@ -42,12 +45,11 @@ async function createEpisode(preset: string): Promise<string> {
 
 /** Waits until a worker holds the episode's job of `task` and the episode shows progress past `percent`. */
 async function holderDuring(episodeId: string, task: string, percent: number): Promise<{ workerId: string; pid: number }> {
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+  return until(`a worker holding ${task} for ${episodeId} past ${percent} %`, async () => {
     const holder = await jobHolder(api.database.db, episodeId, task);
     const episode = await selectEpisodeById(api.database.db, episodeId);
-    if (holder?.pid && (episode?.progress_percent ?? 0) > percent) return { workerId: holder.workerId, pid: holder.pid };
-  }
-  throw new Error(`no worker held ${task} for ${episodeId} in time`);
+    return holder?.pid && (episode?.progress_percent ?? 0) > percent ? { workerId: holder.workerId, pid: holder.pid } : undefined;
+  }, 180_000, 50);
 }
 
 async function audioPlays(t: Test, episodeId: string): Promise<void> {
@@ -61,10 +63,17 @@ async function audioPlays(t: Test, episodeId: string): Promise<void> {
   t.ok(Math.abs(probe.durationSeconds * 1000 - (episode?.audio_duration_ms ?? 0)) < 1000, 'the stored audio is the one the row describes');
 }
 
-/** How many ready notifications an episode got, once the first has arrived and a duplicate would have too. */
+/**
+ * How many ready notifications an episode got, once the first has arrived, no job for it is
+ * left (a duplicate could only come from one) and the channel has caught up with every commit.
+ */
 async function exactlyOnce(id: string): Promise<number> {
   await progress.arrived(id, 'ready');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await until(`the jobs of ${id} to be done`, async () => {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'episodeId' = ${id}`.execute(api.database.db);
+    return rows[0]?.n === 0;
+  }, 60_000, 100);
+  await progress.caughtUp();
   return progress.count(id, 'ready');
 }
 
@@ -94,7 +103,7 @@ async function fleetRendering(): Promise<{ general: RoleProcess; media: RoleProc
   const media = [worker('media'), worker('media')];
   await Promise.all([general, ...media].map(started));
   // Sweepers judge others only after beating on time for a whole bound themselves.
-  await new Promise((resolve) => setTimeout(resolve, DEAD_AFTER_MS + 500));
+  await untilSweepersJudge(api.database.db, [general, ...media].map((process) => process.pid), DEAD_AFTER_MS);
   const id = await createEpisode('quick');
   const { pid } = await holderDuring(id, 'episode:render', 72);
   return { general, media, id, holder: media.find((process) => process.pid === pid), pid };
@@ -143,13 +152,13 @@ t.test('SIGKILL of a general worker while it waits for the script writer: anothe
   const second = worker('general', llmEnv);
   const media = worker('media');
   await Promise.all([first, second, media].map(started));
-  await new Promise((resolve) => setTimeout(resolve, DEAD_AFTER_MS + 500));
+  await untilSweepersJudge(api.database.db, [first, second, media].map((process) => process.pid), DEAD_AFTER_MS);
   const id = await createEpisode('quick');
   const holder = await holderDuring(id, 'episode:script', 29);
   const victim = [first, second].find((process) => process.pid === holder.pid);
   t.ok(victim, 'a general worker process holds the script job');
   // Killed while its request to the (slow) LLM is open, not before it was sent.
-  while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await until('the request to the LLM to be open', () => calls > 0, 120_000, 20);
   victim?.signal('SIGKILL');
   const episode = await waitForEpisode(api.database.db, id, ['ready', 'error'], 180_000);
   t.equal(episode.status, 'ready', episode.error_message ?? '');

@@ -12,6 +12,7 @@ import { jobHolder, listenToProgress } from '#test-helpers/progress-listener';
 import { startRoleProcess, type RoleProcess } from '#test-helpers/role-process';
 import { creator, startTestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { until } from '#test-helpers/until';
 
 t.setTimeout(300_000);
 
@@ -29,7 +30,7 @@ const started = (process: RoleProcess) => process.waitForLog((line) => /worker s
 /** `count` episodes of the user waiting at the render stage, each with a one-line script, queued as the script stage queues them. */
 async function queueRenders(userId: string, count: number): Promise<string[]> {
   const ids = await insertEpisodes(db, userId, count, { status: 'generating_script', progress_percent: 30, script_text: '[Host 1]: A short line for a quick render.' });
-  for (const episodeId of ids) await addJob(db, 'episode:render', { episodeId }, { account: userId });
+  for (const episodeId of ids) await addJob(db, 'episode:render', { episodeId }, { account: userId, fair: true });
   return ids;
 }
 
@@ -40,17 +41,17 @@ function renderStarts(): string[] {
   return [...seen];
 }
 
-/** A worker holding the render of an episode that is still being voiced, or undefined after a minute. */
+/** A worker holding the render of an episode that is still being voiced, or undefined when none is found in two minutes. */
 async function catchMidRender(workers: RoleProcess[], episodeIds: string[]): Promise<{ id: string; process: RoleProcess } | undefined> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+  return until('a worker holding a render mid-voicing', async () => {
     const rendering = await db.selectFrom('episodes').select('id').where('id', 'in', episodeIds).where('status', '=', 'generating_audio').execute();
     for (const { id } of rendering) {
       const holder = await jobHolder(db, id, 'episode:render');
       const process = workers.find((worker) => worker.pid === holder?.pid && worker.child.exitCode === null && worker.child.signalCode === null);
       if (process) return { id, process };
     }
-  }
-  return undefined;
+    return undefined;
+  }, 120_000, 20).catch(() => undefined);
 }
 
 t.test('small accounts are not kept behind a backlog, and a worker killed mid-way loses nothing and starves nobody', async (t) => {
@@ -66,7 +67,7 @@ t.test('small accounts are not kept behind a backlog, and a worker killed mid-wa
   // replacement as a supervisor would. A render can end between the look and the kill (its
   // episode ready, its job not yet marked done); such a kill proves nothing about a takeover,
   // so the test kills again until one lands mid-render.
-  for (const deadline = Date.now() + 120_000; renderStarts().length < 6 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  await until('six renders started', () => renderStarts().length >= 6, 240_000, 20);
   let victim: { id: string; process: RoleProcess } | undefined;
   const replacements: RoleProcess[] = [];
   for (let kills = 0; !victim && kills < 4; kills++) {
@@ -89,16 +90,17 @@ t.test('small accounts are not kept behind a backlog, and a worker killed mid-wa
     const episode = await waitForEpisode(db, id, ['ready', 'error'], 240_000);
     t.equal(episode.status, 'ready', `${id} is ready${episode.error_message ? `: ${episode.error_message}` : ''}`);
   }
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const id of [...heavyIds, ...lightIds]) t.equal(progress.count(id, 'ready'), 1, `${id}: one ready transition`);
   const killed = await db.selectFrom('episodes').select('render_attempt').where('id', '=', victim?.id ?? '').executeTakeFirst();
   t.ok((killed?.render_attempt ?? 0) >= 2, `the killed worker's render was taken over (attempt ${killed?.render_attempt})`);
   // A job is completed just after its task returns (the episode is ready a moment before).
   // (The accounts' verification mails wait for a general worker, which this test runs none of.)
   const leftover = async () => (await sql<{ task: string; attempts: number; locked_by: string | null; last_error: string | null }>`
     SELECT task_identifier AS task, attempts, locked_by, last_error FROM graphile_worker.jobs WHERE task_identifier = 'episode:render'`.execute(db)).rows;
-  for (const deadline = Date.now() + 15_000; (await leftover()).length > 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  await until('every render job to be done', async () => (await leftover()).length === 0, 60_000, 100).catch(() => undefined);
   t.same(await leftover(), [], 'no job left behind: none lost, none stuck, none failed');
+  // With no render job left, a second ready could only be in transit: the channel catches up first.
+  await progress.caughtUp();
+  for (const id of [...heavyIds, ...lightIds]) t.equal(progress.count(id, 'ready'), 1, `${id}: one ready transition`);
 
   // The order renders began in: first come, first served would start every small account's
   // render after all of the heavy account's. Here each small account starts at the head.

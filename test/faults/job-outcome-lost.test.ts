@@ -18,6 +18,7 @@ import { listenToProgress } from '#test-helpers/progress-listener';
 import { startRoleProcess } from '#test-helpers/role-process';
 import { creator, startTestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { until } from '#test-helpers/until';
 
 t.setTimeout(240_000);
 
@@ -45,8 +46,8 @@ t.test('a worker that cannot record a finished job while another render runs exi
     BEGIN RAISE EXCEPTION 'test: this job''s outcome cannot be recorded'; END $$`.execute(db);
   await sql`CREATE TRIGGER test_refuse_to_complete BEFORE DELETE ON graphile_worker._private_jobs FOR EACH ROW
     WHEN (OLD.payload->>'episodeId' = ${sql.lit(refused)}) EXECUTE FUNCTION public.test_refuse_to_complete()`.execute(db);
-  await addJob(db, 'episode:render', { episodeId: refused }, { account: userId });
-  await addJob(db, 'episode:render', { episodeId: inFlight }, { account: userId });
+  await addJob(db, 'episode:render', { episodeId: refused }, { account: userId, fair: true });
+  await addJob(db, 'episode:render', { episodeId: inFlight }, { account: userId, fair: true });
 
   const stuck = startRoleProcess(t, ['worker', '--role', 'media'], workerEnv);
   const exit = await Promise.race([stuck.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 90_000))]);
@@ -61,10 +62,11 @@ t.test('a worker that cannot record a finished job while another render runs exi
   await sql`DROP TRIGGER test_refuse_to_complete ON graphile_worker._private_jobs`.execute(db);
   await sql`DROP FUNCTION public.test_refuse_to_complete()`.execute(db);
   const fresh = startRoleProcess(t, ['worker', '--role', 'media'], workerEnv);
-  for (const deadline = Date.now() + 120_000; (await renderJobs([refused, inFlight])).length > 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  await until('the released jobs to be done', async () => (await renderJobs([refused, inFlight])).length === 0, 240_000, 100).catch(() => undefined);
   t.same(await renderJobs([refused, inFlight]), [], 'a fresh worker took the released jobs over and completed them');
   t.equal((await waitForEpisode(db, inFlight, ['ready', 'error'])).status, 'ready', 'the cut-off render was made again, to the end');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // No job left: a second ready could only be in transit, and the channel catches up first.
+  await progress.caughtUp();
   t.equal(progress.count(refused, 'ready'), 1, 'the short episode became ready once, not again on its second run');
   t.equal(progress.count(inFlight, 'ready'), 1, 'the long one once');
 

@@ -9,6 +9,8 @@ import { insertEpisodes } from '#test-helpers/episode-rows';
 import { startRoleProcess, type RoleProcess } from '#test-helpers/role-process';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
 import { receiverCaFile, startWebhookReceiver, verifyDelivery } from '#test-helpers/webhook-receiver';
+import { until } from '#test-helpers/until';
+import { untilSweepersJudge } from '#test-helpers/liveness';
 
 t.setTimeout(300_000);
 
@@ -43,11 +45,11 @@ t.test('SIGKILL of the general worker mid-delivery: delivered after the bound by
   const workers: RoleProcess[] = [startRoleProcess(t, ['worker', '--role', 'general'], workerEnv), startRoleProcess(t, ['worker', '--role', 'general'], workerEnv)];
   await Promise.all(workers.map((worker) => worker.waitForLog((line) => /worker started$/.test(String(line.msg)))));
   // Sweepers judge others only after beating on time for a whole bound themselves.
-  await new Promise((resolve) => setTimeout(resolve, DEAD_AFTER_MS + 500));
+  await untilSweepersJudge(db, workers.map((process) => process.pid), DEAD_AFTER_MS);
 
   const [episodeId] = await insertEpisodes(db, user.userId, 1, { status: 'generating_audio' });
   await db.transaction().execute((trx) =>
-    finishEpisode(trx, episodeId as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'], set: { audio_key: 'episodes/x/audio-1.mp3', audio_duration_ms: 5000 } }, { publicBaseUrl: api.baseUrl }),
+    finishEpisode(trx, episodeId as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'], set: { audio_key: 'episodes/x/audio-1.mp3', audio_duration_ms: 5000 } }, { publicBaseUrl: api.baseUrl, fair: true }),
   );
   const [first] = await receiver.waitForRequests(1);
   const eventId = first?.headers['webhook-id'] as string;
@@ -63,10 +65,10 @@ t.test('SIGKILL of the general worker mid-delivery: delivered after the bound by
   t.equal(second?.body, first?.body, 'the same body');
   t.match(verifyDelivery(second!, secret), { event: 'episode.completed', data: { episode: { id: episodeId } } });
 
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  await until('the event to settle', async () => {
     const event = await db.selectFrom('webhook_events').select(['status']).where('id', '=', eventId).executeTakeFirst();
-    if (event?.status !== 'pending') break;
-  }
+    return event?.status !== 'pending';
+  }, 60_000, 100);
   t.match(await db.selectFrom('webhook_events').select(['status', 'attempts_counted', 'attempts_interrupted']).where('id', '=', eventId).executeTakeFirst(), {
     status: 'delivered',
     attempts_counted: 1,

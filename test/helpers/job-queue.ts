@@ -2,6 +2,7 @@
 // the API only queues. A job that failed is reported with its error at once.
 import { sql } from 'kysely';
 import type { Db } from '@castwright/core/db/connect';
+import { until } from './until.ts';
 
 interface QueuedJob {
   task_identifier: string;
@@ -10,14 +11,11 @@ interface QueuedJob {
 }
 
 export async function waitForJobs(db: Db, taskPrefix: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  await until(`the jobs ${taskPrefix}* to run`, async () => {
     const { rows } = await sql<QueuedJob>`
       SELECT task_identifier, attempts, last_error FROM graphile_worker.jobs WHERE task_identifier LIKE ${`${taskPrefix}%`}`.execute(db);
-    if (rows.length === 0) return;
     const failed = rows.find((job) => job.last_error !== null);
     if (failed) throw new Error(`${failed.task_identifier} failed: ${failed.last_error}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`jobs ${taskPrefix}* still queued after ${timeoutMs} ms`);
+    return rows.length === 0;
+  }, timeoutMs, 50);
 }

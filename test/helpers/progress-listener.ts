@@ -1,9 +1,11 @@
 // Listens on the episode progress channel like an api process does, recording every
 // notification, so tests can count state changes (e.g. exactly one `ready`).
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '@castwright/core/db/connect';
 import { PROGRESS_CHANNEL, parseProgressEvent, type ProgressEvent } from '@castwright/core/progress';
+import { until } from './until.ts';
 
 interface TestContext {
   teardown(fn: () => Promise<void> | void): void;
@@ -14,26 +16,39 @@ export interface ProgressListener {
   count(episodeId: string, status: string): number;
   /** Waits (notifications arrive after their commit) until at least one such event came; returns the count. */
   arrived(episodeId: string, status: string, timeoutMs?: number): Promise<number>;
+  /**
+   * Resolves once every notification committed before the call has arrived: PostgreSQL
+   * delivers notifications in commit order, so a marker sent now comes after all of them.
+   * With the work done (its jobs gone), the counts are then final: no duplicate is in transit.
+   */
+  caughtUp(): Promise<void>;
 }
+
+const BARRIER_CHANNEL = 'castwright_test_barrier';
 
 export async function listenToProgress(t: TestContext, databaseUrl: string): Promise<ProgressListener> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const events: ProgressEvent[] = [];
+  const markers = new Set<string>();
   client.on('notification', (message) => {
-    if (message.payload) events.push(parseProgressEvent(message.payload));
+    if (message.channel === BARRIER_CHANNEL) markers.add(message.payload ?? '');
+    else if (message.payload) events.push(parseProgressEvent(message.payload));
   });
   await client.query(`LISTEN ${PROGRESS_CHANNEL}`);
+  await client.query(`LISTEN ${BARRIER_CHANNEL}`);
   t.teardown(() => client.end());
   const count = (episodeId: string, status: string) => events.filter((event) => event.id === episodeId && event.status === status).length;
   return {
     events,
     count,
-    async arrived(episodeId, status, timeoutMs = 10_000) {
-      for (const deadline = Date.now() + timeoutMs; count(episodeId, status) === 0 && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return count(episodeId, status);
+    async arrived(episodeId, status, timeoutMs = 30_000) {
+      return until(`${status} of ${episodeId} on the progress channel`, () => count(episodeId, status) || undefined, timeoutMs, 20);
+    },
+    async caughtUp() {
+      const marker = randomUUID();
+      await client.query('SELECT pg_notify($1, $2)', [BARRIER_CHANNEL, marker]);
+      await until('the progress channel to catch up', () => markers.has(marker), 30_000, 10);
     },
   };
 }

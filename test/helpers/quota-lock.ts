@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@castwright/core/db/connect';
 import { monthOf } from '@castwright/core/usage-month';
+import { until } from './until.ts';
 
 /** Locks this month's usage row of the user; resolves with the function that lets go. */
 export async function holdQuotaRow(db: Db, userId: string): Promise<() => Promise<void>> {
@@ -26,11 +27,10 @@ export async function holdQuotaRow(db: Db, userId: string): Promise<() => Promis
 
 /** Resolves once `count` sessions of this database wait on a lock over the usage rows. */
 export async function waitForQuotaWaiters(db: Db, count = 1, timeoutMs = 10_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
+  await until(`${count} requests waiting on the usage row`, async () => {
     const { rows } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM pg_stat_activity
       WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%usage_monthly%'`.execute(db);
-    if ((rows[0]?.n ?? 0) >= count) return;
-  }
-  throw new Error(`fewer than ${count} requests waited on the usage row within ${timeoutMs} ms`);
+    return (rows[0]?.n ?? 0) >= count;
+  }, timeoutMs, 25);
 }

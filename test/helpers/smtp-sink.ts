@@ -2,6 +2,7 @@
 // every message it receives, parsed with mailparser, for tests of outgoing e-mail.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { until } from './until.ts';
 
 interface TestContext {
   teardown(fn: () => Promise<void> | void): void;
@@ -36,14 +37,8 @@ export async function startSmtpSink(t: TestContext): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.find(predicate);
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('no matching e-mail arrived in time');
+    async waitFor(predicate, timeoutMs = 30_000) {
+      return until('a matching e-mail', () => messages.find(predicate), timeoutMs, 50);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Test } from 'tap';
 import { Agent } from 'undici';
 import { buildStudio } from '@castwright/studio/build';
 import { launchChromium, linkIn, outboxMail, seriousAxeViolations, startService, type AxeViolation, type Service } from './studio-service.ts';
+import { until } from './until.ts';
 
 export interface StudioBrowser {
   service: Service;
@@ -109,11 +110,7 @@ export async function openStudio(
       await page.getByText('Your e-mail address is confirmed').waitFor();
     },
     waitUntil: async (expression, timeoutMs = 30_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await page.evaluate(expression))) {
-        if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
-        await page.waitForTimeout(50);
-      }
+      await until(`the page to say ${expression}`, async () => Boolean(await page.evaluate(expression)), timeoutMs, 50);
     },
   };
 }

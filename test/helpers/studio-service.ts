@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { Agent, fetch } from 'undici';
 import { CASTWRIGHT_BIN } from './castwright-cli.ts';
 import { freePort } from './free-port.ts';
+import { until } from './until.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -37,14 +38,10 @@ export async function startService(extraEnv: Record<string, string> = {}): Promi
   const exited = once(child, 'exit');
   const baseUrl = `https://localhost:${port}`;
   const agent = new Agent({ connect: { rejectUnauthorized: false } });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
+  await until('castwright start to answer /api/health', async () => {
     if (child.exitCode !== null) throw new Error(`castwright start exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the service did not become healthy in time');
-    const healthy = await fetch(`https://127.0.0.1:${port}/api/health`, { dispatcher: agent }).then((response) => response.status === 200, () => false);
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return fetch(`https://127.0.0.1:${port}/api/health`, { dispatcher: agent }).then((response) => response.status === 200, () => false);
+  }, 120_000, 250);
   await agent.close();
   return {
     baseUrl,
@@ -70,16 +67,8 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 export type { Page };
 
 /** Playwright attached to a Chromium already listening on `port` for DevTools (retrying while it starts). */
-export async function connectChromium(port: number, timeoutMs = 15_000): Promise<Browser> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+export async function connectChromium(port: number, timeoutMs = 30_000): Promise<Browser> {
+  return until(`Chromium's DevTools on port ${port}`, () => chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => undefined), timeoutMs, 200);
 }
 
 
@@ -107,16 +96,14 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** The newest e-mail in the outbox for which `match` holds, waiting for it to be written. */
 export async function outboxMail(dataDir: string, match: (mail: ParsedMail) => boolean, timeoutMs = 60_000): Promise<ParsedMail> {
   const outbox = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  return until(`a matching e-mail in ${outbox}`, async () => {
     const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort().reverse();
     for (const name of names) {
       const mail = await simpleParser(await readFile(path.join(outbox, name)));
       if (match(mail)) return mail;
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no matching e-mail in ${outbox} within ${timeoutMs} ms`);
+    return undefined;
+  }, timeoutMs, 250);
 }
 
 /** The first https link in an e-mail's text. */

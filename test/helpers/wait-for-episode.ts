@@ -3,13 +3,11 @@
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
+import { until } from './until.ts';
 
 export async function waitForEpisode(db: Db, id: string, statuses: readonly string[] = ['ready', 'error'], timeoutMs = 60_000): Promise<EpisodeRow> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  return until(`episode ${id} to reach ${statuses.join('/')}`, async () => {
     const episode = await selectEpisodeById(db, id);
-    if (episode && statuses.includes(episode.status)) return episode;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`episode ${id} did not reach ${statuses.join('/')} in time`);
+    return episode && statuses.includes(episode.status) ? episode : undefined;
+  }, timeoutMs, 100);
 }

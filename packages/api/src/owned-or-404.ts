@@ -1,7 +1,9 @@
 // The caller's own episode, playlist, webhook, briefing, lexicon entry, clip, document or show, or a 404: someone else's reads
-// exactly like a missing one, so ids cannot be probed. Every owner check goes through
-// here, with an owner-scoped repository call (it answers undefined, or false for a
-// change, when the row is not the caller's).
+// exactly like a missing one, so ids cannot be probed. Owner checks go through here, with
+// an owner-scoped repository call (it answers undefined, or false for a change, when the
+// row is not the caller's), with one exception the interface spells out: deleting another
+// account's episode is a 403 (`DELETE /api/episodes/:id`: 403 not owner, 404 does not
+// exist), so episodes/remove-episode.ts reads the row unscoped and uses only notFound here.
 import { AppError } from '@castwright/core/errors';
 
 const NOT_FOUND = {

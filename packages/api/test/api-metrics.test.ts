@@ -2,6 +2,7 @@
 // status, open progress streams, LISTEN reconnects and rate-limit refusals.
 import t from 'tap';
 import { creator, registerUser, startTestApi } from '#test-helpers/test-api';
+import { until } from '#test-helpers/until';
 
 const api = await startTestApi(t, { METRICS_PORT: '0' });
 const port = api.api.metricsPort;
@@ -43,8 +44,7 @@ t.test('open progress streams, LISTEN reconnects and rate-limit refusals', async
 
   t.equal(await sample('castwright_progress_listen_reconnects_total'), 0);
   await api.api.progressHub.dropConnectionForTest();
-  const deadline = Date.now() + 20_000;
-  while ((await sample('castwright_progress_listen_reconnects_total')) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await until('the listener to reconnect', async () => (await sample('castwright_progress_listen_reconnects_total')) !== 0, 30_000, 100);
   t.equal(await sample('castwright_progress_listen_reconnects_total'), 1);
 
   const free = await registerUser(api);

@@ -116,7 +116,7 @@ t.test('past_due keeps the tier for the grace period, then drops to free; unpaid
   t.same(again, firstSeen, 'the grace period counts from the first time it was seen past_due');
 
   const sweep = async () => {
-    await addJob(db, 'billing:past-due-sweep', {}, { account: SYSTEM_ACCOUNT });
+    await addJob(db, 'billing:past-due-sweep', {}, { account: SYSTEM_ACCOUNT, fair: true });
     await waitForJobs(db, 'billing:');
   };
   await sweep();
@@ -151,7 +151,7 @@ t.test('a failed payment is mailed once, however often the event arrives or its 
   t.match(mail.text, /\$19\.00/);
   t.match(mail.text, String(invoice.hosted_invoice_url), 'links to the page where the invoice can be paid');
   t.match(mail.text, /7 days/);
-  await addJob(db, 'billing:payment-failed-email', { eventId: String(event.id), invoiceId: String(invoice.id) }, { account: user.userId });
+  await addJob(db, 'billing:payment-failed-email', { eventId: String(event.id), invoiceId: String(invoice.id) }, { account: user.userId, fair: true });
   await waitForJobs(db, 'billing:');
   await waitForJobs(db, 'email:');
   t.equal(notices().length, 1, 'one mail, though the job ran twice');
@@ -160,7 +160,7 @@ t.test('a failed payment is mailed once, however often the event arrives or its 
   const racedEvent = stripe.event('invoice.payment_failed', raced);
   await deliverStripeEvent(api, racedEvent);
   const job = { eventId: String(racedEvent.id), invoiceId: String(raced.id) };
-  await Promise.all([addJob(db, 'billing:payment-failed-email', job, { account: user.userId }), addJob(db, 'billing:payment-failed-email', job, { account: user.userId })]);
+  await Promise.all([addJob(db, 'billing:payment-failed-email', job, { account: user.userId, fair: true }), addJob(db, 'billing:payment-failed-email', job, { account: user.userId, fair: true })]);
   await waitForJobs(db, 'billing:');
   await waitForJobs(db, 'email:');
   t.equal(notices().length, 2, 'three runs of one event at once: one mail');

@@ -20,6 +20,7 @@ import { creator, json, registerUser, startTestApi } from '#test-helpers/test-ap
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
 import { parseWebVtt } from '#test-helpers/webvtt';
 import { startWebhookReceiver, trustReceivers, verifyDelivery } from '#test-helpers/webhook-receiver';
+import { until } from '#test-helpers/until';
 
 t.setTimeout(600_000);
 await trustReceivers();
@@ -81,12 +82,11 @@ async function ready(id: string): Promise<void> {
 
 /** Waits until the revision's render is over (published or failed). */
 async function settled(id: string, revision: number): Promise<Record<string, unknown>> {
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+  return until(`revision ${revision} of ${id} to finish`, async () => {
     const found = (await revisions(id)).find((row) => row.revision === revision);
     const episode = await selectEpisodeById(db, id);
-    if (found && found.status !== 'rendering' && episode?.status !== 'generating_audio') return found;
-  }
-  throw new Error(`revision ${revision} of ${id} did not finish`);
+    return found && found.status !== 'rendering' && episode?.status !== 'generating_audio' ? found : undefined;
+  }, 180_000);
 }
 
 /** Makes the next `count` render attempts' MP3 uploads fail: storage refuses the file (a folder sits where it goes). */
@@ -225,7 +225,7 @@ t.test('one line edited and rendered: exactly that line voiced; listeners keep t
     }
   })();
 
-  while (!spoken().slice(calls).includes(newText)) await new Promise((resolve) => setTimeout(resolve, 50));
+  await until('the edited line to reach the engine', () => spoken().slice(calls).includes(newText), 120_000, 50);
   t.equal((await selectEpisodeById(db, id))?.status, 'generating_audio', 'caught while the edited line is being voiced');
   const during = await json(await api.request(`/api/episodes/${id}`, { token: owner.accessToken }));
   t.match(during.episode, { status: 'generating_audio', audioUrl: `/api/episodes/${id}/audio` }, 'the audio address stays');
@@ -377,7 +377,8 @@ t.test('episode.updated once per published revision; episode.completed only for 
   const published = (await revisions(id)).filter((row) => row.status !== 'failed').map((row) => row.revision as number).filter((revision) => revision > 1).sort((a, b) => a - b);
   const expected = 1 + published.length;
   await receiver.waitForRequests(expected, 60_000);
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // a duplicate would have come by now
+  // A duplicate could only come from a delivery job still queued: wait for the queue to run dry of them.
+  await waitForJobs(db, 'webhook:deliver', 60_000);
   const events = receiver.requests.map((request) => verifyDelivery(request, hook.webhook.secret) as { event: string; data: { episode: { id: string; audioUrl: string }; revision?: number } });
   const mine = events.filter((event) => event.data.episode.id === id);
   t.equal(mine.filter((event) => event.event === 'episode.completed').length, 1, 'one episode.completed');
@@ -406,7 +407,7 @@ t.test('an episode whose first render failed: its script can be edited and rende
   await ready(reviewed);
   t.match(await revisions(reviewed), [{ revision: 2, status: 'published' }, { revision: 1, status: 'failed', error: /could not be saved/ }]);
   const eventsOf = () => receiver.requests.map((request) => JSON.parse(request.body) as { event: string; data: { episode: { id: string } } }).filter((event) => event.data.episode.id === reviewed);
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && eventsOf().length < 2; ) await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('both events delivered', () => eventsOf().length >= 2, 60_000);
   const events = eventsOf();
   t.same(events.map((event) => event.event), ['episode.failed', 'episode.completed'], 'failed, then completed at its first ready');
 });
@@ -427,7 +428,7 @@ t.test('retention: lines the published revision does not use go after the retent
   t.ok((await audioFiles()).length > oldAudio.length);
 
   // Recently used lines stay (an undo voices nothing); replaced audio goes at the next sweep...
-  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT, fair: true });
   await waitForJobs(db, 'maintenance:segment-retention', 30_000);
   t.same(await stored(), before, 'no line is removed within the retention period');
   t.same(await replacedAudio(), [], 'replaced revisions lose their audio');
@@ -435,7 +436,7 @@ t.test('retention: lines the published revision does not use go after the retent
   t.ok((await audio(id)).length > 0, 'and it is served');
   // ...and lines go once SEGMENT_RETENTION_DAYS (30) have passed since a render last used them.
   await db.updateTable('episode_segments').set({ last_used_at: new Date(Date.now() - 31 * 86_400_000) }).where('episode_id', '=', id).execute();
-  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'maintenance:segment-retention', {}, { account: SYSTEM_ACCOUNT, fair: true });
   await waitForJobs(db, 'maintenance:segment-retention', 30_000);
   t.same(await stored(), kept, 'only the published revision\'s lines are left');
   t.same((await db.selectFrom('episode_segments').select('segment_key').where('episode_id', '=', id).execute()).map((row) => `${row.segment_key}.wav`).sort(), kept);

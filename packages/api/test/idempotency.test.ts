@@ -239,7 +239,7 @@ t.test('a test delivery whose request died after recording its event is resumed 
   const eventId = newId('webhookEvent');
   await db.transaction().execute(async (trx) => {
     await insertWebhookEvent(trx, { id: eventId, webhook_id: webhookId, event: 'webhook.test', episode_id: null, body: JSON.stringify({ event: 'webhook.test', id: eventId }) });
-    await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 }, { account: user.userId });
+    await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 }, { account: user.userId, fair: true });
   });
   await abandonedClaim(user.userId, 'k-resume', path, undefined, { recovery_point: eventId });
   const resumed = await send(path, user.accessToken, 'k-resume');

@@ -5,6 +5,8 @@ import { simpleParser } from 'mailparser';
 import { selectUserByEmail } from '@castwright/core/repositories/users';
 import { json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
 import { startSmtpSink, tokenFrom } from '#test-helpers/smtp-sink';
+import { until } from '#test-helpers/until';
+import { waitForJobs } from '#test-helpers/job-queue';
 
 const smtp = await startSmtpSink(t);
 const api = await startTestApi(t, { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://pods.example.com' });
@@ -37,7 +39,8 @@ t.test('reset requests answer the same for known and unknown addresses; only rea
   t.match(mail.subject, /Reset your Castwright password/);
   t.match(mail.text, /https:\/\/pods\.example\.com\/reset-password\?token=/, 'never the request Host header');
   t.notMatch(mail.text, /evil\.example/);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Once the queue has run dry of e-mail jobs, a mail for the unknown address could only have been sent already.
+  await waitForJobs(api.database.db, 'email:', 60_000);
   t.notOk(smtp.messages.some(to('nobody-here@example.com')), 'no mail for an unknown address');
 });
 
@@ -82,11 +85,10 @@ t.test('without SMTP_URL, mail is written as .eml files under DATA_DIR/outbox', 
   await local.startWorkers('general');
   await registerUser(local, 'outbox@example.com');
   const outbox = path.join(local.config.dataDir, 'outbox');
-  let files: string[] = [];
-  for (let attempt = 0; attempt < 100 && files.length === 0; attempt++) {
-    files = await readdir(outbox).catch(() => []);
-    if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const files = await until('a message in the outbox', async () => {
+    const found = await readdir(outbox).catch(() => []);
+    return found.length > 0 ? found : undefined;
+  }, 60_000, 100);
   t.equal(files.length, 1);
   t.match(files[0], /\.eml$/);
   const parsed = await simpleParser(await readFile(path.join(outbox, files[0] as string)));

@@ -12,6 +12,7 @@ import { startFakeChatterbox } from '#test-helpers/fake-chatterbox';
 import { startRoleProcess } from '#test-helpers/role-process';
 import { until } from '#test-helpers/until';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
+import { waitForJobs } from '#test-helpers/job-queue';
 
 const LIVENESS = { WORKER_HEARTBEAT_MS: '300', WORKER_DEAD_AFTER_MS: '1500' };
 const chatterbox = await startFakeChatterbox(t, { voices: ['narrator'] });
@@ -114,7 +115,8 @@ t.test('a changed entry gets a new sample, even from a job voicing the old one a
   t.equal(third.status, 200);
   t.equal(saidToChatterbox().at(-1), pronunciationSamplePhrase('kube'), 'the sample served says the entry as it is now');
   const files = await storedSamples();
-  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  // The stale job has finished once the queue has run dry of sample jobs; only then is its absence a finding.
+  await waitForJobs(api.database.db, 'pronunciation:sample', 60_000);
   t.same(await storedSamples(), files, 'the stale job left no file behind');
 });
 

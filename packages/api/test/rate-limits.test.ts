@@ -8,6 +8,7 @@ import { updateUserTier } from '@castwright/core/repositories/users';
 import { RateLimiter } from '@castwright/api/rate-limit/rate-limiter';
 import { freePort } from '#test-helpers/free-port';
 import { json, randomClientIp, registerUser, startTestApi } from '#test-helpers/test-api';
+import { until } from '#test-helpers/until';
 
 const api = await startTestApi(t);
 
@@ -135,14 +136,7 @@ t.test('limits hold across three api processes sharing one database', async (t) 
       dispatcher: agent,
     });
   for (const index of [0, 1, 2]) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await call(index, '/api/health')).status === 200) break;
-      } catch {
-        if (attempt > 200) throw new Error('an api process did not start');
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(`api process ${index} to answer /api/health`, () => call(index, '/api/health').then((response) => response.status === 200, () => false), 60_000, 100);
   }
 
   const user = await registerUser(api, 'shared@example.com', 'Shared1pass');

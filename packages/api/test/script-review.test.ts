@@ -7,6 +7,7 @@ import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { sseMessages } from '#test-helpers/sse-client';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { until } from '#test-helpers/until';
 
 const api = await startTestApi(t);
 await api.startWorkers('all');
@@ -103,12 +104,8 @@ t.test('review, edit, approve once, render the edited script', async (t) => {
   // graphile-worker deletes a job just after its task returns, a moment after `ready` commits.
   const renderJobs = async () =>
     (await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'episode:render')`.execute(api.database.db)).rows[0]?.n;
-  let pending = await renderJobs();
-  for (let attempt = 0; attempt < 100 && pending !== 0; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    pending = await renderJobs();
-  }
-  t.equal(pending, 0, 'the one render job ran and is gone');
+  await until('the render job to be gone', async () => (await renderJobs()) === 0, 30_000, 100);
+  t.equal(await renderJobs(), 0, 'the one render job ran and is gone');
   const segments = await api.database.db.selectFrom('transcript_segments').select(['speaker', 'text']).where('episode_id', '=', id).orderBy('position').execute();
   t.same(segments, [...replacement.slice(0, 2), { speaker: 'Host 2', text: 'Thanks for listening.' }].map((line) => ({ speaker: line.speaker, text: line.text })), 'the edited script was rendered');
   const notes = (await (await api.request(`/api/episodes/${id}/show-notes`, { token: owner.accessToken })).json()) as { chapters: { title: string }[] };

@@ -8,6 +8,7 @@ import type { EpisodeStatus } from '@castwright/core/episode-states';
 import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { sseMessages } from '#test-helpers/sse-client';
+import { until } from '#test-helpers/until';
 
 const api = await startTestApi(t);
 const TEXT = 'A short text about rivers. Rivers carve valleys over millions of years.';
@@ -24,14 +25,14 @@ function move(id: string, status: EpisodeStatus, progressPercent: number, set = 
   const from = ['queued', 'ingesting', 'generating_script', 'generating_audio'] as const;
   return api.database.db.transaction().execute((trx) =>
     status === 'ready' || status === 'error'
-      ? finishEpisode(trx, id, { status, progressPercent, from, set }, { publicBaseUrl: api.baseUrl })
+      ? finishEpisode(trx, id, { status, progressPercent, from, set }, { publicBaseUrl: api.baseUrl, fair: true })
       : updateEpisodeStatus(trx, id, { status, progressPercent, from, set }),
   );
 }
 
 /** The first message is sent after subscribing, but wait until the hub is listening again after a drop. */
 async function waitForSubscribers(count: number) {
-  while (api.api.progressHub.subscriberCount < count) await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(`${count} subscribers to the hub`, () => api.api.progressHub.subscriberCount >= count, 30_000, 20);
 }
 
 t.test('the stream starts with the current state, follows every stage in order and closes at ready', async (t) => {
@@ -132,9 +133,7 @@ t.test('a client that goes away mid-stream leaves no subscriber behind', async (
   await sseMessages(response).next();
   await waitForSubscribers(before + 1);
   controller.abort();
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline && api.api.progressHub.subscriberCount > before; ) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until('the stream to unsubscribe', () => api.api.progressHub.subscriberCount <= before, 30_000, 20);
   t.equal(api.api.progressHub.subscriberCount, before, 'the stream unsubscribed when its client left');
 });
 
@@ -151,7 +150,7 @@ async function rawStream(path: string, token: string, version: '1.0' | '1.1') {
   return {
     closed,
     async until(text: string) {
-      for (const deadline = Date.now() + 10_000; !received.includes(text) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(`${JSON.stringify(text)} on the raw stream`, () => received.includes(text), 30_000, 10);
       return received;
     },
   };

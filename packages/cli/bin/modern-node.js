@@ -67,7 +67,7 @@ export async function runOnModernNode(script, args) {
   console.error(`castwright: Node ${process.version} is older than ${MINIMUM.join('.')}; running on Node ${version} from ${bin} (CASTWRIGHT_NO_NODE_DOWNLOAD=1 turns this off)`);
   // The modern Node goes first on PATH too, for anything that starts `node` by name.
   const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
-  const child = spawn(modern, [script, ...args], { stdio: 'inherit', env });
+  const child = spawn(modern, [...process.execArgv, script, ...args], { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   const code = await new Promise((resolve) => child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1))));
   process.exit(code);

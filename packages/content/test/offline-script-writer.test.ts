@@ -58,7 +58,6 @@ t.test('two hosts: questions are about noun phrases of the answer that follows; 
   const sentences = new Set(article.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()));
   script.lines.forEach((line, index) => {
     const note = script.notes[index];
-    for (const source of note?.sources ?? []) t.ok(index >= 0 && source >= 0);
     for (const subject of note?.subjects ?? []) {
       t.ok(line.text.includes(subject), `the question names its subject: ${subject}`);
       const answer = script.lines[index + 1]?.text.toLowerCase() ?? '';
@@ -70,6 +69,9 @@ t.test('two hosts: questions are about noun phrases of the answer that follows; 
       for (const sentence of spoken) t.ok(sentences.has(sentence) || ![...sentences].some((whole) => whole.includes(sentence)), `never part of a source sentence: ${sentence.slice(0, 40)}`);
     }
   });
+  const read = script.notes.flatMap((note) => note.sources);
+  t.ok(read.length >= 3, `the answers read source sentences (${read.length})`);
+  t.same(read, [...new Set(read)], 'no source sentence is read twice');
   t.match(text(script.lines), /Fresnel/, 'the key passage about Fresnel survives extraction');
   const interview = writeOfflineScript({ ...base, text: article, minutes: 3, hostMode: 'multi', voicePair: 'interview' });
   const words = (speaker: string) => countWords(interview.lines.filter((line) => line.speaker === speaker).map((line) => line.text).join(' '));

@@ -206,12 +206,11 @@ t.test('slow headers and slow bodies time out with a readable reason', async (t)
     constructor: PermanentError,
     message: 'The page did not answer within 0.3 seconds',
   });
-  const started = Date.now();
+  // The body trickles forever: only the total limit can end it (the message is that limit's).
   await t.rejects(safeFetch(`${server.origin}/slow-body`, outboundPolicy({ allowPrivateAddresses: true, bodyTimeoutMs: 400 })), {
     constructor: PermanentError,
     message: 'The page did not finish downloading within 0.4 seconds',
   });
-  t.ok(Date.now() - started < 3_000, 'a body that trickles forever is cut off by the total limit');
 });
 
 t.test('content types outside the allowlist and HTTP errors are refused; 5xx stays retryable', async (t) => {

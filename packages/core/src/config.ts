@@ -1,134 +1,27 @@
-// One validated configuration for every role. The Config type is derived from the
-// schema, so the two can never drift apart.
+// One validated configuration for every role. The Config type is not written out: it is
+// what configFromEnv builds from the schema's static type, so the two cannot drift apart.
 import path from 'node:path';
 import type { Static } from 'typebox';
 import { EnvSchema, type Env, type Flag } from './config-schema.ts';
 import type { PaidTier } from './tiers.ts';
 import { parseValue, SchemaError } from './validation.ts';
 
-
 const isOn = (flag: Static<typeof Flag>) => flag === '1' || flag === 'true';
 
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  embeddedPostgresPort: number;
-  tls: { certFile: string; keyFile: string } | undefined;
-  trustProxy: boolean;
-  publicBaseUrl: string | undefined;
-  /** A worker's listener for /healthz, /readyz and /metrics; none when unset. */
-  metricsPort: number | undefined;
-  /** Browser origins allowed to call the api (CORS): none by default, `'*'` for any. */
-  corsOrigins: string[] | '*';
-  jwtSecret: string | undefined;
-  logLevel: Env['LOG_LEVEL'];
-  /** undefined: pretty in a terminal, JSON otherwise. */
-  logFormat: Env['LOG_FORMAT'];
-  workerConcurrency: number;
-  mediaConcurrency: number;
-  /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
-  renderShutdownGraceMs: number;
-  /** Days a segment the published revision does not use is kept after its last use. */
-  segmentRetentionDays: number;
-  /** How often a worker records that it is alive, and how long silent until it counts as dead. */
-  liveness: { heartbeatMs: number; deadAfterMs: number };
-  /** Jobs taken fairly between accounts (core/jobs.ts); off: first come, first served. */
-  fairScheduling: boolean;
-  /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
-  llm: LlmSettings | undefined;
-  /** What producing an episode costs, for `costTotal` and `totalCost`. */
-  prices: Prices;
-  /** Development and tests only: lets outbound fetches reach loopback and private addresses. */
-  outboundAllowPrivate: boolean;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  ffmpegPath: string | undefined;
-  ffprobePath: string | undefined;
-  /** Where video captions' fonts are looked for (VIDEO_FONT_DIRS). */
-  videoFontDirs: string[];
-  /** Where audio and uploads are kept: local disk under DATA_DIR (default) or an S3-compatible bucket. */
-  storage: { driver: 'local' } | { driver: 's3'; s3: S3Settings };
-  /** Kokoro weights and voices; the engine is available when the model file is there. */
-  kokoro: { modelDir: string; device: Env['KOKORO_DEVICE'] };
-  /** A Chatterbox TTS server (chatterbox-tts-api); undefined: not configured. */
-  chatterbox: ChatterboxSettings | undefined;
-  /** Requests per hour one private podcast feed token may make, apart from its owner's API budget. */
-  feedRequestsPerHour: number;
-  billing: BillingSettings;
-  /** The key webhook secrets are encrypted with at rest; undefined: generated once under DATA_DIR/secrets. */
-  secretsEncryptionKey: string | undefined;
-  webhooks: { retryBaseMs: number };
-}
-
+/**
+ * The configuration every role reads: derived from the schema through configFromEnv (the
+ * one mapping from variables to settings), so a setting's type is its variable's type and
+ * the two cannot drift apart.
+ */
+export type Config = ReturnType<typeof configFromEnv>;
+export type BillingSettings = Config['billing'];
+export type StripeSettings = NonNullable<BillingSettings['stripe']>;
+export type S3Settings = ReturnType<typeof s3Settings>;
 /** An OpenAI-compatible Chat Completions server and how to ask it (content/script/llm-script-writer.ts). */
-export interface LlmSettings {
-  /** undefined: OpenAI's own API. */
-  baseUrl: string | undefined;
-  apiKey: string;
-  model: string;
-  timeoutMs: number;
-  /** undefined: the server's default. */
-  temperature: number | undefined;
-  /** Most tokens one reply may have; undefined: the server's default. */
-  maxOutputTokens: number | undefined;
-  /** The context every request is made to fit, in tokens. */
-  contextTokens: number;
-  /** Merged into every request body (server-specific options). */
-  extraBody: Record<string, unknown> | undefined;
-}
-
-export interface ChatterboxSettings {
-  url: string;
-  apiKey: string | undefined;
-  /** Per attempt, before each character's allowance. */
-  timeoutMs: number;
-  timeoutMsPerChar: number;
-  retries: number;
-  /** How long a request waits for a server still loading its model. */
-  loadWaitMs: number;
-  modelVersion: string;
-  exaggeration: number | undefined;
-  cfgWeight: number | undefined;
-  temperature: number | undefined;
-}
-
-export interface BillingSettings {
-  /** Monthly list prices in USD cents, shown by GET /api/billing/pricing; keep them equal to the Stripe prices. */
-  priceCents: Record<PaidTier, number>;
-  /** How long a past_due subscription keeps its tier before the account drops to free. */
-  pastDueGraceMs: number;
-  /** undefined: STRIPE_SECRET_KEY is unset and billing (but pricing) answers 503. */
-  stripe: StripeSettings | undefined;
-}
-
-export interface StripeSettings {
-  secretKey: string;
-  /** Signs the events Stripe posts to /api/billing/webhook; unset: that endpoint answers 503. */
-  webhookSecret: string | undefined;
-  /** The Stripe price id (`price_…`) each tier's checkout sells; an unset one cannot be bought. */
-  priceIds: Record<PaidTier, string | undefined>;
-  /** Another API address (stripe-mock, a test server); undefined: api.stripe.com. */
-  apiBase: string | undefined;
-}
-
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  forcePathStyle: boolean;
-  /** Both or neither; neither: the SDK's default chain (instance role, AWS_* variables, profile). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Prepended to every key, so one bucket can hold several deployments. */
-  prefix: string;
-}
-
-export interface Prices {
-  llmInputPerMillionTokens: number;
-  llmOutputPerMillionTokens: number;
-  renderPerHour: number;
-}
+export type LlmSettings = ReturnType<typeof llmSettings>;
+export type ChatterboxSettings = NonNullable<Config['chatterbox']>;
+/** What producing an episode costs, for `costTotal` and `totalCost`. */
+export type Prices = Config['prices'];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -166,6 +59,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(parsed.TLS_CERT_FILE) !== Boolean(parsed.TLS_KEY_FILE)) {
     throw new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   }
+  return configFromEnv(parsed);
+}
+
+/** The settings a validated environment gives (checked across variables by loadConfig first). */
+function configFromEnv(parsed: Env) {
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -177,41 +75,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trustProxy: isOn(parsed.TRUST_PROXY),
     publicBaseUrl: parsed.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    /** A worker's listener for /healthz, /readyz and /metrics; none when unset. */
     metricsPort: parsed.METRICS_PORT,
-    corsOrigins: parsed.CORS_ORIGINS === '*' ? '*' : (parsed.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? []),
+    /** Browser origins allowed to call the api (CORS): none by default, `'*'` for any. */
+    corsOrigins: parsed.CORS_ORIGINS === '*' ? ('*' as const) : (parsed.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? []),
     jwtSecret: parsed.JWT_SECRET,
     logLevel: parsed.LOG_LEVEL,
+    /** undefined: pretty in a terminal, JSON otherwise. */
     logFormat: parsed.LOG_FORMAT,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
+    /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
     renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
+    /** Days a segment the published revision does not use is kept after its last use. */
     segmentRetentionDays: parsed.SEGMENT_RETENTION_DAYS,
+    /** How often a worker records that it is alive, and how long silent until it counts as dead. */
     liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
+    /** Jobs taken fairly between accounts (core/jobs.ts); off: first come, first served. */
     fairScheduling: isOn(parsed.FAIR_SCHEDULING),
+    /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL ? llmSettings(parsed) : undefined,
+    /** What producing an episode costs, for `costTotal` and `totalCost`. */
     prices: {
       llmInputPerMillionTokens: parsed.LLM_INPUT_PRICE_PER_MTOK,
       llmOutputPerMillionTokens: parsed.LLM_OUTPUT_PRICE_PER_MTOK,
       renderPerHour: parsed.RENDER_PRICE_PER_HOUR,
     },
+    /** Development and tests only: lets outbound fetches reach loopback and private addresses. */
     outboundAllowPrivate: isOn(parsed.OUTBOUND_ALLOW_PRIVATE),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     ffmpegPath: parsed.FFMPEG_PATH,
     ffprobePath: parsed.FFPROBE_PATH,
+    /** Where video captions' fonts are looked for (VIDEO_FONT_DIRS). */
     videoFontDirs: parsed.VIDEO_FONT_DIRS.split(':').filter((dir) => dir !== '').map((dir) => path.resolve(dir)),
-    storage: parsed.STORAGE_DRIVER === 's3' ? { driver: 's3', s3: s3Settings(parsed) } : { driver: 'local' },
+    /** Where audio and uploads are kept: local disk under DATA_DIR (default) or an S3-compatible bucket. */
+    storage: parsed.STORAGE_DRIVER === 's3' ? { driver: 's3' as const, s3: s3Settings(parsed) } : { driver: 'local' as const },
+    /** Kokoro weights and voices; the engine is available when the model file is there. */
     kokoro: {
       modelDir: path.resolve(parsed.KOKORO_MODEL_DIR ?? path.join(parsed.DATA_DIR, 'models', 'kokoro')),
       device: parsed.KOKORO_DEVICE,
     },
+    /** A Chatterbox TTS server (chatterbox-tts-api); undefined: not configured. */
     chatterbox: parsed.CHATTERBOX_URL
       ? {
           url: parsed.CHATTERBOX_URL.replace(/\/+$/, ''),
           apiKey: parsed.CHATTERBOX_API_KEY,
+          /** Per attempt, before each character's allowance. */
           timeoutMs: parsed.CHATTERBOX_TIMEOUT_MS,
           timeoutMsPerChar: parsed.CHATTERBOX_TIMEOUT_MS_PER_CHAR,
           retries: parsed.CHATTERBOX_RETRIES,
+          /** How long a request waits for a server still loading its model. */
           loadWaitMs: parsed.CHATTERBOX_LOAD_WAIT_MS,
           modelVersion: parsed.CHATTERBOX_MODEL_VERSION,
           exaggeration: parsed.CHATTERBOX_EXAGGERATION,
@@ -220,22 +134,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     billing: {
+      /** Monthly list prices in USD cents, shown by GET /api/billing/pricing; keep them equal to the Stripe prices. */
       priceCents: {
         creator: parsed.BILLING_PRICE_CREATOR_CENTS,
         professional: parsed.BILLING_PRICE_PROFESSIONAL_CENTS,
         enterprise: parsed.BILLING_PRICE_ENTERPRISE_CENTS,
-      },
+      } satisfies Record<PaidTier, number>,
+      /** How long a past_due subscription keeps its tier before the account drops to free. */
       pastDueGraceMs: parsed.BILLING_PAST_DUE_GRACE_DAYS * 24 * 60 * 60 * 1000,
+      /** undefined: STRIPE_SECRET_KEY is unset and billing (but pricing) answers 503. */
       stripe: parsed.STRIPE_SECRET_KEY
         ? {
             secretKey: parsed.STRIPE_SECRET_KEY,
+            /** Signs the events Stripe posts to /api/billing/webhook; unset: that endpoint answers 503. */
             webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
-            priceIds: { creator: parsed.STRIPE_PRICE_CREATOR, professional: parsed.STRIPE_PRICE_PROFESSIONAL, enterprise: parsed.STRIPE_PRICE_ENTERPRISE },
+            /** The Stripe price id (`price_…`) each tier's checkout sells; an unset one cannot be bought. */
+            priceIds: { creator: parsed.STRIPE_PRICE_CREATOR, professional: parsed.STRIPE_PRICE_PROFESSIONAL, enterprise: parsed.STRIPE_PRICE_ENTERPRISE } satisfies Record<PaidTier, string | undefined>,
+            /** Another API address (stripe-mock, a test server); undefined: api.stripe.com. */
             apiBase: parsed.STRIPE_API_BASE?.replace(/\/+$/, ''),
           }
         : undefined,
     },
+    /** Requests per hour one private podcast feed token may make, apart from its owner's API budget. */
     feedRequestsPerHour: parsed.FEED_REQUESTS_PER_HOUR,
+    /** The key webhook secrets are encrypted with at rest; undefined: generated once under DATA_DIR/secrets. */
     secretsEncryptionKey: parsed.SECRETS_ENCRYPTION_KEY,
     webhooks: { retryBaseMs: parsed.WEBHOOK_RETRY_BASE_MS },
   };
@@ -244,19 +166,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Fields of a request body the writer sets itself; LLM_EXTRA_BODY may not replace them. */
 const OWN_BODY_FIELDS = ['model', 'messages', 'stream', 'response_format'];
 
-function llmSettings(parsed: Env): LlmSettings {
+function llmSettings(parsed: Env) {
   if (parsed.OPENAI_BASE_URL && !parsed.OPENAI_MODEL) {
     // A local server has no gpt-4o-mini: without this it would answer every episode 404.
     throw new ConfigError('Invalid configuration: OPENAI_MODEL is required with OPENAI_BASE_URL (the model as that server names it, e.g. llama3.1:8b for Ollama)');
   }
   return {
+    /** undefined: OpenAI's own API. */
     baseUrl: parsed.OPENAI_BASE_URL,
     apiKey: parsed.OPENAI_API_KEY ?? 'not-needed',
     model: parsed.OPENAI_MODEL ?? 'gpt-4o-mini',
     timeoutMs: parsed.LLM_TIMEOUT_MS,
+    /** undefined: the server's default. */
     temperature: parsed.LLM_TEMPERATURE,
+    /** Most tokens one reply may have; undefined: the server's default. */
     maxOutputTokens: parsed.LLM_MAX_OUTPUT_TOKENS,
+    /** The context every request is made to fit, in tokens. */
     contextTokens: parsed.LLM_CONTEXT_TOKENS,
+    /** Merged into every request body (server-specific options). */
     extraBody: parsed.LLM_EXTRA_BODY === undefined ? undefined : extraBody(parsed.LLM_EXTRA_BODY),
   };
 }
@@ -274,7 +201,7 @@ function extraBody(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function s3Settings(parsed: Env): S3Settings {
+function s3Settings(parsed: Env) {
   if (!parsed.S3_BUCKET) throw new ConfigError('Invalid configuration: STORAGE_DRIVER=s3 needs S3_BUCKET');
   if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
@@ -284,9 +211,11 @@ function s3Settings(parsed: Env): S3Settings {
     region: parsed.S3_REGION,
     endpoint: parsed.S3_ENDPOINT,
     forcePathStyle: isOn(parsed.S3_FORCE_PATH_STYLE),
+    /** Both or neither; neither: the SDK's default chain (instance role, AWS_* variables, profile). */
     credentials: parsed.S3_ACCESS_KEY_ID && parsed.S3_SECRET_ACCESS_KEY
       ? { accessKeyId: parsed.S3_ACCESS_KEY_ID, secretAccessKey: parsed.S3_SECRET_ACCESS_KEY }
       : undefined,
+    /** Prepended to every key, so one bucket can hold several deployments. */
     prefix: parsed.S3_PREFIX.replace(/^\/+|\/+$/g, '').replace(/(.)$/, '$1/'),
   };
 }

@@ -81,9 +81,9 @@ function audioLengthNote(facts: LengthFacts): string | null {
   const asked = `the ${facts.targetMinutes} ${facts.targetMinutes === 1 ? 'minute' : 'minutes'} asked for`;
   if (facts.audioMs === null) {
     if (facts.sourceLimitMs === null) return null;
-    return `The ${(facts.sources ?? 1) > 1 ? 'sources hold' : 'source holds'} about ${spokenDuration(facts.sourceLimitMs)} of material, less than ${asked}: the episode will be shorter rather than padded with repetition.`;
+    return `The ${(facts.sources ?? 1) > 1 ? 'sources hold' : 'source holds'} about ${durationInWords(facts.sourceLimitMs)} of material, less than ${asked}: the episode will be shorter rather than padded with repetition.`;
   }
-  const runs = `This episode runs ${spokenDuration(facts.audioMs)}`;
+  const runs = `This episode runs ${durationInWords(facts.audioMs)}`;
   if (facts.audioMs > targetMs * (1 + LENGTH_TOLERANCE)) return `${runs}, longer than ${asked}.`;
   if (facts.audioMs >= targetMs * (1 - LENGTH_TOLERANCE)) return null;
   return facts.sourceLimitMs !== null
@@ -92,7 +92,7 @@ function audioLengthNote(facts: LengthFacts): string | null {
 }
 
 /** "4 minutes 12 seconds", "1 minute", "45 seconds". */
-export function spokenDuration(ms: number): string {
+export function durationInWords(ms: number): string {
   const total = Math.max(1, Math.round(ms / 1000));
   const [minutes, seconds] = [Math.floor(total / 60), total % 60];
   const part = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;

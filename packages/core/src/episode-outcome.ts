@@ -10,15 +10,15 @@ import type { EpisodeRow } from './db/schema.ts';
 import { STAGE_PROGRESS, type EpisodeStatus } from './episode-states.ts';
 import { updateRevisionFailed } from './repositories/episode-revisions.ts';
 import { lockEpisode, updateEpisodeEndStatus, type EpisodeMove } from './repositories/episodes.ts';
-import { recordEpisodeEvent } from './webhooks/record-episode-event.ts';
+import { recordEpisodeEvent, type OutcomeOptions } from './webhooks/record-episode-event.ts';
 
 // Each returns the moved row, or undefined when the move did not apply (gone, already
 // finished, superseded by a newer render attempt).
 
 /** The move to `ready` (a first publication: `episode.completed`) or `error` (`episode.failed`) and its event. */
-export async function finishEpisode(trx: Trx, id: string, move: EpisodeMove<'ready' | 'error'>, options: { publicBaseUrl: string }): Promise<EpisodeRow | undefined> {
+export async function finishEpisode(trx: Trx, id: string, move: EpisodeMove<'ready' | 'error'>, options: OutcomeOptions): Promise<EpisodeRow | undefined> {
   const row = await updateEpisodeEndStatus(trx, id, move);
-  if (row) await recordEpisodeEvent(trx, { ...row, status: move.status }, options.publicBaseUrl);
+  if (row) await recordEpisodeEvent(trx, { ...row, status: move.status }, options);
   return row;
 }
 
@@ -33,13 +33,13 @@ export async function publishEpisodeRevision(
   id: string,
   revision: number,
   move: (current: EpisodeRow) => EpisodeMove<'ready'>,
-  options: { publicBaseUrl: string },
+  options: OutcomeOptions,
 ): Promise<EpisodeRow | undefined> {
   const current = await lockEpisode(trx, id);
   if (!current) return undefined;
   const planned = move(current);
   const row = await updateEpisodeEndStatus(trx, id, { ...planned, set: { ...planned.set, published_revision: revision } });
-  if (row) await recordEpisodeEvent(trx, { ...row, status: 'ready' }, options.publicBaseUrl, current.published_revision === null ? undefined : revision);
+  if (row) await recordEpisodeEvent(trx, { ...row, status: 'ready' }, options, current.published_revision === null ? undefined : revision);
   return row;
 }
 
@@ -58,7 +58,7 @@ export interface EpisodeFailure {
  * revision served: the episode goes back to `ready`, with no event, and the reason stays
  * on the failed revision. Anything else moves to `error` with `episode.failed`.
  */
-export async function failEpisode(trx: Trx, id: string, failure: EpisodeFailure, options: { publicBaseUrl: string }): Promise<EpisodeRow | undefined> {
+export async function failEpisode(trx: Trx, id: string, failure: EpisodeFailure, options: OutcomeOptions): Promise<EpisodeRow | undefined> {
   const current = await lockEpisode(trx, id);
   if (!current) return undefined;
   const guard = { from: failure.from, ...(failure.renderAttempt === undefined ? {} : { renderAttempt: failure.renderAttempt }) };

@@ -1,6 +1,7 @@
 // Job contracts: task names, which role runs them, and their payload schemas. A job's
 // definition lives here, apart from its handler, which is loaded only where it runs.
 // Every job is queued for an account, and taken fairly between accounts (addJob).
+import type { Job } from 'graphile-worker';
 import Type, { type Static } from 'typebox';
 import type { Executor, Trx } from './db/connect.ts';
 import { insertFairJob, insertJob, insertJobCopy, lockFairQueueShared, type QueuedJob } from './repositories/fair-job-queue.ts';
@@ -99,7 +100,7 @@ export function parseJobPayload<T extends TaskName>(task: T, payload: unknown): 
 /** The account of work that belongs to no user (a password-reset mail, a Stripe event): scheduled as one account of its own. */
 export const SYSTEM_ACCOUNT = 'system';
 
-export interface JobOptions {
+interface JobPlacement {
   /**
    * Whose work this is: the user id of the account that owns it, or SYSTEM_ACCOUNT. Jobs
    * are taken fairly between accounts (weighted by tier), and the job carries it as its
@@ -110,30 +111,37 @@ export interface JobOptions {
   runAt?: Date;
   /** Jobs with the same queue name run one at a time, in order. */
   queueName?: string;
-  /**
-   * A fixed place instead of the fair one, for a short job a person waits for on a page (a
-   * voice's or a lexicon entry's sample): below zero is ahead of the fair queue's head,
-   * which the origin's move keeps near zero (maintenance:fair-queue). The job still
-   * carries its account's flag.
-   */
-  priority?: number;
 }
+
+/** Where a job goes in the queue: its account's fair place (or first come, first served), or a fixed priority. */
+export type JobOptions = JobPlacement &
+  (
+    | {
+        /**
+         * FAIR_SCHEDULING of the role that queues (its config.fairScheduling), passed by every
+         * caller: true, the account's fair place (core/repositories/fair-job-queue.ts); false,
+         * priority 0, first come, first served (graphile-worker's default order).
+         */
+        fair: boolean;
+        priority?: undefined;
+      }
+    | {
+        /**
+         * A fixed place instead of the fair one, for a short job a person waits for on a page (a
+         * voice's or a lexicon entry's sample): below zero is ahead of the fair queue's head,
+         * which the origin's move keeps near zero (maintenance:fair-queue). The job still
+         * carries its account's flag.
+         */
+        priority: number;
+        fair?: undefined;
+      }
+  );
 
 /** Virtual-time step of the fair queue per unit of weight: 12 / weight is a whole number for weights 1 to 4. */
 const FAIR_STEP = 12;
 const STEPS = Object.fromEntries(TIERS.map((tier) => [tier, Math.round(FAIR_STEP / QUEUE_WEIGHTS[tier])]));
 const SYSTEM_STEP = Math.round(FAIR_STEP / SYSTEM_QUEUE_WEIGHT);
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-let fairScheduling = true;
-
-/**
- * FAIR_SCHEDULING, set once when a role starts (config.fairScheduling). Off, every job is
- * queued with priority 0 and taken first come, first served: graphile-worker's default.
- */
-export function setFairScheduling(enabled: boolean): void {
-  fairScheduling = enabled;
-}
 
 /** Runs `work` in the executor's transaction, or in one of its own. */
 async function inTransaction<R>(executor: Executor, work: (trx: Trx) => Promise<R>): Promise<R> {
@@ -150,7 +158,8 @@ function fairPlace(role: WorkerRole, account: string) {
  * with the caller's transaction: a row never exists without its job, nor a job
  * without its row. Its priority is its account's fair place among the role's jobs
  * (core/repositories/fair-job-queue.ts): an account with nothing waiting goes to the
- * head of the queue, one with a backlog takes its turn with the others.
+ * head of the queue, one with a backlog takes its turn with the others. Whether the
+ * queue is fair is the caller's to say (`options.fair`: its role's FAIR_SCHEDULING).
  */
 export async function addJob<T extends TaskName>(executor: Executor, task: T, payload: JobPayload<T>, options: JobOptions): Promise<void> {
   const job: QueuedJob = {
@@ -162,7 +171,8 @@ export async function addJob<T extends TaskName>(executor: Executor, task: T, pa
     runAt: options.runAt,
     account: options.account,
   };
-  if (!fairScheduling || options.priority !== undefined) return insertJob(executor, job, options.priority ?? 0);
+  if (options.priority !== undefined) return insertJob(executor, job, options.priority);
+  if (!options.fair) return insertJob(executor, job, 0);
   const { role } = JOBS[task];
   await inTransaction(executor, async (trx) => {
     await lockFairQueueShared(trx, role);
@@ -170,14 +180,8 @@ export async function addJob<T extends TaskName>(executor: Executor, task: T, pa
   });
 }
 
-/** What a running job needs to be queued again (graphile-worker's `helpers.job`). */
-export interface RunningJob {
-  id: string;
-  task_identifier: string;
-  payload: unknown;
-  priority: number;
-  flags: Record<string, true> | null;
-}
+/** What a running job needs to be queued again (of graphile-worker's `helpers.job`). */
+export type RunningJob = Pick<Job, 'id' | 'task_identifier' | 'payload' | 'priority' | 'flags'>;
 
 /**
  * Queues a running job afresh for another worker (this one is shutting down and the job

@@ -25,7 +25,7 @@
 // in tetherto/qvac pull request #2782); chatterbox-tts-api ignores `speed`, so it
 // does not scale. Run `npm run calibrate:voices` with Kokoro installed or
 // CHATTERBOX_URL set to measure them and replace these figures.
-import type { EngineName } from './voice-casting.ts';
+import type { EngineName } from './tts-engine.ts';
 
 interface EngineRates {
   /** Measured points per voice: speed → words a minute. */

@@ -6,6 +6,9 @@ import type { Language } from '@castwright/core/languages';
 import type { PronunciationInput } from './pronunciation/engine-pronunciations.ts';
 import type { PronunciationEntry } from './segment-key.ts';
 
+/** The engines a media worker can hold, by the name casting, rates and the catalog know them. */
+export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
+
 export interface SynthesisRequest {
   text: string;
   /** An engine-specific voice id; must be one of `engine.voices()`. */

@@ -9,9 +9,11 @@ import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
 import { formatBlend, looksLikeBlend, parseBlend } from '@castwright/core/voices/voice-blend';
 import { parseVoiceId } from '@castwright/core/voices/voice-ids';
 import type { PausePlan } from './timeline.ts';
+import type { EngineName } from './tts-engine.ts';
 import { describeVoice, type VoiceLanguageOf } from './voice-catalog.ts';
 
-export type EngineName = 'kokoro' | 'chatterbox' | 'offline';
+// The engine contract names the engines; casting's callers take the name from here too.
+export type { EngineName };
 
 /** voicePair → [Host 1, Host 2] voices per engine. Kokoro ids are its voice files; offline ids are Flite's. */
 const PAIR_VOICES: Record<Exclude<EngineName, 'chatterbox'>, Record<VoicePair, [string, string]>> = {

@@ -11,7 +11,7 @@ import { builtInVoiceId, CUSTOM_VOICE_PREFIX } from '@castwright/core/voices/voi
 import type { VoiceGender } from '@castwright/core/voices/episode-hosts';
 import { LANGUAGE_NAMES } from '@castwright/core/languages';
 import { offlineVoice } from './offline-voice/offline-voices.ts';
-import type { EngineName } from './voice-casting.ts';
+import type { EngineName } from './tts-engine.ts';
 
 /** Kokoro's language letters, as BCP 47 tags and in words. */
 const KOKORO_LANGUAGES: Record<string, [tag: string, words: string]> = {

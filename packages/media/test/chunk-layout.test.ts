@@ -84,6 +84,7 @@ void t.test('pauses too short for a frame of overhead come out longer, never neg
   const slots = layoutChunks(layout);
   const { clips } = positions(layout, slots);
   slots.forEach((slot) => t.ok(slot.leadSamples >= 0));
-  t.ok((clips[0]?.start ?? 0) >= 0);
+  t.equal(clips.length, 3, 'every line is placed');
+  t.ok(clips[0] !== undefined && clips[0].start >= 0, `the first line starts at or after the start (${clips[0]?.start} ms)`);
   for (let index = 1; index < clips.length; index++) t.ok((clips[index]?.start ?? 0) > (clips[index - 1]?.end ?? 0), 'lines never overlap');
 });

@@ -33,9 +33,8 @@ void t.test('failures carry ffmpeg’s message', async (t) => {
 });
 
 void t.test('aborting kills the running ffmpeg', async (t) => {
-  const started = Date.now();
+  // The input runs for an hour (-re): only the abort can end it before the test's own timeout.
   await t.rejects(ffmpegOutput(['-re', '-f', 'lavfi', '-i', 'sine=duration=3600', '-f', 'f32le', 'pipe:1'], { signal: AbortSignal.timeout(300) }), { name: 'TimeoutError' });
-  t.ok(Date.now() - started < 5_000, 'did not wait for the hour-long input');
   const aborted = AbortSignal.abort();
   await t.rejects(ffmpegOutput(['-version'], { signal: aborted }), { name: 'AbortError' }, 'an aborted signal starts nothing');
 });

@@ -38,7 +38,6 @@ void t.test('failures say what went wrong', async (t) => {
 
 void t.test('aborting kills a running ffmpeg', async (t) => {
   const command = ffmpegCommand().input('sine=duration=3600').inputFormat('lavfi').inputOptions(['-re']).format('null').output('-');
-  const started = Date.now();
+  // The input runs for an hour (-re): only the abort can end it before the test's own timeout.
   await t.rejects(runFfmpeg(command, AbortSignal.timeout(300)), { name: 'TimeoutError' });
-  t.ok(Date.now() - started < 5_000, 'did not wait for the hour-long input');
 });

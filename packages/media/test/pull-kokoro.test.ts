@@ -7,11 +7,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { KOKORO_FILES, findKokoroInstall, type PinnedFile } from '@castwright/media/kokoro/kokoro-files';
 import { ModelDownloadError, pullKokoro } from '@castwright/media/kokoro/pull-kokoro';
 import { kokoroJsVoicesDir, kokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
+import { until } from '#test-helpers/until';
 
 async function serve(t: Test, files: Map<string, Uint8Array>) {
   const requests: string[] = [];
@@ -129,7 +129,7 @@ t.test('an interrupted download keeps its .part and the next pull resumes it wit
   const { url, ranges } = await serveResumable(t, model, {
     cutAfter: half,
     beforeCut: async () => {
-      while ((await partSize()) < half) await setTimeout(5);
+      await until('half the model in the .part file', async () => (await partSize()) >= half, 60_000, 5);
     },
   });
   t.teardown(() => rm(modelDir, { recursive: true, force: true }));

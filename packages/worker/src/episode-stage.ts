@@ -57,7 +57,7 @@ export async function runEpisodeStage(
         : `${stageName} failed after ${helpers.job.attempts} attempts; please try again later`;
     const renderAttempt = options.failureGuard?.().renderAttempt;
     await context.db.transaction().execute((trx) =>
-      failEpisode(trx, episodeId, { reason, progressPercent: episode.progress_percent, from: ACTIVE, renderAttempt }, { publicBaseUrl: publicBaseUrl(context.config) }),
+      failEpisode(trx, episodeId, { reason, progressPercent: episode.progress_percent, from: ACTIVE, renderAttempt }, { publicBaseUrl: publicBaseUrl(context.config), fair: context.config.fairScheduling }),
     );
   }
 }

@@ -7,7 +7,7 @@ import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { createDb } from '@castwright/core/db/connect';
 import { selectOne } from '@castwright/core/repositories/database-health';
 import type { Heartbeat } from '@castwright/core/repositories/worker-heartbeats';
-import { setFairScheduling, tasksForRole, type WorkerRole } from '@castwright/core/jobs';
+import { tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import type { Logger } from '@castwright/core/logger';
 import { createStorage } from '@castwright/core/storage/create-storage';
 import { graphileLogger } from './graphile-logger.ts';
@@ -37,8 +37,6 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all', options: WorkerOptions = {}): Promise<RunningWorker> {
   const databaseUrl = requireDatabaseUrl(config, `${role} worker`);
-  // The jobs this worker queues (the next stage, mail, webhook attempts) are placed fairly or not.
-  setFairScheduling(config.fairScheduling);
   const db = createDb(databaseUrl, { max: 4 });
   const shutdown = new AbortController();
   // The pool's id is what locks its jobs; the heartbeat is recorded under it.
@@ -118,7 +116,7 @@ export async function startWorker(config: Config, logger: Logger, role: WorkerRo
     taskList['voice:register'] = voiceRegisterTask(context, engines);
     taskList['voice:remove'] = voiceRemoveTask(context, engines);
     // The catalog learns this worker's voices before it takes any job.
-    publisher = await startVoicePublisher(db, engines, logger);
+    publisher = await startVoicePublisher(db, engines, logger, { fair: config.fairScheduling });
   }
   const missing = tasksForRole(role).filter((task) => !taskList[task]);
   if (missing.length > 0) throw new Error(`No handler for ${missing.join(', ')}`);

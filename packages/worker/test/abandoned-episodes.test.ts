@@ -34,7 +34,7 @@ t.test('only episodes without a live job, quiet for ten minutes, are failed', as
   const recent = await episodeIn('generating_audio', 2);
   await exhaustJobs(recent);
   const withJob = await episodeIn('generating_audio', 30);
-  await addJob(api.database.db, 'episode:render', { episodeId: withJob }, { account: user.userId });
+  await addJob(api.database.db, 'episode:render', { episodeId: withJob }, { account: user.userId, fair: true });
   const inReview = await episodeIn('review_script', 30);
   await exhaustJobs(inReview);
 

@@ -8,6 +8,7 @@ import { scheduleDueRuns } from '@castwright/core/briefings/schedule-due-runs';
 import { createDb } from '@castwright/core/db/connect';
 import { addJob, SYSTEM_ACCOUNT } from '@castwright/core/jobs';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
+import { until } from '#test-helpers/until';
 
 const api = await startTestApi(t);
 const db = api.database.db;
@@ -42,7 +43,7 @@ t.test('two schedulers ticking at once never start one slot twice', async (t) =>
 
   // Several rounds of two concurrent ticks: the second round finds nothing due.
   const outcomes = [];
-  for (let round = 0; round < 3; round += 1) outcomes.push(...(await Promise.all([scheduleDueRuns(db, now), scheduleDueRuns(second, now), scheduleDueRuns(db, now)])));
+  for (let round = 0; round < 3; round += 1) outcomes.push(...(await Promise.all([scheduleDueRuns(db, { fair: true, now }), scheduleDueRuns(second, { fair: true, now }), scheduleDueRuns(db, { fair: true, now })])));
   const queued = outcomes.flatMap((outcome) => outcome.queued);
   t.equal(queued.length, ids.length, 'one run queued per due briefing, across all ticks');
   t.equal(new Set(queued).size, queued.length);
@@ -63,8 +64,8 @@ t.test('a briefing whose slots were missed for days runs once, then waits for it
   const missed = new Date(now.getTime() - 3 * 86_400_000);
   await db.updateTable('briefing_configs').set({ next_run_at: missed }).where('id', '=', id).execute();
 
-  const first = await scheduleDueRuns(db, now);
-  const again = await scheduleDueRuns(db, now);
+  const first = await scheduleDueRuns(db, { fair: true, now });
+  const again = await scheduleDueRuns(db, { fair: true, now });
   t.equal(first.queued.length, 1, 'one run for all the missed slots');
   t.equal(again.queued.length, 0);
   const runs = await runsOf([id]);
@@ -83,7 +84,7 @@ t.test('a slot that finds a run still queued is skipped, and inactive briefings 
   t.equal(started.status, 202);
   const now = new Date();
   await db.updateTable('briefing_configs').set({ next_run_at: new Date(now.getTime() - 1000) }).where('id', '=', busy).execute();
-  const outcome = await scheduleDueRuns(db, now);
+  const outcome = await scheduleDueRuns(db, { fair: true, now });
   t.same(outcome.skipped, [busy]);
   t.equal(outcome.queued.length, 0);
   t.equal((await runsOf([busy])).length, 1, 'only the manual run exists');
@@ -96,14 +97,11 @@ t.test('the briefing:schedule task in a real general worker queues and runs due 
   const id = await createBriefing({ name: 'Worker tick' }, users[2]?.accessToken);
   await db.updateTable('briefing_configs').set({ next_run_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
   await api.startWorkers('general');
-  await addJob(db, 'briefing:schedule', {}, { account: SYSTEM_ACCOUNT });
-  const deadline = Date.now() + 30_000;
-  let run;
-  while (Date.now() < deadline) {
-    run = (await runsOf([id]))[0];
-    if (run && (run.status === 'failed' || run.status === 'completed')) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await addJob(db, 'briefing:schedule', {}, { account: SYSTEM_ACCOUNT, fair: true });
+  const run = await until('the scheduled run to finish', async () => {
+    const found = (await runsOf([id]))[0];
+    return found && (found.status === 'failed' || found.status === 'completed') ? found : undefined;
+  }, 60_000, 100);
   t.equal(run?.run_type, 'scheduled');
   t.equal(run?.status, 'failed', 'a briefing without sources fails its run');
   t.equal(run?.error_message, 'The briefing has no active sources');

@@ -8,7 +8,7 @@
 import t from 'tap';
 import { isAnnounced, scriptSections } from '@castwright/content/script/script-sections';
 import { parseScript } from '@castwright/content/script/script-format';
-import { LENGTH_TOLERANCE, spokenDuration } from '@castwright/core/episode-length';
+import { LENGTH_TOLERANCE, durationInWords } from '@castwright/core/episode-length';
 import { readFixture } from '#test-helpers/fixtures';
 import { readId3Chapters } from '#test-helpers/id3-chapters';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
@@ -69,7 +69,7 @@ t.test('a source too short for the minutes asked: a shorter episode that says ho
   const { episode: detail } = await get(`/api/episodes/${short}`);
   t.equal(
     detail.lengthNote,
-    `This episode runs ${spokenDuration(audio)}, shorter than the 10 minutes asked for: its source holds no more material, and an episode is never padded with repetition.`,
+    `This episode runs ${durationInWords(audio)}, shorter than the 10 minutes asked for: its source holds no more material, and an episode is never padded with repetition.`,
   );
   const lines = parseScript(detail.scriptText as string);
   t.equal(new Set(lines.map((line) => line.text)).size, lines.length, 'never padded: no line is said twice');

@@ -8,10 +8,11 @@ import { sql } from 'kysely';
 import { Logger, runOnce, type Task } from 'graphile-worker';
 import type { Db } from '@castwright/core/db/connect';
 import { moveFairQueueOrigins } from '@castwright/core/fair-queue-origin';
-import { addJob, requeueJob, setFairScheduling, SYSTEM_ACCOUNT, tasksForRole, type RunningJob } from '@castwright/core/jobs';
+import { addJob, requeueJob, SYSTEM_ACCOUNT, tasksForRole, type RunningJob } from '@castwright/core/jobs';
 import { updateFairQueueOrigin } from '@castwright/core/repositories/fair-job-queue';
 import type { Tier } from '@castwright/core/tiers';
 import { createTestDatabase } from '#test-helpers/test-database';
+import { until } from '#test-helpers/until';
 
 const { db, url } = await createTestDatabase(t);
 const silent = new Logger(() => () => undefined);
@@ -22,7 +23,7 @@ async function account(tier: Tier): Promise<string> {
   return id;
 }
 
-const render = (executor: Db, owner: string, label: string) => addJob(executor, 'episode:render', { episodeId: label }, { account: owner });
+const render = (executor: Db, owner: string, label: string, fair = true) => addJob(executor, 'episode:render', { episodeId: label }, { account: owner, fair });
 
 interface QueuedRow {
   id: string;
@@ -48,7 +49,6 @@ async function takeAll(): Promise<string[]> {
 }
 
 t.afterEach(async () => {
-  setFairScheduling(true);
   await sql`DELETE FROM graphile_worker._private_jobs`.execute(db);
   await db.deleteFrom('fair_queue_accounts').execute();
 });
@@ -77,11 +77,10 @@ t.test('an account with nothing waiting goes ahead of a backlog; backlogs take t
 });
 
 t.test('first come, first served when fair scheduling is off; the job still carries its account', async (t) => {
-  setFairScheduling(false);
   const heavy = await account('enterprise');
   const light = await account('free');
-  for (let n = 0; n < 5; n++) await render(db, heavy, `heavy-${n}`);
-  await render(db, light, 'light-0');
+  for (let n = 0; n < 5; n++) await render(db, heavy, `heavy-${n}`, false);
+  await render(db, light, 'light-0', false);
   const queued = await jobs();
   t.same(queued.map((job) => job.priority), [0, 0, 0, 0, 0, 0]);
   t.same(queued.find((job) => job.label === 'light-0')?.flags, { [`account:${light}`]: true });
@@ -101,9 +100,9 @@ t.test('concurrent queueings of one account take distinct, consecutive places; o
 });
 
 t.test('the system account, and an account that is gone, are scheduled at the highest weight', async (t) => {
-  for (let n = 0; n < 3; n++) await addJob(db, 'email:password-reset', { email: `${n}@example.com` }, { account: SYSTEM_ACCOUNT });
+  for (let n = 0; n < 3; n++) await addJob(db, 'email:password-reset', { email: `${n}@example.com` }, { account: SYSTEM_ACCOUNT, fair: true });
   const gone = randomUUID();
-  for (let n = 0; n < 3; n++) await addJob(db, 'email:verification', { userId: gone }, { account: gone });
+  for (let n = 0; n < 3; n++) await addJob(db, 'email:verification', { userId: gone }, { account: gone, fair: true });
   const { rows } = await sql<{ priority: number; account: string }>`
     SELECT priority, (SELECT key FROM jsonb_object_keys(flags) AS key) AS account FROM graphile_worker._private_jobs ORDER BY id`.execute(db);
   t.same(rows.slice(0, 3).map((row) => row.priority), [0, 3, 6]);
@@ -165,15 +164,23 @@ t.test('the origin move keeps the order, forgets idle accounts, and waits for qu
   // A queueing in flight holds the role's lock shared; the move waits for it.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let queued!: () => void;
+  const holding = new Promise<void>((resolve) => (queued = resolve));
   const inFlight = db.transaction().execute(async (trx) => {
     await render(trx, heavy, 'in-flight');
+    queued();
     await held;
   });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await holding;
   const timedOut = await db.transaction().execute((trx) => updateFairQueueOrigin(trx, { role: 'media', roleTasks: tasksForRole('media') }, 0, 50));
   t.equal(timedOut, 0, 'a move that cannot have the lock in time is put off');
   const moving = moveFairQueueOrigins(db, 0);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('the move to wait for the lock', async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%pg_advisory_xact_lock(%'`.execute(db);
+    return (rows[0]?.n ?? 0) > 0;
+  }, 30_000, 20);
   release();
   await inFlight;
   const moved = await moving;

@@ -22,7 +22,7 @@ t.test('expired keys are deleted, current ones kept; the job is on the crontab',
   }
   await sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = ${user.userId} AND key LIKE 'old-%'`.execute(db);
   await sql`UPDATE idempotency_keys SET created_at = now() - interval '23 hours' WHERE user_id = ${user.userId} AND key = 'fresh'`.execute(db);
-  await addJob(db, 'maintenance:idempotency-keys', {}, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'maintenance:idempotency-keys', {}, { account: SYSTEM_ACCOUNT, fair: true });
   await waitForJobs(db, 'maintenance:idempotency-keys');
   const left = await sql<{ key: string }>`SELECT key FROM idempotency_keys WHERE user_id = ${user.userId} ORDER BY key`.execute(db);
   t.same(left.rows.map((row) => row.key), ['fresh']);

@@ -18,6 +18,7 @@ import { startLoopbackSite, type Route } from '#test-helpers/loopback-site';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
 import { parseWebVtt } from '#test-helpers/webvtt';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { until } from '#test-helpers/until';
 
 // Nine episodes are written, voiced and mastered here, on a busy two-core machine.
 t.setTimeout(900_000);
@@ -174,15 +175,11 @@ t.test('a briefing in French: its episode, title and hosts are French', async (t
   t.equal(source.status, 201);
   const run = await api.request(`/api/briefings/${briefing.id}/run`, { method: 'POST', token: user.accessToken });
   t.equal(run.status, 202);
-  const deadline = Date.now() + 120_000;
-  let episodeId: string | undefined;
-  while (!episodeId && Date.now() < deadline) {
+  const episodeId = await until('the run to make its episode', async () => {
     const { runs } = await json(await api.request(`/api/briefings/${briefing.id}/runs`, { token: user.accessToken }));
     if (runs[0]?.status === 'failed') throw new Error(`the run failed: ${runs[0].error}`);
-    episodeId = runs[0]?.episode_id ?? undefined;
-    if (!episodeId) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!episodeId) throw new Error('the run made no episode');
+    return (runs[0]?.episode_id ?? undefined) as string | undefined;
+  }, 180_000);
   const episode = await waitForEpisode(api.database.db, episodeId, ['ready', 'error'], 180_000);
   t.equal(episode.status, 'ready', episode.error_message ?? '');
   t.equal(episode.language, 'fr');

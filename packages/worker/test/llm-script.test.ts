@@ -6,6 +6,7 @@ import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { updateUserTier } from '@castwright/core/repositories/users';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { startFakeChatServer } from '#test-helpers/fake-chat-completions';
+import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
 let mode: 'good' | 'garbage' = 'good';
 const llm = await startFakeChatServer(t, () =>
@@ -32,11 +33,8 @@ await updateUserTier(api.database.db, user.email, 'creator');
 async function run(): Promise<string> {
   const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: { preset: 'quick', content: 'Bees dance to tell each other where flowers are. The angle of the dance points to the food.' } });
   const id = ((await response.json()) as { episode: { id: string } }).episode.id;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const episode = await selectEpisodeById(api.database.db, id);
-    if (episode?.status === 'ready' || episode?.status === 'error') return id;
-  }
-  throw new Error('episode did not finish');
+  await waitForEpisode(api.database.db, id, ['ready', 'error'], 120_000);
+  return id;
 }
 
 t.test('with an LLM configured the script is the LLM\'s, recorded as such', async (t) => {

@@ -10,6 +10,7 @@ import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
 import { readFixture } from '#test-helpers/fixtures';
+import { until } from '#test-helpers/until';
 
 const article = await readFixture('lighthouses.txt');
 
@@ -32,14 +33,11 @@ async function renderingEpisode(api: TestApi, token: string, preset: string): Pr
   if (response.status !== 202) throw new Error(`create failed: ${response.status} ${await response.text()}`);
   const { episode } = (await response.json()) as { episode: { id: string } };
   // Wait until some lines are voiced, so the signal lands in the middle of the render.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  return until('some lines voiced', async () => {
     const row = await selectEpisodeById(api.database.db, episode.id);
-    if (row?.status === 'generating_audio' && row.progress_percent > 70) return episode.id;
     if (row?.status === 'ready' || row?.status === 'error') throw new Error(`episode finished before the signal: ${row.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('render did not start');
+    return row?.status === 'generating_audio' && row.progress_percent > 70 ? episode.id : undefined;
+  }, 120_000, 50);
 }
 
 async function pendingRenderJobs(api: TestApi, id: string) {

@@ -6,6 +6,7 @@ import { updateUserTier } from '@castwright/core/repositories/users';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { registerUser, startTestApi } from '#test-helpers/test-api';
 import { waitForEpisode } from '#test-helpers/wait-for-episode';
+import { until } from '#test-helpers/until';
 
 const api = await startTestApi(t);
 await api.startWorkers('general');
@@ -53,14 +54,9 @@ t.test('an unusable source fails the episode with a readable reason, without ret
 t.test('an episode deleted while queued is skipped, not resurrected', async (t) => {
   const id = await create({ content: 'Short lived. Deleted at once.' });
   await api.request(`/api/episodes/${id}`, { method: 'DELETE', token: user.accessToken });
-  const deadline = Date.now() + 20_000;
-  let pending = 1;
-  while (pending > 0 && Date.now() < deadline) {
-    const rows = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'episodeId' = ${id}`.execute(api.database.db);
-    pending = rows.rows[0]?.n ?? 0;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  t.equal(pending, 0, 'its job ran and completed');
+  const pending = async () => (await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'episodeId' = ${id}`.execute(api.database.db)).rows[0]?.n ?? 0;
+  await until('its job to be gone', async () => (await pending()) === 0, 60_000, 100);
+  t.equal(await pending(), 0, 'its job ran and completed');
   t.equal(await selectEpisodeById(api.database.db, id), undefined);
 });

@@ -12,6 +12,7 @@ import { parseAllDocuments } from 'yaml';
 import { Logger, run, type Task, type TaskList } from 'graphile-worker';
 import { addJob, JOBS, tasksForRole, type WorkerRole } from '@castwright/core/jobs';
 import { createTestDatabase } from '#test-helpers/test-database';
+import { until } from '#test-helpers/until';
 
 const { db, url } = await createTestDatabase(t);
 const manifest = await readFile(path.resolve(import.meta.dirname, '../../../deploy/kubernetes/keda.yaml'), 'utf8');
@@ -45,15 +46,19 @@ async function busyRunner(role: WorkerRole) {
   const hold: Task = async () => released;
   const taskList: TaskList = Object.fromEntries(tasksForRole(role).map((task) => [task, hold]));
   const runner = await run({ connectionString: url, concurrency: 50, taskList, pollInterval: 100, logger: new Logger(() => () => undefined), noHandleSignals: true });
+  let emptyLooks = 0;
+  runner.events.on('worker:getJob:empty', () => void emptyLooks++);
   let stopping: Promise<void> | undefined;
   return {
     /**
-     * Waits until the runner holds at least `count` jobs (or 30 s pass), then half a second
-     * more, and returns how many it holds: more than `count` if it could take more.
+     * Waits until the runner holds at least `count` jobs, then until it has looked for
+     * another and found none, and returns how many it holds: more than `count` if it could
+     * take more.
      */
     async settled(count: number): Promise<number> {
-      for (const deadline = Date.now() + 30_000; (await lockedCount()) < count && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await until(`the runner to hold ${count} jobs`, async () => (await lockedCount()) >= count, 60_000, 50);
+      const looks = emptyLooks;
+      await until('the runner to look for another job and find none', () => emptyLooks > looks, 60_000, 20);
       return lockedCount();
     },
     /** Stops taking jobs first, then lets the held ones finish (once, however often called). */
@@ -77,14 +82,14 @@ t.test('each query names exactly its role\'s tasks, as core/jobs.ts assigns them
 t.test('the media query counts exactly the renders media workers can take, from zero workers up', async (t) => {
   const heavy = await account('enterprise');
   const lights = [await account('free'), await account('creator')];
-  for (let n = 0; n < 6; n++) await addJob(db, 'episode:render', { episodeId: `heavy-${n}` }, { account: heavy });
-  for (const [n, light] of lights.entries()) await addJob(db, 'episode:render', { episodeId: `light-${n}` }, { account: light });
-  await addJob(db, 'episode:render', { episodeId: 'later' }, { account: heavy, runAt: new Date(Date.now() + 3_600_000) });
-  await addJob(db, 'episode:render', { episodeId: 'spent' }, { account: heavy });
+  for (let n = 0; n < 6; n++) await addJob(db, 'episode:render', { episodeId: `heavy-${n}` }, { account: heavy, fair: true });
+  for (const [n, light] of lights.entries()) await addJob(db, 'episode:render', { episodeId: `light-${n}` }, { account: light, fair: true });
+  await addJob(db, 'episode:render', { episodeId: 'later' }, { account: heavy, runAt: new Date(Date.now() + 3_600_000), fair: true });
+  await addJob(db, 'episode:render', { episodeId: 'spent' }, { account: heavy, fair: true });
   await sql`UPDATE graphile_worker._private_jobs SET attempts = max_attempts, last_error = 'failed for good' WHERE payload->>'episodeId' = 'spent'`.execute(db);
   // The other role's work, takeable now.
-  await addJob(db, 'episode:script', { episodeId: 'script' }, { account: heavy });
-  await addJob(db, 'email:send', { outboxId: '1' }, { account: lights[0] ?? '' });
+  await addJob(db, 'episode:script', { episodeId: 'script' }, { account: heavy, fair: true });
+  await addJob(db, 'email:send', { outboxId: '1' }, { account: lights[0] ?? '', fair: true });
   const { rows } = await sql<{ distinct: number }>`SELECT count(DISTINCT priority)::int AS distinct FROM graphile_worker._private_jobs`.execute(db);
   t.ok((rows[0]?.distinct ?? 0) > 1, 'the jobs carry fair priorities');
 
@@ -95,18 +100,18 @@ t.test('the media query counts exactly the renders media workers can take, from 
   t.equal(await runner.settled(zero ?? 0), 8, 'a real media runner with room for all takes exactly those 8');
   t.equal(await scalingCount('media'), 8, 'and while it runs them they still count, so no pod is taken away mid-render');
   await runner.stop();
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('the held renders to be done', async () => (await lockedCount()) === 0, 30_000, 50);
   t.equal(await scalingCount('media'), 0, 'once they are done nothing counts: the render due later and the one out of attempts are no work now');
   await sql`DELETE FROM graphile_worker._private_jobs`.execute(db);
 });
 
 t.test('the general query counts one job per free named queue, and jobs running in them', async (t) => {
   const owner = await account('creator');
-  for (let n = 0; n < 3; n++) await addJob(db, 'email:send', { outboxId: String(n) }, { account: owner });
+  for (let n = 0; n < 3; n++) await addJob(db, 'email:send', { outboxId: String(n) }, { account: owner, fair: true });
   // One webhook's deliveries run one at a time (a named queue): one of them is work now.
-  for (let n = 1; n <= 3; n++) await addJob(db, 'webhook:deliver', { eventId: `event-${n}`, attempt: 1 }, { account: owner, queueName: 'webhook:one' });
-  await addJob(db, 'webhook:deliver', { eventId: 'retry', attempt: 2 }, { account: owner, queueName: 'webhook:two', runAt: new Date(Date.now() + 3_600_000) });
-  await addJob(db, 'episode:render', { episodeId: 'render' }, { account: owner });
+  for (let n = 1; n <= 3; n++) await addJob(db, 'webhook:deliver', { eventId: `event-${n}`, attempt: 1 }, { account: owner, queueName: 'webhook:one', fair: true });
+  await addJob(db, 'webhook:deliver', { eventId: 'retry', attempt: 2 }, { account: owner, queueName: 'webhook:two', runAt: new Date(Date.now() + 3_600_000), fair: true });
+  await addJob(db, 'episode:render', { episodeId: 'render' }, { account: owner, fair: true });
 
   const zero = await scalingCount('general');
   t.equal(zero, 4, 'no general worker running: three mails and the head of the webhook\'s queue');
@@ -115,6 +120,6 @@ t.test('the general query counts one job per free named queue, and jobs running 
   t.equal(await runner.settled(zero ?? 0), 4, 'a real general runner with room for all takes exactly 4');
   t.equal(await scalingCount('general'), 4, 'the 4 running count; the deliveries behind the running one do not');
   await runner.stop();
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await until('the held jobs to be done', async () => (await lockedCount()) === 0, 30_000, 50);
   t.equal(await scalingCount('general'), 1, 'done: the webhook\'s next delivery is the work left now');
 });

@@ -13,6 +13,8 @@ import { startLoopbackSite } from '#test-helpers/loopback-site';
 import { startSmtpSink } from '#test-helpers/smtp-sink';
 import { creator, json, startTestApi } from '#test-helpers/test-api';
 import { startWebhookReceiver, trustReceivers, verifyDelivery, type Respond, type WebhookReceiver } from '#test-helpers/webhook-receiver';
+import { until } from '#test-helpers/until';
+import { waitForJobs } from '#test-helpers/job-queue';
 
 t.setTimeout(600_000);
 await trustReceivers();
@@ -39,7 +41,7 @@ async function finished(userId: string, status: 'ready' | 'error' = 'ready'): Pr
       progressPercent: status === 'ready' ? 100 : 80,
       from: ['generating_audio'],
       set: status === 'ready' ? { audio_key: `episodes/${id}/audio-1.mp3`, audio_duration_ms: 41_600, completed_at: new Date() } : { error_message: 'Audio rendering failed', completed_at: new Date() },
-    }, { publicBaseUrl: BASE }),
+    }, { publicBaseUrl: BASE, fair: true }),
   );
   return id as string;
 }
@@ -54,11 +56,10 @@ async function webhookView(token: string, webhookId: string): Promise<Json> {
 
 /** Waits until every event of the webhook is settled (delivered, failed or cancelled). */
 async function settled(webhookId: string, count: number, timeoutMs = 120_000): Promise<{ status: string; attempts_counted: number }[]> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  return until(`the events of ${webhookId} to settle`, async () => {
     const rows = await db.selectFrom('webhook_events').select(['status', 'attempts_counted', 'created_at']).where('webhook_id', '=', webhookId).where('event', '!=', 'webhook.test').orderBy('created_at').execute();
-    if (rows.length >= count && rows.every((row) => row.status !== 'pending')) return rows;
-  }
-  throw new Error(`the events of ${webhookId} did not settle in time`);
+    return rows.length >= count && rows.every((row) => row.status !== 'pending') ? rows : undefined;
+  }, timeoutMs, 100);
 }
 
 async function test(token: string, webhookId: string): Promise<{ status: number; body: Json }> {
@@ -137,7 +138,7 @@ t.test('a rolled-back transition sends nothing; a replayed one records no second
   const [rolledBack] = await insertEpisodes(db, user.userId, 1, { status: 'generating_audio' });
   await t.rejects(
     db.transaction().execute(async (trx) => {
-      await finishEpisode(trx, rolledBack as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'] }, { publicBaseUrl: BASE });
+      await finishEpisode(trx, rolledBack as string, { status: 'ready', progressPercent: 100, from: ['generating_audio'] }, { publicBaseUrl: BASE, fair: true });
       throw new Error('the publishing transaction failed after the move');
     }),
   );
@@ -146,10 +147,10 @@ t.test('a rolled-back transition sends nothing; a replayed one records no second
   t.equal(jobs[0]?.n, 0, 'no delivery job');
 
   const episodeId = await finished(user.userId);
-  const late = await db.transaction().execute((trx) => finishEpisode(trx, episodeId, { status: 'error', progressPercent: 80, from: ['generating_audio'] }, { publicBaseUrl: BASE }));
+  const late = await db.transaction().execute((trx) => finishEpisode(trx, episodeId, { status: 'error', progressPercent: 80, from: ['generating_audio'] }, { publicBaseUrl: BASE, fair: true }));
   t.equal(late, undefined, 'a late failure after ready does not move the episode');
   const ready = await selectEpisodeById(db, episodeId);
-  await db.transaction().execute((trx) => recordEpisodeEvent(trx, { ...ready!, status: 'ready' }, BASE));
+  await db.transaction().execute((trx) => recordEpisodeEvent(trx, { ...ready!, status: 'ready' }, { publicBaseUrl: BASE, fair: true }));
   await settled(webhookId, 1);
   t.equal((await db.selectFrom('webhook_events').select('id').where('episode_id', '=', episodeId).execute()).length, 1, 'one event, whatever ran twice');
   t.equal(receiver.requests.length, 1, 'one delivery');
@@ -184,13 +185,12 @@ t.test("the receiver's Retry-After is waited out, up to an hour", async (t) => {
   const other = await register(user.accessToken, patient.url);
   await finished(user.userId);
   await patient.waitForRequests(1);
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  const counted = await until('the first attempt counted', async () => {
     const { rows } = await sql<{ waits_s: number; counted: number }>`
       SELECT extract(epoch FROM next_attempt_at - now())::float8 AS waits_s, attempts_counted AS counted FROM webhook_events WHERE webhook_id = ${other.id}`.execute(db);
-    if (rows[0]?.counted !== 1) continue;
-    t.ok(rows[0].waits_s > 3500 && rows[0].waits_s <= 3600, `a day's Retry-After is capped at an hour (next attempt in ${Math.round(rows[0].waits_s)} s)`);
-    break;
-  }
+    return rows[0]?.counted === 1 ? rows[0] : undefined;
+  }, 60_000, 100);
+  t.ok(counted.waits_s > 3500 && counted.waits_s <= 3600, `a day's Retry-After is capped at an hour (next attempt in ${Math.round(counted.waits_s)} s)`);
   await api.request(`/api/webhooks/${other.id}`, { method: 'DELETE', token: user.accessToken });
 });
 
@@ -273,7 +273,8 @@ t.test('failing: marked and mailed once, cleared by a success; five failed event
   await smtp.waitFor((mail) => mails(/turned off/).length === 1 && mails(/turned off/).includes(mail));
   await finished(user.userId);
   t.equal((await db.selectFrom('webhook_events').select('id').where('webhook_id', '=', webhookId).where('event', '!=', 'webhook.test').execute()).length, 7, 'a webhook turned off gets no new events');
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // any duplicate mail would be out by now
+  // A duplicate mail could only come from an e-mail job still queued: wait for the queue to run dry of them.
+  await waitForJobs(db, 'email:', 60_000);
   t.equal(mails(/is failing/).length, 2, 'one failing mail per failing spell (two spells)');
   t.equal(mails(/turned off/).length, 1, 'one mail for turning it off');
 

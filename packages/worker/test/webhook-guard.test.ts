@@ -62,7 +62,7 @@ t.test('with the guard on, every attempt refuses addresses inside the network an
 
   const id = await register(receiver.url);
   const [episodeId] = await insertEpisodes(db, user.userId, 1, { status: 'generating_audio' });
-  await db.transaction().execute((trx) => finishEpisode(trx, episodeId as string, { status: 'error', progressPercent: 70, from: ['generating_audio'] }, { publicBaseUrl: api.baseUrl }));
+  await db.transaction().execute((trx) => finishEpisode(trx, episodeId as string, { status: 'error', progressPercent: 70, from: ['generating_audio'] }, { publicBaseUrl: api.baseUrl, fair: true }));
   await waitForJobs(db, 'webhook:', 60_000);
   const deliveries = (await json(await api.request(`/api/webhooks/${id}/deliveries`, { token: user.accessToken }))).deliveries as Record<string, unknown>[];
   t.same(deliveries.map((delivery) => [delivery.attemptNumber, delivery.success]).reverse(), [[1, false], [2, false], [3, false], [4, false]], 'each of the four attempts was checked and refused');

@@ -10,6 +10,7 @@ import { newId } from '@castwright/core/ids';
 import { freePort } from '#test-helpers/free-port';
 import { startRoleProcess } from '#test-helpers/role-process';
 import { createTestDatabase } from '#test-helpers/test-database';
+import { until } from '#test-helpers/until';
 
 const database = await createTestDatabase(t);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'castwright-probes-'));
@@ -42,10 +43,7 @@ t.test('/metrics counts the queue per task and state, and this worker\'s job out
   await sql`SELECT graphile_worker.add_job('episode:render', '{"episodeId":"ep_probe"}'::json)`.execute(db);
   await sql`SELECT graphile_worker.add_job('episode:render', '{"episodeId":"ep_later"}'::json, run_at => now() + interval '1 hour')`.execute(db);
   await sql`SELECT graphile_worker.add_job('email:send', '{"not":"a mail"}'::json, max_attempts => 1)`.execute(db);
-  const deadline = Date.now() + 30_000;
-  while ((await sample('castwright_jobs', 'task="email:send",state="failed"')) !== 1 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await until('the refused mail job to fail', async () => (await sample('castwright_jobs', 'task="email:send",state="failed"')) === 1, 60_000);
   t.equal(await sample('castwright_jobs', 'task="episode:render",state="queued"'), 1);
   t.equal(await sample('castwright_jobs', 'task="episode:render",state="scheduled"'), 1);
   t.equal(await sample('castwright_jobs', 'task="episode:render",state="running"'), 0);
@@ -83,10 +81,10 @@ t.test('a media worker reports each render: the engine\'s real-time factor and t
   const media = startRoleProcess(t, ['worker', '--role', 'media'], { DATABASE_URL: database.url, DATA_DIR: dataDir, METRICS_PORT: String(mediaPort), LOG_LEVEL: 'info' });
   await media.waitForLog((line) => line.msg === 'health and metrics at /healthz, /readyz and /metrics');
   await sql`SELECT graphile_worker.add_job('episode:render', json_build_object('episodeId', ${episodeId}::text))`.execute(db);
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+  await until('the render to finish', async () => {
     const row = await db.selectFrom('episodes').select('status').where('id', '=', episodeId).executeTakeFirstOrThrow();
-    if (row.status === 'ready' || row.status === 'error') break;
-  }
+    return row.status === 'ready' || row.status === 'error';
+  }, 180_000, 250);
   t.equal((await db.selectFrom('episodes').select('status').where('id', '=', episodeId).executeTakeFirstOrThrow()).status, 'ready');
   const text = await (await fetch(`http://127.0.0.1:${mediaPort}/metrics`)).text();
   const value = (name: string, label = '') => Number(text.split('\n').find((line) => line.startsWith(`${name}{`) && line.includes(label))?.split(' ').at(-1));

@@ -16,7 +16,8 @@ export interface Registration {
   name?: string | undefined;
 }
 
-export async function registerAccount(db: Db, accessTokens: AccessTokens, registration: Registration): Promise<{ user: UserRow; tokens: TokenSet }> {
+/** `queueing.fair`: the api's FAIR_SCHEDULING (core/jobs.ts). */
+export async function registerAccount(db: Db, accessTokens: AccessTokens, registration: Registration, queueing: { fair: boolean }): Promise<{ user: UserRow; tokens: TokenSet }> {
   assertStrongPassword(registration.password);
   const passwordHash = await hashPassword(registration.password);
   const user = await db.transaction().execute(async (trx) => {
@@ -26,7 +27,7 @@ export async function registerAccount(db: Db, accessTokens: AccessTokens, regist
       password_hash: passwordHash,
       name: registration.name?.trim() || null,
     });
-    if (inserted) await addJob(trx, 'email:verification', { userId: inserted.id }, { account: inserted.id });
+    if (inserted) await addJob(trx, 'email:verification', { userId: inserted.id }, { account: inserted.id, fair: queueing.fair });
     return inserted;
   });
   if (!user) throw new AppError('emailTaken');

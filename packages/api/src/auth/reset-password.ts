@@ -13,9 +13,9 @@ import { assertStrongPassword, hashPassword } from './passwords.ts';
  * The same single job insert for every address: neither the answer nor its timing
  * depends on whether the account exists. The worker looks the address up.
  */
-export async function requestPasswordReset(db: Db, email: string): Promise<void> {
+export async function requestPasswordReset(db: Db, email: string, queueing: { fair: boolean }): Promise<void> {
   // The system's work, not an account's: whether one exists must not show, even in the queue.
-  await addJob(db, 'email:password-reset', { email: normaliseEmail(email) }, { account: SYSTEM_ACCOUNT });
+  await addJob(db, 'email:password-reset', { email: normaliseEmail(email) }, { account: SYSTEM_ACCOUNT, fair: queueing.fair });
 }
 
 /** Sets the new password and ends every session of the account; the token works once. */

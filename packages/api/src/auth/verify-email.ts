@@ -18,8 +18,8 @@ export async function verifyEmail(db: Db, token: string): Promise<void> {
 }
 
 /** Queues a new verification e-mail; false when the address is already confirmed. */
-export async function resendVerification(db: Db, user: UserRow): Promise<boolean> {
+export async function resendVerification(db: Db, user: UserRow, queueing: { fair: boolean }): Promise<boolean> {
   if (user.email_verified) return false;
-  await addJob(db, 'email:verification', { userId: user.id }, { account: user.id });
+  await addJob(db, 'email:verification', { userId: user.id }, { account: user.id, fair: queueing.fair });
   return true;
 }

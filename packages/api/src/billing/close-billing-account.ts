@@ -5,7 +5,7 @@ import type { Trx } from '@castwright/core/db/connect';
 import { addJob } from '@castwright/core/jobs';
 import { selectStripeCustomerId } from '@castwright/core/repositories/billing-customers';
 
-export async function queueCustomerDeletion(trx: Trx, userId: string): Promise<void> {
+export async function queueCustomerDeletion(trx: Trx, userId: string, queueing: { fair: boolean }): Promise<void> {
   const customerId = await selectStripeCustomerId(trx, userId);
-  if (customerId) await addJob(trx, 'billing:delete-customer', { customerId }, { account: userId });
+  if (customerId) await addJob(trx, 'billing:delete-customer', { customerId }, { account: userId, fair: queueing.fair });
 }

@@ -74,7 +74,8 @@ export function requireWebhookSecret(services: BillingServices) {
   return { ...configured, secret: configured.settings.webhookSecret };
 }
 
-export async function receiveStripeEvent(services: BillingServices, body: Buffer, signature: string | undefined): Promise<EventOutcome> {
+/** `queueing.fair`: the api's FAIR_SCHEDULING (core/jobs.ts). */
+export async function receiveStripeEvent(services: BillingServices, body: Buffer, signature: string | undefined, queueing: { fair: boolean }): Promise<EventOutcome> {
   const { db, stripe, secret } = requireWebhookSecret(services);
   const event = verify(stripe, body, signature, secret);
   const effect = effectOf(event);
@@ -91,9 +92,10 @@ export async function receiveStripeEvent(services: BillingServices, body: Buffer
         account: userId ?? SYSTEM_ACCOUNT,
         jobKey: `billing:sync:${effect.subscriptionId}`,
         queueName: `billing:${effect.subscriptionId}`,
+        fair: queueing.fair,
       });
     } else if (userId) {
-      await addJob(trx, 'billing:payment-failed-email', { eventId: event.id, invoiceId: effect.invoiceId }, { account: userId });
+      await addJob(trx, 'billing:payment-failed-email', { eventId: event.id, invoiceId: effect.invoiceId }, { account: userId, fair: queueing.fair });
     }
     return 'applied';
   });

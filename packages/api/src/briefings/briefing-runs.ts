@@ -17,10 +17,11 @@ export interface StartedRun {
   run: ReturnType<typeof runView>;
 }
 
-export async function runBriefingNow(db: Db, user: UserRow, briefingId: string, answer: AnswerRecorder<StartedRun>): Promise<StartedRun> {
+/** `queueing.fair`: the api's FAIR_SCHEDULING (core/jobs.ts). */
+export async function runBriefingNow(db: Db, user: UserRow, briefingId: string, answer: AnswerRecorder<StartedRun>, queueing: { fair: boolean }): Promise<StartedRun> {
   return db.transaction().execute(async (trx) => {
     const briefing = await ownedOr404('briefing', lockOwnBriefing(trx, user.id, briefingId));
-    const queued = await queueRun(trx, briefing, 'manual');
+    const queued = await queueRun(trx, briefing, { type: 'manual', fair: queueing.fair });
     if (!queued) throw new AppError('conflict', 'A run of this briefing is already queued or running; wait for it to finish');
     const started = { jobId: queued.job_id, run: runView(queued) };
     await answer.record(trx, started);

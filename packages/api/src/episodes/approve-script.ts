@@ -14,7 +14,7 @@ function notInReview(episode: EpisodeRow): AppError {
   return new AppError('conflict', `The script can only be approved while the episode is in review_script (it is ${episode.status})${hint}`);
 }
 
-export async function approveScript(db: Db, userId: string, id: string): Promise<EpisodeRow> {
+export async function approveScript(db: Db, userId: string, id: string, queueing: { fair: boolean }): Promise<EpisodeRow> {
   const episode = await ownedOr404('episode', selectOwnEpisode(db, userId, id));
   const moved = await db.transaction().execute(async (trx) => {
     const row = await updateEpisodeStatus(trx, episode.id, {
@@ -22,7 +22,7 @@ export async function approveScript(db: Db, userId: string, id: string): Promise
       progressPercent: STAGE_PROGRESS.generating_audio,
       from: ['review_script'],
     });
-    if (row) await addJob(trx, 'episode:render', { episodeId: row.id }, { account: row.user_id });
+    if (row) await addJob(trx, 'episode:render', { episodeId: row.id }, { account: row.user_id, fair: queueing.fair });
     return row;
   });
   if (!moved) throw notInReview((await selectEpisodeById(db, episode.id)) ?? episode);

@@ -46,7 +46,7 @@ export async function createEpisode(
   user: UserRow,
   request: { sources: readonly (RequestedSource | SourceInput)[] } & ShowRequest,
   answer: AnswerRecorder<CreatedEpisode>,
-  options: AcceptEpisodeOptions = {},
+  options: Omit<AcceptEpisodeOptions, 'fair'> = {},
 ): Promise<CreatedEpisode> {
   const { sources: requested, ...asked } = request;
   // In a show: its defaults fill in what the request left out (shows/show-defaults.ts).
@@ -61,7 +61,7 @@ export async function createEpisode(
   const accepted = { sources, ...chosen, ...language, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}), ...(showId ? { showId } : {}) };
   const warnings = named && language.language ? hostLanguageWarnings(named.hosts, named.voiceLanguages, language.language) : [];
   return services.db.transaction().execute(async (trx) => {
-    const episode = { ...(await acceptEpisode(trx, user, accepted, options)), warnings };
+    const episode = { ...(await acceptEpisode(trx, user, accepted, { ...options, fair: services.config.fairScheduling })), warnings };
     await answer.record(trx, episode);
     return episode;
   });

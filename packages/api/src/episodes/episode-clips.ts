@@ -27,7 +27,7 @@ export interface ClipInput {
   shape: VideoShape;
 }
 
-export async function createClip(db: Db, user: UserRow, episodeId: string, input: ClipInput, answer: AnswerRecorder<VideoView>): Promise<VideoView> {
+export async function createClip(db: Db, user: UserRow, episodeId: string, input: ClipInput, answer: AnswerRecorder<VideoView>, queueing: { fair: boolean }): Promise<VideoView> {
   return db.transaction().execute(async (trx) => {
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, user.id, episodeId));
     const { revision, durationMs } = publishedAudio(episode);
@@ -43,7 +43,7 @@ export async function createClip(db: Db, user: UserRow, episodeId: string, input
     }
     const row = await requestVideoMaking(trx, episode, {
       id: newId('clip'), episode_id: episode.id, kind: 'clip', revision, shape: input.shape, start_ms: bounds.startMs, end_ms: bounds.endMs,
-    });
+    }, queueing);
     const view = videoView(row);
     await answer.record(trx, view);
     return view;
@@ -71,7 +71,7 @@ export async function removeClip(services: { db: Db; storage: ObjectStorage; log
 }
 
 /** The clip's MP4 for whoever may hear the episode; 202 while it is made. */
-export async function readClipVideo(services: { db: Db; storage: ObjectStorage }, reader: UserRow | null, target: { id: string; clipId: string }, request: ConditionalRequest): Promise<VideoAnswer> {
+export async function readClipVideo(services: { db: Db; storage: ObjectStorage; queueing: { fair: boolean } }, reader: UserRow | null, target: { id: string; clipId: string }, request: ConditionalRequest): Promise<VideoAnswer> {
   const { db, storage } = services;
   const episode = await readableEpisode(db, reader, target.id);
   const clip = await ownedOr404('clip', selectEpisodeClip(db, episode.id, target.clipId));
@@ -82,7 +82,7 @@ export async function readClipVideo(services: { db: Db; storage: ObjectStorage }
     const lost = clip.video_key;
     return pendingVideo(await db.transaction().execute((trx) => requestVideoMaking(trx, episode, {
       id: clip.id, episode_id: episode.id, kind: 'clip', revision: clip.revision, shape: clip.shape, start_ms: clip.start_ms, end_ms: clip.end_ms,
-    }, lost)));
+    }, services.queueing, lost)));
   }
   return pendingVideo(clip);
 }

@@ -14,7 +14,7 @@ import { readableEpisode } from './readable-episode.ts';
 import { requestVideoMaking, madeVideoAnswer, pendingVideo, publishedAudio, type VideoAnswer } from './stored-video.ts';
 
 export async function readEpisodeVideo(
-  services: { db: Db; storage: ObjectStorage },
+  services: { db: Db; storage: ObjectStorage; queueing: { fair: boolean } },
   reader: UserRow | null,
   target: { id: string; shape: VideoShape },
   request: ConditionalRequest,
@@ -29,7 +29,7 @@ export async function readEpisodeVideo(
   const claimed = await db.transaction().execute((trx) =>
     requestVideoMaking(trx, episode, {
       id: newId('video'), episode_id: episode.id, kind: 'video', revision, shape: target.shape, start_ms: 0, end_ms: durationMs,
-    }, row?.status === 'ready' ? (row.video_key ?? undefined) : undefined),
+    }, services.queueing, row?.status === 'ready' ? (row.video_key ?? undefined) : undefined),
   );
   return pendingVideo(claimed);
 }

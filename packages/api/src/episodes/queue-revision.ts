@@ -26,7 +26,7 @@ export function refsOf(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom: number | null): Promise<EpisodeRevisionRow> {
+export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom: number | null, queueing: { fair: boolean }): Promise<EpisodeRevisionRow> {
   const script = episode.script_text ?? '';
   const lines = parseScript(script);
   if (!(episode.status === 'ready' || episode.status === 'error') || lines.length === 0) throw notRenderable(episode);
@@ -49,6 +49,6 @@ export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom:
     set: { error_message: null },
   });
   if (!moved) throw notRenderable(episode);
-  await addJob(trx, 'episode:render', { episodeId: episode.id }, { account: episode.user_id });
+  await addJob(trx, 'episode:render', { episodeId: episode.id }, { account: episode.user_id, fair: queueing.fair });
   return revision;
 }

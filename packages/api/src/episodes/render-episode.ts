@@ -16,11 +16,11 @@ export interface QueuedRevision {
   revision: EpisodeRevisionRow;
 }
 
-export async function renderEpisode(db: Db, userId: string, id: string, ifMatch: string | undefined, answer: AnswerRecorder<QueuedRevision>): Promise<QueuedRevision> {
+export async function renderEpisode(db: Db, userId: string, id: string, ifMatch: string | undefined, answer: AnswerRecorder<QueuedRevision>, queueing: { fair: boolean }): Promise<QueuedRevision> {
   return db.transaction().execute(async (trx) => {
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, userId, id));
     requireIfMatch(ifMatch, scriptEtag(episode), 'script');
-    const revision = await queueRevision(trx, episode, null);
+    const revision = await queueRevision(trx, episode, null, queueing);
     const queued: QueuedRevision = { episode: { ...episode, status: 'generating_audio' }, revision };
     await answer.record(trx, queued);
     return queued;

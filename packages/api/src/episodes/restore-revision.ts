@@ -18,6 +18,7 @@ export async function restoreRevision(
   db: Db,
   target: { userId: string; id: string; revision: number; ifMatch: string | undefined },
   answer: AnswerRecorder<QueuedRevision>,
+  queueing: { fair: boolean },
 ): Promise<QueuedRevision> {
   return db.transaction().execute(async (trx) => {
     const episode = await ownedOr404('episode', lockOwnEpisode(trx, target.userId, target.id));
@@ -26,7 +27,7 @@ export async function restoreRevision(
     requireIfMatch(target.ifMatch, scriptEtag(episode), 'script');
     // The state first, so a refused restore leaves the script as it was.
     const restored = episode.status === 'ready' || episode.status === 'error' ? await updateScriptText(trx, episode.id, source.script_text, refsOf(source.script_refs)) : episode;
-    const revision = await queueRevision(trx, restored, source.revision);
+    const revision = await queueRevision(trx, restored, source.revision, queueing);
     const queued: QueuedRevision = { episode: { ...restored, status: 'generating_audio' }, revision };
     await answer.record(trx, queued);
     return queued;

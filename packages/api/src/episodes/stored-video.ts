@@ -39,10 +39,12 @@ export async function madeVideoAnswer(storage: ObjectStorage, episode: EpisodeRo
 /**
  * Claims the making of `row` in the caller's transaction and queues the media worker's job
  * with it (job key per row, so concurrent requests queue one); the row as it now stands.
+ * `queueing.fair`: the api's FAIR_SCHEDULING (core/jobs.ts).
  */
-export async function requestVideoMaking(trx: Trx, episode: EpisodeRow, row: NewEpisodeVideo, lostKey?: string): Promise<EpisodeVideoRow> {
+export async function requestVideoMaking(trx: Trx, episode: EpisodeRow, row: NewEpisodeVideo, queueing: { fair: boolean }, lostKey?: string): Promise<EpisodeVideoRow> {
   const claim = await upsertEpisodeVideoClaim(trx, row, { staleAfterMs: VIDEO_STALE_MS, retryFailedAfterMs: VIDEO_RETRY_FAILED_MS, lostKey });
-  if (claim.claimed) await addJob(trx, 'episode:video', { videoId: claim.row.id }, { account: episode.user_id, jobKey: `episode:video:${claim.row.id}` });
+  // A video takes minutes of a media worker: it waits its account's turn like a render.
+  if (claim.claimed) await addJob(trx, 'episode:video', { videoId: claim.row.id }, { account: episode.user_id, jobKey: `episode:video:${claim.row.id}`, fair: queueing.fair });
   return claim.row;
 }
 

@@ -2,7 +2,7 @@
 // unknown, rotated or revoked is a 404, as is any episode that is not in the token's own
 // feed (a playlist's ready members; a show's episodes with published audio): one removed
 // from the playlist or the show stops being reachable at once. A valid token's requests
-// are metered per token, apart from the owner's API budget (plugins/feed-token.ts).
+// are metered per token, apart from the owner's API budget (plugins/feed-token-check.ts).
 import type { Db } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';

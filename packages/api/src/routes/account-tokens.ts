@@ -26,7 +26,7 @@ export function accountTokenRoutes(services: ApiServices): FastifyPluginAsyncTyp
         response: { 200: MessageBody, ...errorResponses(400, 429) },
       },
     }, async (request) => {
-      await requestPasswordReset(db, request.body.email);
+      await requestPasswordReset(db, request.body.email, { fair: services.config.fairScheduling });
       return { success: true as const, message: RESET_REQUESTED };
     });
 
@@ -74,7 +74,7 @@ export function accountTokenRoutes(services: ApiServices): FastifyPluginAsyncTyp
         response: { 200: MessageBody, ...errorResponses(401, 429) },
       },
     }, async (request) => {
-      const sent = await resendVerification(db, currentUser(request));
+      const sent = await resendVerification(db, currentUser(request), { fair: services.config.fairScheduling });
       return { success: true as const, message: sent ? 'We have sent a new confirmation link' : 'Your e-mail address is already confirmed' };
     });
   };

@@ -24,7 +24,7 @@ export function authRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         response: { 201: Registered, ...errorResponses(400, 409, 429) },
       },
     }, async (request, reply) => {
-      const { user, tokens } = await registerAccount(db, accessTokens, request.body);
+      const { user, tokens } = await registerAccount(db, accessTokens, request.body, { fair: services.config.fairScheduling });
       return reply.status(201).send({
         success: true as const,
         message: 'Account created; we sent a link to confirm your e-mail address',

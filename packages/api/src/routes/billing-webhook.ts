@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '@castwright/core/errors';
 import { receiveStripeEvent, requireWebhookSecret } from '../billing/receive-stripe-event.ts';
 import type { BillingServices } from '../billing/stripe-access.ts';
-import { WebhookHeaders, WebhookReply } from '../schemas/billing.ts';
+import { WebhookHeaders, StripeEventReceipt } from '../schemas/billing.ts';
 import { errorResponses } from '../schemas/common.ts';
 import type { ApiServices } from '../services.ts';
 
@@ -29,11 +29,11 @@ export function billingWebhookRoutes(services: ApiServices): FastifyPluginAsyncT
           'Acts on checkout.session.completed, customer.subscription.created/updated/deleted/paused/resumed and invoice.payment_failed; ' +
           'each event id once. 503 without STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET, so Stripe retries later.',
         headers: WebhookHeaders,
-        response: { 200: WebhookReply, ...errorResponses(400, 413, 415, 503) },
+        response: { 200: StripeEventReceipt, ...errorResponses(400, 413, 415, 503) },
       },
     }, async (request) => {
       if (!Buffer.isBuffer(request.body)) throw AppError.validation('The body must be the JSON event Stripe sent');
-      const outcome = await receiveStripeEvent(billing, request.body, request.headers['stripe-signature']);
+      const outcome = await receiveStripeEvent(billing, request.body, request.headers['stripe-signature'], { fair: services.config.fairScheduling });
       return { success: true as const, received: true as const, outcome };
     });
   };

@@ -128,7 +128,7 @@ export function briefingRoutes(services: ApiServices): FastifyPluginAsyncTypebox
       },
     }, async (request, reply) => {
       const answer = idempotentAnswer(request, reply, 202, (started: StartedRun) => ({ success: true as const, message: 'Briefing run queued', ...started }));
-      await runBriefingNow(db, currentUser(request), request.params.id, answer);
+      await runBriefingNow(db, currentUser(request), request.params.id, answer, { fair: config.fairScheduling });
       return answer.send();
     });
 

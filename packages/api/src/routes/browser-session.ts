@@ -65,7 +65,7 @@ export function browserSessionRoutes(services: ApiServices): FastifyPluginAsyncT
         response: { 201: BrowserRegistered, ...errorResponses(400, 403, 409, 429) },
       },
     }, async (request, reply) => {
-      const { user, tokens } = await registerAccount(db, accessTokens, request.body);
+      const { user, tokens } = await registerAccount(db, accessTokens, request.body, { fair: config.fairScheduling });
       return reply.status(201).send({
         success: true as const,
         message: 'Account created; we sent a link to confirm your e-mail address',

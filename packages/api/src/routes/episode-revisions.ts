@@ -6,7 +6,7 @@ import { restoreRevision } from '../episodes/restore-revision.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
-import { IfMatchHeaders } from '../schemas/episode-script.ts';
+import { ScriptIfMatchHeaders } from '../schemas/episode-script.ts';
 import { RenderQueued, RevisionList, RevisionParams, RevisionsQuery } from '../schemas/episode-revisions.ts';
 import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
@@ -37,13 +37,13 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
         summary: 'Render the edited script as a new revision',
         description: RENDERING,
         params: IdParams,
-        headers: IfMatchHeaders,
+        headers: ScriptIfMatchHeaders,
         response: { 202: RenderQueued, ...errorResponses(401, 404, 409, 412) },
       },
     }, async (request, reply) => {
       const answer = idempotentAnswer(request, reply, 202, (rendering: QueuedRevision) =>
         queued('The episode is being rendered again; the published audio is served until the new revision is ready', rendering));
-      await renderEpisode(db, currentUser(request).id, request.params.id, request.headers['if-match'], answer);
+      await renderEpisode(db, currentUser(request).id, request.params.id, request.headers['if-match'], answer, { fair: services.config.fairScheduling });
       return answer.send();
     });
 
@@ -69,12 +69,12 @@ export function episodeRevisionRoutes(services: ApiServices): FastifyPluginAsync
         summary: "Make a revision's script the episode's script and render it",
         description: `Unrendered edits to the current script are replaced. Lines still stored are not voiced again (nothing is, when the script equals one rendered recently). 404 for a revision the episode does not have. ${RENDERING}`,
         params: RevisionParams,
-        headers: IfMatchHeaders,
+        headers: ScriptIfMatchHeaders,
         response: { 202: RenderQueued, ...errorResponses(400, 401, 404, 409, 412) },
       },
     }, async (request, reply) => {
       const answer = idempotentAnswer(request, reply, 202, (rendering: QueuedRevision) => queued(`Revision ${rendering.revision.restored_from} is restored and being rendered`, rendering));
-      await restoreRevision(db, { userId: currentUser(request).id, ...request.params, ifMatch: request.headers['if-match'] }, answer);
+      await restoreRevision(db, { userId: currentUser(request).id, ...request.params, ifMatch: request.headers['if-match'] }, answer, { fair: services.config.fairScheduling });
       return answer.send();
     });
   };

@@ -7,7 +7,7 @@ import { addScriptLine, editScriptLine, readScript, removeScriptLine, replaceScr
 import { scriptEtag, scriptView, type ScriptState } from '../episodes/script-view.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
-import { Approved, EditLineBody, IfMatchHeaders, InsertLineBody, LineParams, ReplaceScriptBody, ScriptView } from '../schemas/episode-script.ts';
+import { Approved, EditLineBody, ScriptIfMatchHeaders, InsertLineBody, LineParams, ReplaceScriptBody, ScriptView } from '../schemas/episode-script.ts';
 import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES } from '@castwright/core/script-lines';
@@ -43,7 +43,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
         summary: 'Replace the whole script',
         description: `1 to ${MAX_SCRIPT_LINES} lines of 1 to ${MAX_SCRIPT_LINE_CHARACTERS} characters. ${EDITABLE}`,
         params: IdParams,
-        headers: IfMatchHeaders,
+        headers: ScriptIfMatchHeaders,
         body: ReplaceScriptBody,
         response: { 200: ScriptView, ...errorResponses(400, 401, 404, 409, 412) },
       },
@@ -56,7 +56,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
         summary: 'Insert a line',
         description: `The new line goes before line \`index\` (at the end when \`index\` is the number of lines; 400 beyond). A \`section\` makes it open a section. ${EDITABLE}`,
         params: IdParams,
-        headers: IfMatchHeaders,
+        headers: ScriptIfMatchHeaders,
         body: InsertLineBody,
         response: { 201: ScriptView, ...errorResponses(400, 401, 404, 409, 412) },
       },
@@ -70,7 +70,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
         summary: 'Edit one line (text, speaker or both)',
         description: `404 when the line does not exist. ${EDITABLE}`,
         params: LineParams,
-        headers: IfMatchHeaders,
+        headers: ScriptIfMatchHeaders,
         body: EditLineBody,
         response: { 200: ScriptView, ...errorResponses(400, 401, 404, 409, 412) },
       },
@@ -84,7 +84,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
         summary: 'Remove one line',
         description: `404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it. ${EDITABLE}`,
         params: LineParams,
-        headers: IfMatchHeaders,
+        headers: ScriptIfMatchHeaders,
         response: { 200: ScriptView, ...errorResponses(400, 401, 404, 409, 412) },
       },
     }, async (request, reply) => sendScript(reply, await removeScriptLine(db, { userId: currentUser(request).id, ...request.params, ifMatch: request.headers['if-match'] })));
@@ -101,7 +101,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
         response: { 202: Approved, ...errorResponses(401, 404, 409) },
       },
     }, async (request, reply) => {
-      const moved = await approveScript(db, currentUser(request).id, request.params.id);
+      const moved = await approveScript(db, currentUser(request).id, request.params.id, { fair: services.config.fairScheduling });
       return reply.status(202).send({
         success: true as const,
         message: 'Script approved; the audio is being generated',

@@ -27,6 +27,7 @@ const MAKING =
 
 export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, storage, auth } = services;
+  const queueing = { fair: services.config.fairScheduling };
   return async (app) => {
     app.route({
       method: ['GET', 'HEAD'],
@@ -48,7 +49,7 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
         },
       },
       handler: async (request, reply) => {
-        const answer = await readEpisodeVideo({ db, storage }, request.user, { id: request.params.id, shape: request.query.shape ?? 'square' }, conditionalRequest(request.method, request.headers));
+        const answer = await readEpisodeVideo({ db, storage, queueing }, request.user, { id: request.params.id, shape: request.query.shape ?? 'square' }, conditionalRequest(request.method, request.headers));
         return sendVideo(reply, answer);
       },
     });
@@ -73,7 +74,7 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
     }, async (request, reply) => {
       const answer = idempotentAnswer(request, reply, 202, (clip: VideoView) => ({ success: true as const, clip }));
       const { startMs, endMs, shape } = request.body;
-      await createClip(db, currentUser(request), request.params.id, { startMs, endMs, shape: shape ?? 'square' }, answer);
+      await createClip(db, currentUser(request), request.params.id, { startMs, endMs, shape: shape ?? 'square' }, answer, queueing);
       return answer.send();
     });
 
@@ -135,7 +136,7 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
         },
       },
       handler: async (request, reply) => {
-        const answer = await readClipVideo({ db, storage }, request.user, request.params, conditionalRequest(request.method, request.headers));
+        const answer = await readClipVideo({ db, storage, queueing }, request.user, request.params, conditionalRequest(request.method, request.headers));
         return sendVideo(reply, answer);
       },
     });

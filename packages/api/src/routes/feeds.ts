@@ -8,7 +8,7 @@ import { FEED_CACHE_CONTROL, feedAudio, feedChapters, feedTranscript } from '../
 import { redactFeedToken } from '../feeds/feed-urls.ts';
 import { readFeed } from '../feeds/read-feed.ts';
 import { conditionalRequest } from '../http/conditional-get.ts';
-import { currentFeed, feedTokenCheck } from '../plugins/feed-token.ts';
+import { currentFeed, feedTokenCheck } from '../plugins/feed-token-check.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { VersionQuery, FeedEpisodeParams, FeedParams, fileResponse, NotModified } from '../schemas/feeds.ts';

@@ -59,7 +59,7 @@ export function userAccountRoutes(services: ApiServices): FastifyPluginAsyncType
         response: { 200: MessageBody, ...errorResponses(400, 401, 429) },
       },
     }, async (request) => {
-      await closeAccount({ db, storage, logger: request.log }, currentUser(request), request.body);
+      await closeAccount({ db, storage, logger: request.log, queueing: { fair: services.config.fairScheduling } }, currentUser(request), request.body);
       return { success: true as const, message: 'Your account and all its data have been deleted' };
     });
   };

@@ -94,7 +94,7 @@ export function voiceRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
         response: { 200: MessageBody, ...errorResponses(401, 403, 404) },
       },
     }, async (request) => {
-      await removeCustomVoice(db, currentUser(request), request.params.id);
+      await removeCustomVoice(db, currentUser(request), request.params.id, { fair: services.config.fairScheduling });
       return { success: true as const, message: 'Voice deleted' };
     });
   };

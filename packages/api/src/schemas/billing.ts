@@ -97,7 +97,7 @@ export const InvoicesReply = Type.Object({
 
 export const WebhookHeaders = Type.Object({ 'stripe-signature': Type.String({ minLength: 1, maxLength: 4096 }) });
 
-export const WebhookReply = Type.Object({
+export const StripeEventReceipt = Type.Object({
   success: Type.Literal(true),
   received: Type.Literal(true),
   outcome: Type.Enum(['applied', 'duplicate', 'ignored'], { description: 'duplicate: this event id was applied before; ignored: not an event Castwright acts on' }),

@@ -39,7 +39,7 @@ export const ScriptView = Type.Object({
 });
 
 /** Sent back on every change, from the script's `ETag`: a change to a script edited meanwhile is a 412. */
-export const IfMatchHeaders = Type.Object({
+export const ScriptIfMatchHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({
     maxLength: 1000,
     description: 'The `ETag` of the script as you read it: the change is refused with 412 `Precondition failed` if the script changed since. Without it the change applies to whatever the script is now.',

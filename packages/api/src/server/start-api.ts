@@ -8,7 +8,6 @@ import { requireDatabaseUrl, type Config } from '@castwright/core/config';
 import { startMetricsServer } from '@castwright/core/metrics/metrics-server';
 import { selectOne } from '@castwright/core/repositories/database-health';
 import { createDb } from '@castwright/core/db/connect';
-import { setFairScheduling } from '@castwright/core/jobs';
 import { selectEpisodeStates } from '@castwright/core/repositories/episodes';
 import type { Logger } from '@castwright/core/logger';
 import { loadSecretBox } from '@castwright/core/secret-box';
@@ -38,7 +37,6 @@ export interface RunningApi {
 
 export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
   const databaseUrl = requireDatabaseUrl(config, 'api');
-  setFairScheduling(config.fairScheduling);
   // No query may outlive a request: a silent connection fails it (503) well inside requestTimeout.
   const db = createDb(databaseUrl, { queryTimeoutMs: 30_000 });
   const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));

@@ -17,7 +17,7 @@ import { queueAccountVoiceRemovals } from '../voices/remove-custom-voice.ts';
 const DELETE_CONFIRMATION = 'DELETE';
 
 export async function closeAccount(
-  services: { db: Db; storage: ObjectStorage; logger: ServiceLogger },
+  services: { db: Db; storage: ObjectStorage; logger: ServiceLogger; queueing: { fair: boolean } },
   user: UserRow,
   confirmation: { password: string; confirm: string },
 ): Promise<void> {
@@ -28,8 +28,8 @@ export async function closeAccount(
   const episodes = await selectEpisodeFiles(services.db, user.id);
   await removeRowsThenFiles(services, episodes, () =>
     services.db.transaction().execute(async (trx) => {
-      await queueCustomerDeletion(trx, user.id);
-      await queueAccountVoiceRemovals(trx, user.id);
+      await queueCustomerDeletion(trx, user.id, services.queueing);
+      await queueAccountVoiceRemovals(trx, user.id, services.queueing);
       await deleteUser(trx, user.id);
     }),
   );

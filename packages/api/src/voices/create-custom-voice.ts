@@ -54,7 +54,7 @@ export async function createCustomVoice(
       stored = true;
       await storage.putFile(clipKey, checked.wavFile, 'audio/wav');
       const row = await insertCustomVoice(trx, { id, ownerId: user.id, name: clip.name, language: clip.language, gender: clip.gender, description: clip.description, clipKey });
-      await addJob(trx, 'voice:register', { voiceId: id }, { account: user.id, jobKey: `voice:register:${id}` });
+      await addJob(trx, 'voice:register', { voiceId: id }, { account: user.id, jobKey: `voice:register:${id}`, fair: services.config.fairScheduling });
       // Just inserted: it is the caller's, processing, and no worker has registered it yet.
       const created: CatalogVoiceRow = { ...row, live: false };
       await answer.record(trx, created);

@@ -7,6 +7,7 @@
 // With an Idempotency-Key the event's id is the request's checkpoint, written with the
 // event: a retry after this attempt died (or answered 503 while the delivery was still
 // running) waits for that same event instead of sending another.
+import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
@@ -29,7 +30,7 @@ const RECORD_MARGIN_MS = 3_000;
 
 export type TestDelivery = ReturnType<typeof deliveryView>;
 
-export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryNotices }, user: UserRow, id: string, answer: AnswerRecorder<TestDelivery>): Promise<TestDelivery> {
+export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryNotices; config: Pick<Config, 'fairScheduling'> }, user: UserRow, id: string, answer: AnswerRecorder<TestDelivery>): Promise<TestDelivery> {
   const { db } = services;
   const webhook = await ownedOr404('webhook', selectOwnWebhook(db, user.id, id));
   const eventId = answer.resumeFrom ?? newId('webhookEvent');
@@ -39,7 +40,7 @@ export async function testWebhook(services: { db: Db; deliveryNotices: DeliveryN
       await db.transaction().execute(async (trx) => {
         await insertWebhookEvent(trx, { id: eventId, webhook_id: webhook.id, event: TEST_EVENT, episode_id: null, body: testEventBody(webhook, new Date()) });
         // No queue: a test is not held behind the webhook's backlog of retries.
-        await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 }, { account: user.id });
+        await addJob(trx, 'webhook:deliver', { eventId, attempt: 1 }, { account: user.id, fair: services.config.fairScheduling });
         await answer.checkpoint(trx, eventId);
       });
     }

@@ -2,7 +2,7 @@
 // the lines" is, and whether each host is addressed by name. Both writers keep these
 // rules; the LLM writer checks its replies against them.
 import { speakersFor, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
-import type { ScriptRequest } from './script-writer.ts';
+import type { HostMode } from '@castwright/core/episode-options';
 
 export interface ScriptHost {
   name: string;
@@ -11,7 +11,7 @@ export interface ScriptHost {
 }
 
 /** The speakers a script is written for: its hosts' labels, else one or two by hostMode. */
-export function scriptSpeakers(request: Pick<ScriptRequest, 'hosts' | 'hostMode'>): Speaker[] {
+export function scriptSpeakers(request: { hosts?: readonly ScriptHost[] | undefined; hostMode: HostMode }): Speaker[] {
   if (request.hosts && request.hosts.length > 0) return speakersFor(request.hosts.length);
   return request.hostMode === 'single' ? ['Host 1'] : ['Host 1', 'Host 2'];
 }

@@ -11,10 +11,15 @@ import { addJob } from '../jobs.ts';
 import { insertRunUnlessActive } from '../repositories/briefing-runs.ts';
 import type { BriefingSchedule } from './briefing-schedule.ts';
 
-export async function queueRun(trx: Trx, briefing: Pick<BriefingConfigRow, 'id' | 'user_id'>, runType: BriefingRunType, scheduledFor?: Date): Promise<BriefingRunRow | undefined> {
-  const run = await insertRunUnlessActive(trx, { id: newId('briefingRun'), jobId: newId('job'), briefingId: briefing.id, runType, ...(scheduledFor && { scheduledFor }) });
-  if (run) await addJob(trx, 'briefing:run', { runId: run.id }, { account: briefing.user_id, jobKey: run.job_id });
-  return run;
+/** `fair`: FAIR_SCHEDULING of the role that queues it (core/jobs.ts). */
+export async function queueRun(
+  trx: Trx,
+  briefing: Pick<BriefingConfigRow, 'id' | 'user_id'>,
+  run: { type: BriefingRunType; scheduledFor?: Date; fair: boolean },
+): Promise<BriefingRunRow | undefined> {
+  const queued = await insertRunUnlessActive(trx, { id: newId('briefingRun'), jobId: newId('job'), briefingId: briefing.id, runType: run.type, ...(run.scheduledFor && { scheduledFor: run.scheduledFor }) });
+  if (queued) await addJob(trx, 'briefing:run', { runId: queued.id }, { account: briefing.user_id, jobKey: queued.job_id, fair: run.fair });
+  return queued;
 }
 
 export function scheduleOf(briefing: Pick<BriefingConfigRow, 'schedule_frequency' | 'schedule_days' | 'schedule_time' | 'schedule_timezone'>): BriefingSchedule {

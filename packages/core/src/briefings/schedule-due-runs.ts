@@ -19,7 +19,9 @@ export interface TickOutcome {
 
 const BATCH = 100;
 
-export async function scheduleDueRuns(db: Db, now: Date = new Date()): Promise<TickOutcome> {
+/** `fair`: FAIR_SCHEDULING of the role that ticks (core/jobs.ts). */
+export async function scheduleDueRuns(db: Db, options: { fair: boolean; now?: Date }): Promise<TickOutcome> {
+  const now = options.now ?? new Date();
   const outcome: TickOutcome = { queued: [], skipped: [], deactivated: [] };
   for (;;) {
     const batch = await db.transaction().execute(async (trx) => {
@@ -35,7 +37,7 @@ export async function scheduleDueRuns(db: Db, now: Date = new Date()): Promise<T
           continue;
         }
         await updateBriefingNextRunAt(trx, briefing.id, next);
-        const run = await queueRun(trx, briefing, 'scheduled', briefing.next_run_at ?? now);
+        const run = await queueRun(trx, briefing, { type: 'scheduled', scheduledFor: briefing.next_run_at ?? now, fair: options.fair });
         if (run) done.queued.push(run.id);
         else done.skipped.push(briefing.id);
       }

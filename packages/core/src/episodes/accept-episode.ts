@@ -40,6 +40,8 @@ export interface EpisodeRequest extends EpisodeChoices {
 }
 
 export interface AcceptEpisodeOptions {
+  /** FAIR_SCHEDULING of the role that accepts it, for its first job (core/jobs.ts). */
+  fair: boolean;
   /** The new episode's id, when the caller needs it before the row exists (an upload's storage key). */
   id?: string;
   /**
@@ -69,7 +71,7 @@ export function checkLengthAllowed(user: Pick<UserRow, 'tier'>, request: Pick<Ep
   else checkPresetAllowed(user, request.preset);
 }
 
-export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions = {}): Promise<AcceptedEpisode> {
+export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeRequest, options: AcceptEpisodeOptions): Promise<AcceptedEpisode> {
   if (request.sources.length === 0) throw AppError.validation('An episode needs at least one source');
   checkLengthAllowed(user, request);
   const counted = await countEpisodeAgainstQuota(trx, user.id, user.tier);
@@ -119,7 +121,7 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     filename: source.kind === 'document' || source.kind === 'upload' ? source.filename : null,
     title: source.kind === 'text' ? (source.title ?? null) : null,
   })));
-  await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id });
+  await addJob(trx, 'episode:ingest', { episodeId: episode.id }, { account: user.id, fair: options.fair });
   return { episode, quota: counted.quota };
 }
 

@@ -6,11 +6,12 @@ import { insertOutgoingMail, type OutboxMail } from '../repositories/mail-outbox
 
 /**
  * True when the message was queued now; false when one for the same cause already was.
- * `account` is the user the message is for (the job queue is fair between accounts).
+ * `queueing.account` is the user the message is for (the job queue is fair between
+ * accounts when `queueing.fair`).
  */
-export async function queueMail(trx: Trx, mail: OutboxMail, account: string): Promise<boolean> {
+export async function queueMail(trx: Trx, mail: OutboxMail, queueing: { account: string; fair: boolean }): Promise<boolean> {
   const id = await insertOutgoingMail(trx, mail);
   if (id === undefined) return false;
-  await addJob(trx, 'email:send', { outboxId: id }, { account });
+  await addJob(trx, 'email:send', { outboxId: id }, queueing);
   return true;
 }

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../db/connect.ts';
 import type { BriefingRunRow, SourceError } from '../db/schema.ts';
+import { unfinishedJobExists } from '../db/graphile-worker-schema.ts';
 import type { BriefingRunType } from '../briefing-options.ts';
 
 export interface NewRun {
@@ -106,9 +107,6 @@ export async function updateAbandonedRunsFailed(db: Executor, quietMs: number, r
            started_at = coalesce(started_at, now())
     WHERE status IN ('queued', 'running')
       AND created_at < now() - make_interval(secs => ${quietMs / 1000})
-      AND NOT EXISTS (
-        SELECT 1 FROM graphile_worker._private_jobs AS jobs
-        WHERE jobs.payload->>'runId' = briefing_runs.id AND jobs.attempts < jobs.max_attempts
-      )`.execute(db);
+      AND NOT ${unfinishedJobExists('runId', sql.ref('briefing_runs.id'))}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

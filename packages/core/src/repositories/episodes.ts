@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../db/connect.ts';
 import type { EpisodeRow, EpisodeUpdate, NewEpisode, NewTranscriptSegment, TranscriptSegmentRow } from '../db/schema.ts';
+import { unfinishedJobExists } from '../db/graphile-worker-schema.ts';
 import { STAGE_PROGRESS, type EpisodeStatus } from '../episode-states.ts';
 import { notifyProgress } from '../progress.ts';
 
@@ -192,10 +193,7 @@ export async function selectAbandonedEpisodes(db: Executor, quietMs: number): Pr
     SELECT id, progress_percent FROM episodes
     WHERE status IN ('queued', 'ingesting', 'generating_script', 'generating_audio')
       AND updated_at < now() - make_interval(secs => ${quietMs / 1000})
-      AND NOT EXISTS (
-        SELECT 1 FROM graphile_worker._private_jobs AS jobs
-        WHERE jobs.payload->>'episodeId' = episodes.id AND jobs.attempts < jobs.max_attempts
-      )
+      AND NOT ${unfinishedJobExists('episodeId', sql.ref('episodes.id'))}
     LIMIT 100`.execute(db);
   return result.rows;
 }

@@ -19,15 +19,10 @@
 // other.
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor, Trx } from '../db/connect.ts';
+import { addJobCall, jobPlace, queueHeadPriority, updateJobPrioritiesShifted, type JobToAdd } from '../db/graphile-worker-schema.ts';
 
 /** A job, checked and ready to queue. */
-export interface QueuedJob {
-  task: string;
-  payload: unknown;
-  maxAttempts: number;
-  jobKey?: string | undefined;
-  queueName?: string | undefined;
-  runAt?: Date | undefined;
+export interface QueuedJob extends JobToAdd {
   /** The account the work is for: its flag (`account:<id>`) travels with the job. */
   account: string;
 }
@@ -61,25 +56,9 @@ export async function lockFairQueueShared(trx: Trx, role: string): Promise<void>
  */
 function virtualTime(role: string, roleTasks: readonly string[]): RawBuilder<number> {
   return sql<number>`coalesce(
-    (SELECT jobs.priority FROM graphile_worker._private_jobs AS jobs
-      WHERE jobs.is_available AND jobs.job_queue_id IS NULL AND jobs.run_at <= now() AND jobs.flags IS NOT NULL
-        AND jobs.task_id = ANY (ARRAY(SELECT id FROM graphile_worker._private_tasks WHERE identifier = ANY(${roleTasks as string[]}::text[])))
-      ORDER BY jobs.priority, jobs.run_at LIMIT 1),
+    ${queueHeadPriority(roleTasks)},
     (SELECT max(next_tag) FROM fair_queue_accounts WHERE role = ${role}),
     0)::int`;
-}
-
-function addJob(job: Omit<QueuedJob, 'account'>, priority: RawBuilder<number> | number, flags: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`graphile_worker.add_job(
-    identifier => ${job.task},
-    payload => ${JSON.stringify(job.payload)}::json,
-    max_attempts => ${job.maxAttempts},
-    job_key => ${job.jobKey ?? null},
-    queue_name => ${job.queueName ?? null},
-    run_at => ${job.runAt?.toISOString() ?? null}::timestamptz,
-    priority => ${priority},
-    flags => ${flags}
-  )`;
 }
 
 /**
@@ -102,13 +81,13 @@ export async function insertFairJob(trx: Trx, job: QueuedJob, place: FairPlace):
         SET next_tag = greatest(accounts.next_tag, (SELECT v FROM clock)) + (SELECT step FROM step), updated_at = now()
       RETURNING least(greatest(next_tag - (SELECT step FROM step), ${SMALLINT.min}), ${SMALLINT.max}) AS tag
     )
-    SELECT (${addJob(job, sql<number>`place.tag`, accountFlags(job.account))}).priority FROM place`.execute(trx);
+    SELECT (${addJobCall(job, sql<number>`place.tag`, accountFlags(job.account))}).priority FROM place`.execute(trx);
   return rows[0]?.priority ?? 0;
 }
 
 /** Queues a job at a fixed priority (0 with fair scheduling off: first come, first served), the account's flag kept. */
 export async function insertJob(executor: Executor, job: QueuedJob, priority: number): Promise<void> {
-  await sql`SELECT ${addJob(job, priority, accountFlags(job.account))}`.execute(executor);
+  await sql`SELECT ${addJobCall(job, priority, accountFlags(job.account))}`.execute(executor);
 }
 
 /**
@@ -118,12 +97,9 @@ export async function insertJob(executor: Executor, job: QueuedJob, priority: nu
  */
 export async function insertJobCopy(trx: Trx, running: { id: string; priority: number; flags: readonly string[] }, job: Omit<QueuedJob, 'account'>): Promise<void> {
   await sql`
-    SELECT ${addJob(job, sql<number>`coalesce(current.priority, ${running.priority}::int)`, sql`nullif(coalesce(current.flags, ${running.flags as string[]}::text[]), '{}')`)}
+    SELECT ${addJobCall(job, sql<number>`coalesce(current.priority, ${running.priority}::int)`, sql`nullif(coalesce(current.flags, ${running.flags as string[]}::text[]), '{}')`)}
     FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (
-      SELECT jobs.priority, ARRAY(SELECT jsonb_object_keys(coalesce(jobs.flags, '{}'::jsonb))) AS flags
-      FROM graphile_worker._private_jobs AS jobs WHERE jobs.id = ${running.id}::bigint
-    ) AS current ON true`.execute(trx);
+    LEFT JOIN LATERAL ${jobPlace(running.id)} AS current ON true`.execute(trx);
 }
 
 /**
@@ -151,10 +127,7 @@ export async function updateFairQueueOrigin(trx: Trx, place: Pick<FairPlace, 'ro
   const { rows } = await sql<{ v: number }>`SELECT ${virtualTime(place.role, place.roleTasks)} AS v`.execute(trx);
   const shift = rows[0]?.v ?? 0;
   if (shift <= above) return 0;
-  await sql`
-    UPDATE graphile_worker._private_jobs SET priority = greatest(priority - ${shift}, ${SMALLINT.min})
-    WHERE flags IS NOT NULL
-      AND task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = ANY(${place.roleTasks as string[]}::text[]))`.execute(trx);
+  await updateJobPrioritiesShifted(place.roleTasks, shift, SMALLINT.min).execute(trx);
   await trx.deleteFrom('fair_queue_accounts').where('role', '=', place.role).where('next_tag', '<=', shift).execute();
   await trx.updateTable('fair_queue_accounts').set({ next_tag: sql`next_tag - ${shift}` }).where('role', '=', place.role).execute();
   return shift;

@@ -4,6 +4,7 @@
 // (otherwise they stay locked for graphile-worker's 4-hour default).
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../db/connect.ts';
+import { forceUnlockWorkers, jobExists, jobsLockedBy, lockHolders, rescheduleJobAttempts } from '../db/graphile-worker-schema.ts';
 
 export interface Heartbeat {
   workerId: string;
@@ -75,20 +76,19 @@ export async function deleteDeadWorkers(trx: Trx, sweeperId: string, deadAfterMs
   const dead = await sql<{ worker_id: string }>`
     SELECT worker_id FROM worker_heartbeats WHERE last_seen_at < now() - ${bound}
     UNION
-    SELECT DISTINCT locked_by FROM graphile_worker.jobs
-    WHERE locked_by IS NOT NULL AND locked_at < now() - ${bound}
-      AND locked_by NOT IN (SELECT worker_id FROM worker_heartbeats)`.execute(trx);
+    SELECT holders.worker_id FROM (${lockHolders(bound)}) AS holders
+    WHERE holders.worker_id NOT IN (SELECT worker_id FROM worker_heartbeats)`.execute(trx);
   const ids = dead.rows.map((row) => row.worker_id);
   if (ids.length === 0) return [];
-  const held = await sql<{ id: string; attempts: number }>`SELECT id, attempts FROM graphile_worker.jobs WHERE locked_by = ANY(${ids}::text[])`.execute(trx);
-  await sql`SELECT graphile_worker.force_unlock_workers(${ids}::text[])`.execute(trx);
+  const held = await jobsLockedBy(ids).execute(trx);
+  await forceUnlockWorkers(ids).execute(trx);
   for (const job of held.rows) {
     const counted = await sql<{ interruptions: number }>`
       INSERT INTO job_interruptions (job_id, interruptions) VALUES (${job.id}, 1)
       ON CONFLICT (job_id) DO UPDATE SET interruptions = job_interruptions.interruptions + 1, updated_at = now()
       RETURNING interruptions`.execute(trx);
     if ((counted.rows[0]?.interruptions ?? Infinity) <= FORGIVEN_INTERRUPTIONS && job.attempts > 0) {
-      await sql`SELECT FROM graphile_worker.reschedule_jobs(ARRAY[${job.id}]::bigint[], attempts => ${job.attempts - 1})`.execute(trx);
+      await rescheduleJobAttempts(job.id, job.attempts - 1).execute(trx);
     }
   }
   await trx.deleteFrom('worker_heartbeats').where('worker_id', 'in', ids).execute();
@@ -98,6 +98,6 @@ export async function deleteDeadWorkers(trx: Trx, sweeperId: string, deadAfterMs
 /** Interruption counts of jobs that are gone (done or deleted) are of no more use. */
 export async function deleteSettledInterruptions(db: Executor): Promise<number> {
   const result = await sql`
-    DELETE FROM job_interruptions WHERE NOT EXISTS (SELECT 1 FROM graphile_worker._private_jobs AS jobs WHERE jobs.id = job_interruptions.job_id)`.execute(db);
+    DELETE FROM job_interruptions WHERE NOT ${jobExists(sql.ref('job_interruptions.job_id'))}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -12,15 +12,21 @@ import { selectSubscribedWebhooks } from '../repositories/webhooks.ts';
 import { episodeEventBody, episodeEventName, type EpisodeEvent } from './webhook-events.ts';
 import { webhookQueueName } from './webhook-limits.ts';
 
+/** How an outcome is recorded: the links in its events, and FAIR_SCHEDULING of the role that records it (core/jobs.ts). */
+export interface OutcomeOptions {
+  publicBaseUrl: string;
+  fair: boolean;
+}
+
 /** `updatedRevision`: a re-render's revision was published (`episode.updated`); unset: the episode's final state. */
-export async function recordEpisodeEvent(trx: Trx, episode: EpisodeRow & { status: 'ready' | 'error' }, baseUrl: string, updatedRevision?: number): Promise<void> {
+export async function recordEpisodeEvent(trx: Trx, episode: EpisodeRow & { status: 'ready' | 'error' }, options: OutcomeOptions, updatedRevision?: number): Promise<void> {
   const outcome: EpisodeEvent = episode.status === 'error' ? { status: 'error' } : { status: 'ready', ...(updatedRevision === undefined ? {} : { revision: updatedRevision }) };
   const event = episodeEventName(outcome);
   const webhooks = await selectSubscribedWebhooks(trx, episode.user_id, event);
   if (webhooks.length === 0) return;
-  const body = episodeEventBody(episode, baseUrl, outcome);
+  const body = episodeEventBody(episode, options.publicBaseUrl, outcome);
   for (const webhook of webhooks) {
     const id = await insertWebhookEvent(trx, { id: newId('webhookEvent'), webhook_id: webhook.id, event, episode_id: episode.id, revision: updatedRevision ?? 0, body });
-    if (id) await addJob(trx, 'webhook:deliver', { eventId: id, attempt: 1 }, { account: episode.user_id, queueName: webhookQueueName(webhook.id) });
+    if (id) await addJob(trx, 'webhook:deliver', { eventId: id, attempt: 1 }, { account: episode.user_id, queueName: webhookQueueName(webhook.id), fair: options.fair });
   }
 }

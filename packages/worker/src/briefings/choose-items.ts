@@ -11,7 +11,7 @@ import { fetchArticleText } from '@castwright/content/ingest/web-article';
 import { cleanBlocks } from '@castwright/content/text/clean-text';
 import { formatStructuredText } from '@castwright/content/text/structured-text';
 import type { WorkerContext } from '../worker-context.ts';
-import { inBatches } from './in-batches.ts';
+import { inPool } from './in-pool.ts';
 
 /** Candidates read before ranking: far more than any run uses. */
 const CANDIDATES = 500;
@@ -30,7 +30,7 @@ export async function chooseItems(context: WorkerContext, briefing: BriefingConf
 
 export async function readItems(context: WorkerContext, items: readonly CandidateItem[], policy: OutboundPolicy): Promise<ChosenItem[]> {
   const texts = new Map<number, string>();
-  await inBatches(items, PARALLEL_ARTICLES, async (item) => {
+  await inPool(items, PARALLEL_ARTICLES, async (item) => {
     texts.set(item.id, item.url ? await articleText(context, item, policy) : item.body);
   });
   return items

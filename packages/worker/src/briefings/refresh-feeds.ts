@@ -12,7 +12,7 @@ import type { OutboundPolicy } from '@castwright/content/fetch/outbound-policy';
 import { fetchFeed, type FetchedFeed } from '@castwright/content/feeds/fetch-feed';
 import type { FeedEntry } from '@castwright/content/feeds/parse-feed';
 import type { WorkerContext } from '../worker-context.ts';
-import { inBatches } from './in-batches.ts';
+import { inPool } from './in-pool.ts';
 
 export interface FeedsOutcome {
   /** Feeds that answered (200 or 304). */
@@ -27,7 +27,7 @@ const PARALLEL_FEEDS = 4;
 
 export async function refreshFeeds(context: WorkerContext, feeds: readonly BriefingSourceRow[], policy: OutboundPolicy, signal?: AbortSignal): Promise<FeedsOutcome> {
   const outcome: FeedsOutcome = { fetched: 0, errors: [], transient: false };
-  await inBatches(feeds, PARALLEL_FEEDS, async (source) => {
+  await inPool(feeds, PARALLEL_FEEDS, async (source) => {
     if (!source.source_url) return;
     let fetched: FetchedFeed;
     try {

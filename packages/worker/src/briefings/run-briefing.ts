@@ -93,7 +93,7 @@ export async function runBriefing(context: WorkerContext, runId: string, options
         briefingTemplate: briefing.template_type,
         language: found.language,
         languageDetected: found.detected,
-      });
+      }, { fair: context.config.fairScheduling });
       await updateRunCompleted(trx, run.id, { ...finished, episode_id: episode.id, episode_title: episode.title });
       await updateItemsUsed(trx, items.map((item) => item.id), run.id);
       return 'completed';

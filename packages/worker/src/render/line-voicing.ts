@@ -11,7 +11,7 @@ import { quoteVoice, type EngineName } from '@castwright/media/voice-casting';
 import type { VoicingLine } from '@castwright/media/voice-lines';
 import type { EngineCasting } from './engine-fallback.ts';
 
-export function voicingLines(lines: readonly ScriptLine[], casting: EngineCasting, lexicon: Lexicon): VoicingLine[] {
+export function planVoicing(lines: readonly ScriptLine[], casting: EngineCasting, lexicon: Lexicon): VoicingLine[] {
   const shared = casting.engine.voices().filter((voice) => !isCustomVoiceId(voice));
   const languageOf = casting.engine.voiceLanguage?.bind(casting.engine);
   return lines.map((line) => {

@@ -38,7 +38,7 @@ export interface Publication {
 }
 
 /** True when this attempt published the revision; false when it was superseded (or the episode is gone). */
-export async function publishEpisode(db: Db, publication: Publication, options: { publicBaseUrl: string; prices: Prices }): Promise<boolean> {
+export async function publishEpisode(db: Db, publication: Publication, options: { publicBaseUrl: string; fair: boolean; prices: Prices }): Promise<boolean> {
   const { episodeId, render } = publication;
   return db.transaction().execute(async (trx) => {
     // Decided from the locked row, inside the move.

@@ -21,7 +21,7 @@ import { StorageSegmentStore } from '@castwright/media/segment-store';
 import { lineSegmentKey, voiceLines } from '@castwright/media/voice-lines';
 import type { WorkerContext } from '../worker-context.ts';
 import type { EngineCasting } from './engine-fallback.ts';
-import { voicingLines } from './line-voicing.ts';
+import { planVoicing } from './line-voicing.ts';
 import { RecordedSegmentStore } from './recorded-segment-store.ts';
 
 export interface RevisionRenderRequest {
@@ -59,7 +59,7 @@ export interface RevisionRender {
 
 export async function renderRevision(context: WorkerContext, request: RevisionRenderRequest, casting: EngineCasting): Promise<RevisionRender> {
   const { episode, lines, signal } = request;
-  const voicing = voicingLines(lines, casting, request.lexicon);
+  const voicing = planVoicing(lines, casting, request.lexicon);
   const keyed = voicing.flatMap((line) => {
     // A line that cannot be keyed (or voiced) is refused by voiceLines below, with its number.
     if (line.voice === undefined) return [];

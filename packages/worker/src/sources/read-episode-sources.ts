@@ -19,7 +19,7 @@ import { TIER_LIMITS, type Tier } from '@castwright/core/tiers';
 import { sourceText, type SourceText } from '@castwright/content/ingest/source-text';
 import { languageOfSource, languageOfSources, type SourceLanguage } from '@castwright/content/language/sources-language';
 import { formatStructuredText, parseStructuredText } from '@castwright/content/text/structured-text';
-import { inBatches } from '../briefings/in-batches.ts';
+import { inPool } from '../briefings/in-pool.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 /** Pages and documents read at once for one episode. */
@@ -32,7 +32,7 @@ export async function readEpisodeSources(context: WorkerContext, episode: Episod
   if (rows.length === 0) throw new PermanentError('The episode has no sources');
   const outcomes = new Map<number, Outcome>();
   const retryable: unknown[] = [];
-  await inBatches(rows.filter((row) => row.status === 'pending'), PARALLEL_SOURCES, async (row) => {
+  await inPool(rows.filter((row) => row.status === 'pending'), PARALLEL_SOURCES, async (row) => {
     try {
       outcomes.set(row.position, { read: await sourceText(row, { storage: context.storage, allowPrivateAddresses: context.config.outboundAllowPrivate }) });
     } catch (error) {
@@ -59,7 +59,7 @@ export async function readEpisodeSources(context: WorkerContext, episode: Episod
       if (source.text === null) await updateSourceFailed(trx, episode.id, source.position, source.error);
       else await updateSourceRead(trx, episode.id, source.position, { title: source.title, text: source.text, language: source.language.tag, note: source.note });
     }
-    await addJob(trx, 'episode:script', { episodeId: episode.id }, { account: episode.user_id });
+    await addJob(trx, 'episode:script', { episodeId: episode.id }, { account: episode.user_id, fair: context.config.fairScheduling });
   });
 }
 

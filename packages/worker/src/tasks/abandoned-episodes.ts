@@ -20,7 +20,7 @@ export function abandonedEpisodesTask(context: WorkerContext): Task {
           reason: REASON,
           progressPercent,
           from: ['queued', 'ingesting', 'generating_script', 'generating_audio'],
-        }, { publicBaseUrl: publicBaseUrl(context.config) }),
+        }, { publicBaseUrl: publicBaseUrl(context.config), fair: context.config.fairScheduling }),
       );
       if (failed) context.logger.error({ episodeId: id }, 'episode had no job left to move it on; failed it');
     }

@@ -30,7 +30,7 @@ async function queueNewToken(
   const token = randomSecret();
   const mail = compose(user.email, publicBaseUrl(context.config), token);
   const queued = await context.db.transaction().execute(async (trx) => {
-    if (!(await queueMail(trx, { ...mail, dedupeKey: `${purpose}:job:${jobId}` }, user.id))) return false;
+    if (!(await queueMail(trx, { ...mail, dedupeKey: `${purpose}:job:${jobId}` }, { account: user.id, fair: context.config.fairScheduling }))) return false;
     await updateAccountTokensVoided(trx, user.id, purpose);
     await insertAccountToken(trx, { userId: user.id, purpose, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
     return true;

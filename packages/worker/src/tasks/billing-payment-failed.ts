@@ -37,7 +37,7 @@ export function paymentFailedEmailTask(context: WorkerContext, client: BillingCl
         graceDays: Math.round(context.config.billing.pastDueGraceMs / DAY_MS),
         payUrl: invoice.hosted_invoice_url ?? publicBaseUrl(context.config),
       });
-      await queueMail(trx, { ...mail, dedupeKey: `billing:payment-failed:${eventId}` }, user.id);
+      await queueMail(trx, { ...mail, dedupeKey: `billing:payment-failed:${eventId}` }, { account: user.id, fair: context.config.fairScheduling });
       context.logger.info({ eventId, invoiceId, userId: user.id }, 'failed-payment e-mail queued');
     });
   };

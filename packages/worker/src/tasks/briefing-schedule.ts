@@ -18,7 +18,7 @@ const ITEM_RETENTION_MS = 90 * 24 * 3_600_000;
 
 export function briefingScheduleTask(context: WorkerContext): Task {
   return async () => {
-    const outcome = await scheduleDueRuns(context.db);
+    const outcome = await scheduleDueRuns(context.db, { fair: context.config.fairScheduling });
     if (outcome.queued.length + outcome.skipped.length + outcome.deactivated.length > 0) context.logger.info(outcome, 'briefing runs scheduled');
     const abandoned = await updateAbandonedRunsFailed(context.db, QUIET_MS, ABANDONED);
     if (abandoned > 0) context.logger.error({ abandoned }, 'briefing runs had no job left to finish them; failed them');

@@ -99,7 +99,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           fallbackReason,
           renderMs: Math.round(performance.now() - renderStarted),
           audioBytes: (await stat(result.audioFile)).size,
-        }, { publicBaseUrl: publicBaseUrl(context.config), prices: context.config.prices });
+        }, { publicBaseUrl: publicBaseUrl(context.config), fair: context.config.fairScheduling, prices: context.config.prices });
         if (!published) context.logger.warn({ episodeId, attempt }, 'a newer render attempt took this episode over; this one is discarded');
       } finally {
         await notes.settled();

@@ -72,7 +72,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
         if (episode.review_script) {
           await updateEpisodeStatus(trx, episodeId, { status: 'review_script', progressPercent: STAGE_PROGRESS.review_script, from: ['generating_script'] });
         } else {
-          await addJob(trx, 'episode:render', { episodeId }, { account: episode.user_id });
+          await addJob(trx, 'episode:render', { episodeId }, { account: episode.user_id, fair: context.config.fairScheduling });
         }
       });
     });

@@ -24,7 +24,8 @@ export interface VoicePublisher {
   capabilities(): Promise<Capabilities>;
 }
 
-export async function startVoicePublisher(db: Db, engines: TtsEngines, logger: Logger): Promise<VoicePublisher> {
+/** `queueing.fair`: the worker's FAIR_SCHEDULING, for the registrations it queues (core/jobs.ts). */
+export async function startVoicePublisher(db: Db, engines: TtsEngines, logger: Logger, queueing: { fair: boolean }): Promise<VoicePublisher> {
   let published = '';
   let refreshedAt = Date.now(); // the engines have just been warmed up
   let refreshing: Promise<unknown> | undefined;
@@ -52,7 +53,7 @@ export async function startVoicePublisher(db: Db, engines: TtsEngines, logger: L
   await capabilities();
   if (engines.get('chatterbox')) {
     const waiting = await selectUnregisteredCustomVoices(db);
-    for (const voice of waiting) await addJob(db, 'voice:register', { voiceId: voice.id }, { account: voice.owner_id ?? SYSTEM_ACCOUNT, jobKey: `voice:register:${voice.id}` });
+    for (const voice of waiting) await addJob(db, 'voice:register', { voiceId: voice.id }, { account: voice.owner_id ?? SYSTEM_ACCOUNT, jobKey: `voice:register:${voice.id}`, fair: queueing.fair });
     if (waiting.length > 0) logger.info({ voices: waiting.length }, 'queued the registration of custom voices with Chatterbox');
   }
   return { capabilities };

@@ -98,7 +98,7 @@ export async function settleAttempt(context: WorkerContext, begun: BegunAttempt,
     if (counted < attemptsAllowed(event)) {
       const nextAttemptAt = new Date(Date.now() + retryDelayMs(counted, context.config.webhooks.retryBaseMs, outcome.retryAfterMs));
       await updateEventAttempts(trx, event.id, { attempts_counted: counted, next_attempt_at: nextAttemptAt });
-      await addJob(trx, 'webhook:deliver', { eventId: event.id, attempt: counted + 1 }, { account: begun.webhook.user_id, runAt: nextAttemptAt, queueName: webhookQueueName(event.webhook_id) });
+      await addJob(trx, 'webhook:deliver', { eventId: event.id, attempt: counted + 1 }, { account: begun.webhook.user_id, runAt: nextAttemptAt, queueName: webhookQueueName(event.webhook_id), fair: context.config.fairScheduling });
       return;
     }
     await failEvent(context, trx, event, counted, describeOutcome(outcome));

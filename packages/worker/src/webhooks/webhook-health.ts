@@ -24,10 +24,10 @@ export async function recordWebhookFailure(context: WorkerContext, trx: Trx, fai
   const baseUrl = publicBaseUrl(context.config);
   const details = { ...failed, url: webhook.url };
   if (startsFailing && updated.failing_since) {
-    await queueMail(trx, { ...webhookFailingEmail(owner.email, baseUrl, details), dedupeKey: `webhook-failing:${webhook.id}:${updated.failing_since.getTime()}` }, owner.id);
+    await queueMail(trx, { ...webhookFailingEmail(owner.email, baseUrl, details), dedupeKey: `webhook-failing:${webhook.id}:${updated.failing_since.getTime()}` }, { account: owner.id, fair: context.config.fairScheduling });
   }
   if (deactivate && updated.deactivated_at) {
-    await queueMail(trx, { ...webhookDeactivatedEmail(owner.email, baseUrl, details), dedupeKey: `webhook-deactivated:${webhook.id}:${updated.deactivated_at.getTime()}` }, owner.id);
+    await queueMail(trx, { ...webhookDeactivatedEmail(owner.email, baseUrl, details), dedupeKey: `webhook-deactivated:${webhook.id}:${updated.deactivated_at.getTime()}` }, { account: owner.id, fair: context.config.fairScheduling });
   }
   context.logger.warn({ webhookId: webhook.id, consecutiveFailedEvents: updated.consecutive_failed_events, deactivated: deactivate }, 'webhook event failed for good');
 }
