@@ -28,6 +28,8 @@ export interface Config {
   logFormat: Env['LOG_FORMAT'];
   workerConcurrency: number;
   mediaConcurrency: number;
+  /** Lines voiced at once per local engine (VOICING_SLOTS); undefined: each engine's default for its device. */
+  voicingSlots: number | undefined;
   /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
   renderShutdownGraceMs: number;
   /** Days a segment the published revision does not use is kept after its last use. */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: parsed.LOG_FORMAT,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
+    voicingSlots: parsed.VOICING_SLOTS,
     renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
     segmentRetentionDays: parsed.SEGMENT_RETENTION_DAYS,
     liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
