@@ -5,7 +5,7 @@
 export interface FliteThreadConfig {
   /** Absolute path of flite.wasm. */
   wasmPath: string;
-  /** Private directory of the owning engine; each request works in a fresh subdirectory of it. */
+  /** This thread's own directory (removed with the thread); each request works in a fresh subdirectory of it. */
   workRoot: string;
 }
 
