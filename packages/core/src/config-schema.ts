@@ -57,7 +57,7 @@ export const EnvSchema = Type.Object({
   MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'Renders a media worker runs at once. They share its voicing slots (`VOICING_SLOTS`) fairly, so a second render masters on the CPU while the first voices.' }),
   VOICING_SLOTS: Type.Optional(Type.Integer({
     minimum: 1, maximum: 64,
-    description: 'Lines a media worker voices at once on each local engine: Kokoro sessions (each in a thread of its own, each holding its own copy of the model: about 0.95 GB of GPU memory on CUDA) or built-in voice threads. Unset: one per CPU core on CPU (each session single-threaded) and 4 for Kokoro on CUDA, where four streams take nearly all a GPU gives (docs/capacity.md; measure yours with `castwright voicing measure`). Chatterbox keeps one line in flight per server whatever this says.',
+    description: 'Lines a media worker voices at once on each local engine: Kokoro sessions (each in a thread of its own, each holding its own copy of the model: about 0.95 GB of GPU memory on CUDA) or built-in voice threads. Unset: one per CPU core on CPU (cores the process may use: its affinity, or a cgroup v2 CPU limit where lower; each session single-threaded) and 4 for Kokoro on CUDA, where four streams take nearly all a GPU gives (docs/capacity.md; measure yours with `castwright voicing measure`). Chatterbox keeps one line in flight per server whatever this says.',
   })),
   RENDER_SHUTDOWN_GRACE_MS: Type.Integer({
     minimum: 0, maximum: 3_600_000, default: 20_000,

@@ -5,6 +5,7 @@
 // equals to the one served longest ago, so two renders on four slots hold two each, and a
 // render alone holds all four. A lane never holds more than the pool has, so a render of
 // 500 lines never has more than `size` engine calls in flight.
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { abortReason } from './synthesis-abort.ts';
 
@@ -24,9 +25,25 @@ export function defaultSlots(device: SlotDevice): number {
   return device === 'cuda' ? CUDA_DEFAULT_SLOTS : cpuCores();
 }
 
-/** The cores this process may use (libuv's count, which follows the CPU affinity it is given). */
+/**
+ * The cores this process may use: libuv's count (which follows the CPU affinity it is
+ * given), or fewer where a cgroup v2 CPU limit says so (a container with `cpus: 2`, a pod
+ * with a CPU limit), so a slot per core does not mean a slot per core of the whole host.
+ */
 export function cpuCores(): number {
-  return Math.max(1, availableParallelism());
+  const limit = cgroupCpuLimit();
+  return Math.max(1, Math.min(availableParallelism(), limit ?? Infinity));
+}
+
+/** `quota period` in cgroup v2's cpu.max, rounded up to whole cores; undefined when unlimited or unreadable. */
+function cgroupCpuLimit(): number | undefined {
+  try {
+    const [quota, period] = readFileSync('/sys/fs/cgroup/cpu.max', 'utf8').trim().split(/\s+/);
+    if (quota === undefined || quota === 'max' || !(Number(period) > 0) || !(Number(quota) > 0)) return undefined;
+    return Math.ceil(Number(quota) / Number(period));
+  } catch {
+    return undefined; // not Linux, or cgroup v1: the affinity count stands
+  }
 }
 
 interface Waiter {
