@@ -11,9 +11,15 @@
 //    own rate (the row this bench always had), and one to the delivery format (44.1 kHz,
 //    96 kbps CBR mono: the same file minus mastering). The master is checked with
 //    ffmpeg's ebur128, and the last line prints the ratio to the delivery-format encode.
+//  - Voicing slots: the built-in voice and Kokoro (its weights, or the shaped test model)
+//    voice the same ~8-minute script of distinct lines through voiceLines on 1, 2 and as
+//    many slots as cores (measure/measure-voicing.ts, the table `castwright voicing measure`
+//    prints), each row a fresh engine with that many threads or sessions; the × real time of
+//    each row and its ratio to one slot (goal on two cores: two slots ≥ 1.7× one slot for the
+//    built-in voice).
 // Real-time factor (RTF) = processing time / audio duration; below 1 is faster than real time.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@castwright/core/config';
 import { createLogger } from '@castwright/core/logger';
@@ -28,6 +34,9 @@ import { renderScript } from '@castwright/media/render-script';
 import { TimelineBuilder } from '@castwright/media/timeline';
 import type { SynthesizedAudio, TtsEngine } from '@castwright/media/tts-engine';
 import { castVoice, castVoices, type EngineName } from '@castwright/media/voice-casting';
+import { measureScript } from '@castwright/media/measure/measure-script';
+import { figuresTable, measureVoicing } from '@castwright/media/measure/measure-voicing';
+import { cpuCores } from '@castwright/media/voicing-slots';
 import { WavFileWriter } from '@castwright/media/wav-file-writer';
 import { ebur128 } from '#test-helpers/ebur128';
 import { installKokoroShapedModel } from '#test-helpers/kokoro-shaped-model';
@@ -171,6 +180,30 @@ try {
     );
   }
   for (const { engine } of available) await engine.close();
+
+  // Voicing slots: the same script on 1, 2 and `cores` slots, each row a fresh engine.
+  const slotCounts = [...new Set([1, 2, cpuCores()])].sort((a, b) => a - b);
+  const slotScript = measureScript(8);
+  const kokoroDir = (await findKokoroInstall(config.kokoro.modelDir)) ? config.kokoro.modelDir : path.join(workDir, 'kokoro-shaped');
+  // Where Kokoro ran above: every row opens there (no CUDA attempt and fallback per row).
+  const kokoroDevice = (available.find(({ name }) => name === 'kokoro')?.engine as KokoroEngine | undefined)?.provider ?? config.kokoro.device;
+  const slotEngines = [
+    { label: 'offline (Flite)', voiceFor: (speaker: string) => (speaker === 'Host 1' ? 'rms' : 'slt'), open: async (slots: number) => new OfflineVoiceEngine({ slots }) as TtsEngine },
+    {
+      label: kokoroDir === config.kokoro.modelDir ? 'kokoro (Kokoro-82M)' : 'kokoro pipeline (shaped test model, no weights)',
+      voiceFor: (speaker: string) => (speaker === 'Host 1' ? 'am_michael' : 'af_heart'),
+      open: async (slots: number) => (await KokoroEngine.open({ modelDir: kokoroDir, device: kokoroDevice, slots })) as TtsEngine,
+    },
+  ];
+  console.log(`\n## Voicing slots: ${slotScript.length} distinct lines, ${slotScript.reduce((sum, line) => sum + line.text.split(/\s+/).length, 0)} words, on ${slotCounts.join(', ')} slots (${cpuCores()} cores; load average ${loadavg().map((value) => value.toFixed(2)).join(', ')})`);
+  for (const { label, voiceFor, open } of slotEngines) {
+    const rows = await measureVoicing({ open, lines: slotScript, voiceFor, slotCounts });
+    console.log(`\n${label} — audio seconds per second is × real time`);
+    console.log(figuresTable(rows));
+    const two = rows.find((row) => row.slots === 2);
+    if (two) console.log(`two slots vs one: ${two.speedup.toFixed(2)}×${label.startsWith('offline') ? ` (goal ≥ 1.7×: ${two.speedup >= 1.7 ? 'met' : 'NOT met'})` : ''}`);
+  }
+  console.log(`load average at the end: ${loadavg().map((value) => value.toFixed(2)).join(', ')}`);
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }

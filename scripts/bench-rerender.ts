@@ -10,8 +10,12 @@
 // Then the same handbook as an episode in a show with an intro, outro, sting and bed (tones
 // made by ffmpeg: no music ships): its full render, and re-mixes after a change to the show
 // that voice nothing — a new intro, then a new bed. Goal: re-mix only ≤ 10 % of that full render.
+// The full render runs on the media worker's default voicing slots (one per core); the same
+// episode is first rendered whole by a second service whose worker has one slot
+// (VOICING_SLOTS=1), the baseline of the slots' speed-up (goal on two cores: ≥ 1.7×).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
+import { cpuCores } from '@castwright/media/voicing-slots';
 import path from 'node:path';
 import { createLogger } from '@castwright/core/logger';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
@@ -48,16 +52,15 @@ async function timedRender(api: TestApi, token: string, id: string, start: () =>
   return performance.now() - started;
 }
 
-try {
-  const load = loadavg().map((value) => value.toFixed(2)).join(', ');
+/** A service with its workers, an enterprise user, and a `deep` episode of the handbook waiting in script review. */
+async function deepEpisodeInReview(env: Record<string, string>) {
   // No Kokoro weights here: `auto` is the built-in voice.
-  const api = await startTestApi(bench.context, { KOKORO_MODEL_DIR: path.join(bench.dataDir, 'no-kokoro') });
+  const api = await startTestApi(bench.context, { KOKORO_MODEL_DIR: path.join(bench.dataDir, 'no-kokoro'), ...env });
   await api.startWorkers('all');
   const user = await registerUser(api);
   await updateUserTier(api.database.db, user.email, 'enterprise');
   const token = user.accessToken;
   const call = (method: string, target: string, json?: unknown) => api.request(target, { method, token, ...(json === undefined ? {} : { json }) });
-
   const handbook = await readFile(new URL('../test/fixtures/writer-corpus/keeping-time.md', import.meta.url), 'utf8');
   /** A deep episode of the handbook waiting in review: its id. */
   const reviewed = async (extra: Record<string, unknown> = {}) => {
@@ -69,7 +72,17 @@ try {
     }
     return episodeId;
   };
-  const id = await reviewed();
+  return { api, token, call, reviewed, id: await reviewed() };
+}
+
+try {
+  const load = loadavg().map((value) => value.toFixed(2)).join(', ');
+  // The baseline of the voicing slots: the same episode, rendered whole on one slot.
+  const single = await deepEpisodeInReview({ VOICING_SLOTS: '1' });
+  const singleWallMs = await timedRender(single.api, single.token, single.id, () => single.call('POST', `/api/episodes/${single.id}/approve-script`));
+  const singleRenderMs = (await selectEpisodeById(single.api.database.db, single.id))?.render_ms ?? Number.NaN;
+
+  const { api, token, id, call, reviewed } = await deepEpisodeInReview({});
   const read = async () => ((await (await call('GET', `/api/episodes/${id}/script`)).json()) as { lines: Line[] }).lines;
   const lines = await read();
   const revisionOf = async (episodeId: string) => ((await (await call('GET', `/api/episodes/${episodeId}/revisions?limit=1`)).json()) as { revisions: Record<string, unknown>[] }).revisions[0] ?? {};
@@ -139,6 +152,11 @@ try {
   for (const remix of [newIntro, newBed]) {
     console.log(`Goal: ${remix.label} ≤ 10 % of the full render in the show: ${percent(remix, showFull).toFixed(1)} % (${percent(remix, showFull) <= 10 ? 'met' : 'NOT met'}).`);
   }
+  const speedup = singleWallMs / full.wallMs;
+  console.log(
+    `Voicing slots: the full render on one slot took ${(singleWallMs / 1000).toFixed(2)} s (worker ${(singleRenderMs / 1000).toFixed(2)} s), on ${cpuCores()} slots ${(full.wallMs / 1000).toFixed(2)} s ` +
+      `(worker ${(full.renderMs / 1000).toFixed(2)} s): ${speedup.toFixed(2)}× faster to ready, ${(singleRenderMs / full.renderMs).toFixed(2)}× in the worker.`,
+  );
   console.log('Wall: from the request to `ready` on the stream (job pickup, voicing, mastering, upload, publication). Worker: render_ms, the media worker\'s own time.');
   console.log('× base: against the full render above it (the plain episode\'s; the show\'s for its re-mixes).');
 } finally {

@@ -127,3 +127,13 @@ t.test('every workload is probed, and the kustomization lists exactly the manife
   t.same(listed, expected, 'every manifest is applied, and only those (the Secret is an example to copy)');
   for (const image of kustomization.images as Loose[]) t.match(image.newTag, /^\d+\.\d+\.\d+$/, `${image.name} is released at an exact version`);
 });
+
+t.test("KEDA's targets are the jobs one pod runs at once, as the ConfigMap sets them", async (t) => {
+  const config = manifests.find(({ resource }) => resource.kind === 'ConfigMap' && resource.metadata?.name === 'castwright-config')!.resource.data as Record<string, string>;
+  const target = (name: string) => {
+    const scaled = manifests.find(({ resource }) => resource.kind === 'ScaledObject' && resource.metadata?.name === name)!.resource;
+    return (scaled.spec.triggers as Loose[])[0]?.metadata?.targetQueryValue as string;
+  };
+  t.equal(target('castwright-worker'), config.WORKER_CONCURRENCY, 'general pods: WORKER_CONCURRENCY jobs each');
+  t.equal(target('castwright-media-worker'), config.MEDIA_CONCURRENCY, 'media pods: MEDIA_CONCURRENCY renders each (jobs, not voicing slots)');
+});

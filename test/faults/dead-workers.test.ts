@@ -1,7 +1,8 @@
 // Workers that die or stall mid-job, for real: separate OS processes killed with SIGKILL
 // or paused with SIGSTOP. Their jobs are released after the liveness bound and finished
 // by another worker; exactly one render publishes the episode, and a render taken over
-// voices only the lines its predecessor had not stored.
+// voices only the lines its predecessor had not stored (media workers voice two lines at
+// once here, VOICING_SLOTS=2: a kill lands with lines in flight on both slots).
 import t, { type Test } from 'tap';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -100,7 +101,7 @@ async function stopAll(processes: RoleProcess[]): Promise<void> {
 /** A general worker and two media workers, started and mature, and an episode being rendered by one of them. */
 async function fleetRendering(): Promise<{ general: RoleProcess; media: RoleProcess[]; id: string; holder: RoleProcess | undefined; pid: number }> {
   const general = worker('general');
-  const media = [worker('media'), worker('media')];
+  const media = [worker('media', { VOICING_SLOTS: '2' }), worker('media', { VOICING_SLOTS: '2' })];
   await Promise.all([general, ...media].map(started));
   // Sweepers judge others only after beating on time for a whole bound themselves.
   await untilSweepersJudge(api.database.db, [general, ...media].map((process) => process.pid), DEAD_AFTER_MS);

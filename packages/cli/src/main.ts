@@ -48,6 +48,9 @@ async function run({ spec, args, options }: ParsedCommand): Promise<number> {
     case 'models pull':
       await (await import('./commands/models.ts')).pullModelCommand(config, logger);
       return 0;
+    case 'voicing measure':
+      await (await import('./commands/voicing.ts')).measureVoicingCommand(config, logger, options);
+      return 0;
     default:
       throw new Error(`command "${command}" is declared but has no handler`);
   }

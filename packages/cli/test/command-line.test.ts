@@ -42,7 +42,7 @@ t.test('every command and group answers --help, -h and `help <command>` on stdou
 });
 
 const MISTAKES: [string[], RegExp][] = [
-  [['frob'], /^castwright: unknown command "frob" \(allowed: start, api, worker, migrate, user, login, logout, episode, models; see castwright help\)$/],
+  [['frob'], /^castwright: unknown command "frob" \(allowed: start, api, worker, migrate, user, login, logout, episode, models, voicing; see castwright help\)$/],
   [['--frob'], /^castwright: unknown option --frob before the command \(allowed: --help, --version\)$/],
   [['user', 'frob'], /^castwright user: unknown subcommand "frob" \(allowed: set-tier; see castwright help\)$/],
   [['worker', '--rol', 'media'], /^castwright worker: unknown option --rol \(allowed: --help, --role\)$/],
@@ -54,6 +54,9 @@ const MISTAKES: [string[], RegExp][] = [
   [['user', 'set-tier', 'a@example.com', 'gold'], /^castwright user set-tier: <tier> must be one of free, creator, professional, enterprise \(got "gold"\)$/],
   [['models', 'pull', 'whisper'], /^castwright models pull: <model> must be one of kokoro \(got "whisper"\)$/],
   [['help', 'frob'], /^castwright help: unknown command "frob" \(see castwright help\)$/],
+  [['voicing', 'measure', '--engine', 'whisper'], /^castwright voicing measure: --engine must be one of kokoro, offline \(got "whisper"\)$/],
+  [['voicing', 'measure', '--slots', '1,0'], /^castwright voicing measure: --slots must be whole numbers from 1 to 64, separated by commas \(got "1,0"\)$/],
+  [['voicing', 'measure', '--minutes', 'many'], /^castwright voicing measure: --minutes must be a number from 0.1 to 60 \(got "many"\)$/],
 ];
 
 t.test('a mistake is one line on stderr naming what is allowed, exit 2, nothing on stdout', async (t) => {

@@ -54,7 +54,11 @@ export const EnvSchema = Type.Object({
     description: '`pretty`: readable coloured lines; `json`: one JSON object per line, for log collectors. Unset: `pretty` when stdout is a terminal, `json` otherwise.',
   })),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4, description: 'Jobs a general worker runs at once.' }),
-  MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'Renders a media worker runs at once.' }),
+  MEDIA_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'Renders a media worker runs at once. They share its voicing slots (`VOICING_SLOTS`) fairly, so a second render masters on the CPU while the first voices.' }),
+  VOICING_SLOTS: Type.Optional(Type.Integer({
+    minimum: 1, maximum: 64,
+    description: 'Lines a media worker voices at once on each local engine: Kokoro sessions (each in a thread of its own, each holding its own copy of the model: about 0.95 GB of GPU memory on CUDA) or built-in voice threads. Unset: one per CPU core on CPU (cores the process may use: its affinity, or a cgroup v2 CPU limit where lower; each session single-threaded) and 4 for Kokoro on CUDA, where four streams take nearly all a GPU gives (docs/capacity.md; measure yours with `castwright voicing measure`). Chatterbox keeps one line in flight per server whatever this says.',
+  })),
   RENDER_SHUTDOWN_GRACE_MS: Type.Integer({
     minimum: 0, maximum: 3_600_000, default: 20_000,
     description: 'Milliseconds a media worker lets its current render run after SIGTERM before it aborts it and queues it afresh for another worker (the episode is never failed by a shutdown). Set it to the termination grace period less about 30 s.',

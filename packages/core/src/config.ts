@@ -85,6 +85,8 @@ function configFromEnv(parsed: Env) {
     logFormat: parsed.LOG_FORMAT,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     mediaConcurrency: parsed.MEDIA_CONCURRENCY,
+    /** Lines voiced at once per local engine (VOICING_SLOTS); undefined: each engine's default for its device. */
+    voicingSlots: parsed.VOICING_SLOTS,
     /** On SIGTERM a media worker lets a render run this long, then aborts it and re-queues it. */
     renderShutdownGraceMs: parsed.RENDER_SHUTDOWN_GRACE_MS,
     /** Days a segment the published revision does not use is kept after its last use. */

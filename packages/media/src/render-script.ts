@@ -17,6 +17,7 @@ import { DEFAULT_PAUSES } from './timeline.ts';
 import type { PausePlan } from './timeline.ts';
 import type { TtsEngine } from './tts-engine.ts';
 import { voiceLines, type VoicingLine } from './voice-lines.ts';
+import type { VoicingSlots } from './voicing-slots.ts';
 import type { Language } from '@castwright/core/languages';
 
 export { RenderScriptError } from './render-script-error.ts';
@@ -41,6 +42,8 @@ export interface RenderOptions {
   speed?: number;
   /** The language the script is in (English when left out): the engines phonemise by it. */
   language?: Language;
+  /** The engine's voicing slots (voicing-slots.ts): lines voiced at once; left out, one at a time. */
+  slots?: VoicingSlots;
 }
 
 export interface RenderedSegment {
@@ -68,7 +71,17 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
   try {
     await mkdir(segmentsDir);
     const store = new StorageSegmentStore({ storage: new LocalDiskStorage(segmentsDir), episodeId: 'render', tempDir: segmentsDir });
-    const voiced = await voiceLines({ lines, engine, voiceFor, store, signal, speed: options.speed, ...(options.language ? { language: options.language } : {}), onProgress });
+    const voiced = await voiceLines({
+      lines,
+      engine,
+      voiceFor,
+      store,
+      signal,
+      speed: options.speed,
+      ...(options.language ? { language: options.language } : {}),
+      ...(options.slots ? { slots: options.slots } : {}),
+      onProgress,
+    });
     const assembled = await assembleEpisode({
       lines: lines.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string) })),
       pauses: options.pauses ?? DEFAULT_PAUSES,

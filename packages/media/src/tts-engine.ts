@@ -50,6 +50,12 @@ export interface TtsEngine {
    * key (segment-key.ts), so a new version re-voices lines instead of reusing stale audio.
    */
   readonly version: string;
+  /**
+   * How many requests it works on at once (Kokoro sessions, built-in voice threads, a
+   * server's in-flight bound); more wait their turn inside it. The worker gives it that many
+   * voicing slots (voicing-slots.ts). Left out: one.
+   */
+  readonly slots?: number;
   /** How it takes lexicon entries: 'phonemes' says their IPA (Kokoro); left out, it says respellings. */
   readonly pronunciationInput?: PronunciationInput;
   voices(): readonly string[];

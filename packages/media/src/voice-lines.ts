@@ -1,6 +1,8 @@
-// Voices the lines of a script that the segment store does not hold yet, in order, and
+// Voices the lines of a script that the segment store does not hold yet, on the worker's
+// voicing slots (several lines at once, voicing-slots.ts; one at a time without them), and
 // stores each one as soon as it is made: a render killed half-way keeps every line it
-// voiced, and the next render starts where it stopped. A line is found by its segment
+// voiced, and the next render voices only the rest. Keys, clips and the order of the
+// result are the same however many lines are voiced at once. A line is found by its segment
 // key, so an edited line (or one whose voice, speed, engine or pronunciations changed)
 // is voiced again and an unchanged one never is; two identical lines are voiced once.
 
@@ -12,6 +14,7 @@ import type { PronunciationEntry, SegmentKeyInput } from './segment-key.ts';
 import type { SegmentStore } from './segment-store.ts';
 import type { TtsEngine } from './tts-engine.ts';
 import { voicedClip, VoicedClipError } from './voiced-clip.ts';
+import { VoicingSlots } from './voicing-slots.ts';
 import { isEnglish, type Language } from '@castwright/core/languages';
 
 /** A script line and what else shapes its sound. */
@@ -35,9 +38,15 @@ export interface VoiceLinesOptions {
   language?: Language;
   store: SegmentStore;
   signal?: AbortSignal;
-  /** After each line, voiced or found; awaited, so it may persist progress. */
+  /**
+   * The worker's voicing slots for this engine (voicing-slots.ts): lines are voiced on as
+   * many at once as this render's share of them allows, and the results are the same as
+   * one at a time. Left out: one line at a time.
+   */
+  slots?: VoicingSlots;
+  /** After each line, voiced or found, in script order; awaited, so it may persist progress. */
   onProgress?(linesDone: number, linesTotal: number): Promise<void> | void;
-  /** After a line is voiced and stored (not for lines found in the store); awaited. */
+  /** After a line is voiced and stored (not for lines found in the store), in the order the slots finish them; awaited. */
   onVoiced?(line: VoicedLineEvent): Promise<void> | void;
   /** When the engine waits on something outside it before it can speak, and (undefined) when it stops (SynthesisRequest.onWait). */
   onWait?(note: string | undefined): void;
@@ -87,7 +96,7 @@ export function lineSegmentKey(line: VoicingLine, voicing: { engine: KeyedEngine
 }
 
 export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLinesResult> {
-  const { lines, engine, voiceFor, speed, language, store, signal, onProgress, onVoiced, onWait } = options;
+  const { lines, engine, voiceFor, speed, language, store, signal, slots, onProgress, onVoiced, onWait } = options;
   if (lines.length === 0) throw new RenderScriptError('The script has no lines');
   signal?.throwIfAborted();
   const name = (index: number) => `Line ${index + 1} (${(lines[index] as VoicingLine).speaker})`;
@@ -110,49 +119,95 @@ export async function voiceLines(options: VoiceLinesOptions): Promise<VoiceLines
   // Which keys the store holds, asked a few at a time up front: against S3 that is a
   // HEAD request per key, which one after another would cost seconds on every re-render.
   const stored = await storedKeys(store, [...new Set(keys)], signal);
-  const result: VoiceLinesResult = { lines: [], engineCalls: 0, synthesisMs: 0, sampleRate: undefined };
-  for (const [index, line] of lines.entries()) {
-    signal?.throwIfAborted();
-    const key = keys[index] as string;
-    const reused = stored.has(key);
-    if (!reused) {
-      const started = performance.now();
-      result.engineCalls++;
-      // The text and entries as keyed: two spellings of one key must be one sound.
-      const pronunciations = spokenPronunciations(line, engine);
-      const lineLanguage = line.language ?? language;
-      const request = {
-        text: segmentText(line.text),
-        voice: voices[index] as string,
-        speed,
-        signal,
-        ...(lineLanguage ? { language: lineLanguage } : {}),
-        ...(pronunciations.length > 0 ? { pronunciations } : {}),
-        ...(onWait ? { onWait } : {}),
-      };
-      const audio = await engine.synthesize(request).catch((error: unknown) => {
-        if (signal?.aborted) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new RenderScriptError(`${name(index)} could not be synthesized: ${reason}`, { cause: error });
-      });
-      const synthesisMs = performance.now() - started;
-      result.synthesisMs += synthesisMs;
-      signal?.throwIfAborted();
-      let clip;
-      try {
-        clip = voicedClip(audio);
-      } catch (error) {
-        if (!(error instanceof VoicedClipError)) throw error;
-        throw new RenderScriptError(`${name(index)} could not be synthesized: ${error.message}`, { cause: error });
+  // The lines to voice: the first line of each key the store lacks (the same line again
+  // later in the script is found, not voiced again), in script order.
+  const firstOfKey = new Map<string, number>();
+  for (const [index, key] of keys.entries()) if (!stored.has(key) && !firstOfKey.has(key)) firstOfKey.set(key, index);
+  const toVoice = [...firstOfKey.values()];
+  const result: VoiceLinesResult = {
+    lines: keys.map((key, index) => ({ key, reused: firstOfKey.get(key) !== index })),
+    engineCalls: 0,
+    synthesisMs: 0,
+    sampleRate: undefined,
+  };
+
+  // Progress is told in script order, once per line, as the lines before it are done: the
+  // same calls as one line at a time, whatever order the slots finish in.
+  let told = 0;
+  let progress: Promise<void> = Promise.resolve();
+  const tellProgress = () => {
+    progress = progress.then(async () => {
+      while (told < lines.length && stored.has(keys[told] as string)) {
+        told++;
+        await onProgress?.(told, lines.length);
       }
-      result.sampleRate = clip.sampleRate;
-      await store.put(key, clip);
-      stored.add(key); // the same line again later in the script is found, not voiced again
-      await onVoiced?.({ index, key, sampleRate: clip.sampleRate, samples: clip.samples.length, synthesisMs });
+    });
+    return progress;
+  };
+
+  const voiceOne = async (index: number) => {
+    const line = lines[index] as VoicingLine;
+    const key = keys[index] as string;
+    const started = performance.now();
+    result.engineCalls++;
+    // The text and entries as keyed: two spellings of one key must be one sound.
+    const pronunciations = spokenPronunciations(line, engine);
+    // A quote is read in its own language (ScriptLine.language), the rest in the episode's.
+    const lineLanguage = line.language ?? language;
+    const request = {
+      text: segmentText(line.text),
+      voice: voices[index] as string,
+      speed,
+      signal,
+      ...(lineLanguage ? { language: lineLanguage } : {}),
+      ...(pronunciations.length > 0 ? { pronunciations } : {}),
+      ...(onWait ? { onWait } : {}),
+    };
+    const audio = await engine.synthesize(request).catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new RenderScriptError(`${name(index)} could not be synthesized: ${reason}`, { cause: error });
+    });
+    const synthesisMs = performance.now() - started;
+    result.synthesisMs += synthesisMs;
+    signal?.throwIfAborted();
+    let clip;
+    try {
+      clip = voicedClip(audio);
+    } catch (error) {
+      if (!(error instanceof VoicedClipError)) throw error;
+      throw new RenderScriptError(`${name(index)} could not be synthesized: ${error.message}`, { cause: error });
     }
-    result.lines.push({ key, reused });
-    await onProgress?.(index + 1, lines.length);
-  }
+    result.sampleRate = clip.sampleRate;
+    await store.put(key, clip);
+    stored.add(key);
+    await onVoiced?.({ index, key, sampleRate: clip.sampleRate, samples: clip.samples.length, synthesisMs });
+  };
+
+  // As many runners as the render may hold slots, each taking the next line to voice: a
+  // render never has more engine calls in flight than the pool has slots, whatever its
+  // length. A failure stops the taking of lines; those in flight finish and are stored
+  // (a retry or resumed render has them), then the first failure is the render's.
+  const lane = (slots ?? new VoicingSlots(1)).lane();
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const runner = async () => {
+    while (!failure && next < toVoice.length) {
+      const index = toVoice[next++] as number;
+      try {
+        signal?.throwIfAborted();
+        // A line whose slot came after another line failed is left for the retry.
+        await lane.run(async () => (failure ? undefined : voiceOne(index)), signal);
+        await tellProgress();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await tellProgress(); // the stored lines at the start of the script
+  await Promise.all(Array.from({ length: Math.min(lane.size, toVoice.length) }, runner));
+  if (failure) throw failure.error;
+  await tellProgress();
   return result;
 }
 

@@ -11,6 +11,7 @@ import { openKokoroSession, KokoroModelError } from '@castwright/media/kokoro/ko
 import { MAX_PHONEME_TOKENS, phonemesToTokens, tokensToPhonemes } from '@castwright/media/kokoro/kokoro-vocabulary';
 import { VoiceFileError } from '@castwright/media/kokoro/voice-styles';
 import type { PronunciationEntry } from '@castwright/media/segment-key';
+import { cpuCores } from '@castwright/media/voicing-slots';
 import {
   decodeKokoroShapedOutput,
   HOP_SAMPLES,
@@ -172,6 +173,32 @@ t.test('a missing install, a non-Kokoro model and a broken voice file are clear 
   await t.rejects(engine.synthesize({ text: 'Hi.', voice: 'zz_nobody' }), KokoroError);
   await t.rejects(engine.synthesize({ text: '...', voice: 'af_heart' }), { message: /Nothing to pronounce/ });
   t.ok((await engine.synthesize({ text: 'Hi.', voice: 'af_heart' })).samples.length > 0, 'the engine still works');
+});
+
+t.test('slots: lines voiced at once, each on a session of its own, come out as they do one at a time', async (t) => {
+  const dir = await modelDir(t);
+  const one = await KokoroEngine.open({ modelDir: dir, device: 'cpu', slots: 1 });
+  const three = await KokoroEngine.open({ modelDir: dir, device: 'cpu', slots: 3 });
+  const byDefault = await KokoroEngine.open({ modelDir: dir, device: 'cpu' });
+  t.teardown(() => Promise.all([one.close(), three.close(), byDefault.close()]));
+  t.equal(one.slots, 1);
+  t.equal(three.slots, 3);
+  t.equal(byDefault.slots, cpuCores(), 'on CPU: one slot per core by default');
+  await three.warmUp();
+  const sentence = 'The keeper climbed the tower every evening to light the lamp before the ships came in. ';
+  const requests = [
+    { text: sentence.repeat(10), voice: 'af_heart' },
+    { text: 'Hello world.', voice: 'bm_george' },
+    { text: 'It cost $5 in 1999.', voice: 'am_adam', speed: 1.2 },
+    { text: sentence.repeat(4), voice: 'bf_emma' },
+    { text: 'Goodbye.', voice: 'af_heart' },
+  ];
+  const together = await Promise.all(requests.map((request) => three.synthesize(request)));
+  for (const [index, request] of requests.entries()) {
+    const alone = await one.synthesize(request);
+    t.ok(Buffer.from((together[index] as { samples: Float32Array }).samples.buffer).equals(Buffer.from(alone.samples.buffer)), `${request.voice}: the same samples`);
+  }
+  t.ok(decodeKokoroShapedOutput((together[0] as { samples: Float32Array }).samples, await styleRowMeans('af_heart')).length > 1, 'the long line had several chunks, all on its own session');
 });
 
 t.test('an aborted request rejects', async (t) => {

@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
+import { until } from '#test-helpers/until';
 
 const SENTENCE = 'The river carries water from the mountains down to the sea, shaping the valley as it goes. ';
 /** Long enough to keep Flite busy for several seconds. */
@@ -113,7 +114,7 @@ void t.test('bad requests reject clearly', async (t) => {
 
 void t.test('a worker that dies mid-request fails that request only', async (t) => {
   const parent = t.testdir();
-  const engine = new OfflineVoiceEngine({ tempDir: parent });
+  const engine = new OfflineVoiceEngine({ tempDir: parent, slots: 1 });
   t.teardown(() => engine.close());
   await engine.warmUp();
   const doomed = engine.synthesize({ text: LONG_TEXT, voice: 'slt' });
@@ -125,7 +126,45 @@ void t.test('a worker that dies mid-request fails that request only', async (t) 
   const after = await engine.synthesize({ text: 'And so do I.', voice: 'slt' });
   t.ok(after.samples.length > 0, 'later requests keep working');
   const [workRoot] = await readdir(parent);
-  t.same(await readdir(join(parent, workRoot ?? '')), [], 'the dead worker’s request files were swept');
+  // Each thread works in a directory of its own, removed when the thread is gone.
+  const left = await until('the dead thread’s directory to be removed', async () => {
+    const entries = await readdir(join(parent, workRoot ?? ''), { recursive: true });
+    return entries.length === 1 ? entries : undefined;
+  });
+  t.match(left, [/^thread-\d+$/], 'only the live thread’s (empty) directory is left: the dead worker’s request files were swept');
+});
+
+void t.test('two slots voice two requests at once, each on its own thread, exactly as one slot does', async (t) => {
+  const two = new OfflineVoiceEngine({ tempDir: t.testdir(), slots: 2 });
+  const one = new OfflineVoiceEngine({ tempDir: t.testdir(), slots: 1 });
+  t.teardown(() => Promise.all([two.close(), one.close()]));
+  t.equal(two.slots, 2);
+  await two.warmUp();
+  const finished: string[] = [];
+  const long = two.synthesize({ text: LONG_TEXT, voice: 'slt' }).then((audio) => (finished.push('long'), audio));
+  const short = two.synthesize({ text: 'Not waiting in line.', voice: 'rms' }).then((audio) => (finished.push('short'), audio));
+  await Promise.all([long, short]);
+  t.same(finished, ['short', 'long'], 'the short request did not wait for the long one');
+
+  const requests = [
+    { text: 'Rivers carry water from the mountains to the sea.', voice: 'rms' },
+    { text: 'They also shape the land around them.', voice: 'slt', speed: 1.2 },
+    { text: 'Los ríos llevan agua al mar.', voice: 'es-female' },
+    { text: 'Thanks for listening everyone.', voice: 'rms' },
+  ];
+  const together = await Promise.all(requests.map((request) => two.synthesize(request)));
+  for (const [index, request] of requests.entries()) {
+    const alone = await one.synthesize(request);
+    const both = together[index] as { samples: Float32Array; sampleRate: number };
+    t.equal(both.sampleRate, alone.sampleRate);
+    if (request.voice.startsWith('es-')) {
+      // eSpeak NG breathes random noise into its voices: no two calls give the same samples,
+      // one slot or many, but they give the same number of them.
+      t.equal(both.samples.length, alone.samples.length, `${request.voice}: as many samples`);
+    } else {
+      t.ok(Buffer.from(both.samples.buffer).equals(Buffer.from(alone.samples.buffer)), `${request.voice}: the same samples`);
+    }
+  }
 });
 
 void t.test('a request over the time limit rejects and the engine recovers', async (t) => {
@@ -138,7 +177,7 @@ void t.test('a request over the time limit rejects and the engine recovers', asy
 });
 
 void t.test('aborting stops the request in flight and requests still queued', async (t) => {
-  const engine = new OfflineVoiceEngine({ tempDir: t.testdir() });
+  const engine = new OfflineVoiceEngine({ tempDir: t.testdir(), slots: 1 });
   t.teardown(() => engine.close());
   const controller = new AbortController();
   const running = engine.synthesize({ text: LONG_TEXT, voice: 'slt', signal: controller.signal });

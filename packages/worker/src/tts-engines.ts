@@ -1,7 +1,9 @@
 // The TTS engines a media worker holds, loaded once per process: Kokoro when its
 // weights are installed, Chatterbox when CHATTERBOX_URL is set, and the built-in
 // offline voice always. An engine that cannot start is left out with a logged
-// reason; episodes that ask for it fall back and record why.
+// reason; episodes that ask for it fall back and record why. Each engine has the
+// worker's voicing slots for it (VOICING_SLOTS, or its device's default), which the
+// renders running at once share.
 import type { Config } from '@castwright/core/config';
 import type { TtsEngineChoice } from '@castwright/core/episode-options';
 import type { Logger } from '@castwright/core/logger';
@@ -13,6 +15,7 @@ import { KokoroEngine } from '@castwright/media/kokoro/kokoro-engine';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
 import type { TtsEngine } from '@castwright/media/tts-engine';
 import type { EngineName } from '@castwright/media/voice-casting';
+import { VoicingSlots } from '@castwright/media/voicing-slots';
 
 /** `auto`'s preference: local neural voices, then the Chatterbox server, then the built-in voice. */
 const QUALITY_ORDER: readonly EngineName[] = ['kokoro', 'chatterbox', 'offline'];
@@ -22,6 +25,8 @@ export const ENGINE_NAMES: readonly EngineName[] = QUALITY_ORDER;
 
 export interface TtsEngines {
   get(name: EngineName): TtsEngine | undefined;
+  /** The engine's voicing slots, shared by the renders this worker runs at once; undefined when the engine is not here. */
+  slots(name: EngineName): VoicingSlots | undefined;
   /** The Chatterbox engine, whose server keeps the custom voices' library; undefined when not configured. */
   voiceLibrary(): ChatterboxEngine | undefined;
   /** Why an engine is not available here (not installed, not configured, failed to load). */
@@ -45,7 +50,12 @@ export async function openTtsEngines(config: Config, logger: Logger): Promise<Tt
 
   if (await findKokoroInstall(config.kokoro.modelDir)) {
     try {
-      const kokoro = await KokoroEngine.open({ modelDir: config.kokoro.modelDir, device: config.kokoro.device, logger });
+      const kokoro = await KokoroEngine.open({
+        modelDir: config.kokoro.modelDir,
+        device: config.kokoro.device,
+        ...(config.voicingSlots === undefined ? {} : { slots: config.voicingSlots }),
+        logger,
+      });
       await kokoro.warmUp();
       engines.set('kokoro', kokoro);
     } catch (error) {
@@ -70,13 +80,19 @@ export async function openTtsEngines(config: Config, logger: Logger): Promise<Tt
     reasons.set('chatterbox', 'not configured (CHATTERBOX_URL)');
   }
 
-  const offline = new OfflineVoiceEngine();
+  const offline = new OfflineVoiceEngine(config.voicingSlots === undefined ? {} : { slots: config.voicingSlots });
   await offline.warmUp();
   engines.set('offline', offline);
 
-  logger.info({ engines: [...engines.keys()], unavailable: Object.fromEntries(reasons), ffmpeg: tools.ffmpeg }, 'TTS engines ready');
+  // Chatterbox has one slot: its server gets one line at a time from each worker.
+  const slots = new Map([...engines].map(([name, engine]) => [name, new VoicingSlots(engine.slots ?? 1)]));
+  logger.info(
+    { engines: [...engines.keys()], slots: Object.fromEntries([...slots].map(([name, pool]) => [name, pool.size])), unavailable: Object.fromEntries(reasons), ffmpeg: tools.ffmpeg },
+    'TTS engines ready',
+  );
   return {
     get: (name) => engines.get(name),
+    slots: (name) => slots.get(name),
     voiceLibrary: () => library,
     unavailableReason: (name) => reasons.get(name),
     async close() {

@@ -2,6 +2,7 @@
 // on its first start and in its multilingual model: the render waits for the model to
 // load (the episode's progressNote and its progress stream say so) instead of falling back,
 // and an episode in another language is voiced by the library voices of that language.
+// The worker has four voicing slots; Chatterbox still gets one line at a time from it.
 import t from 'tap';
 import { updateUserTier } from '@castwright/core/repositories/users';
 import { startFakeChatterbox } from '#test-helpers/fake-chatterbox';
@@ -12,7 +13,7 @@ import { waitForEpisode } from '#test-helpers/wait-for-episode';
 
 const LOADING = 'Loading TTS model (this may take a while)...';
 const chatterbox = await startFakeChatterbox(t, { voices: ['narrator'], loading: LOADING });
-const api = await startTestApi(t, { CHATTERBOX_URL: chatterbox.url, CHATTERBOX_RETRIES: '0' });
+const api = await startTestApi(t, { CHATTERBOX_URL: chatterbox.url, CHATTERBOX_RETRIES: '0', VOICING_SLOTS: '4' });
 await api.startWorkers('all');
 const user = await registerUser(api);
 await updateUserTier(api.database.db, user.email, 'creator');
@@ -54,7 +55,8 @@ t.test('a server still loading its model is waited for, with the progress saying
   t.match(ready, { progressNote: null, voice: { engineUsed: 'chatterbox', fallbackReason: null } }, 'voiced by Chatterbox: no fallback');
   const noted = messages.findIndex((message) => typeof message.note === 'string');
   t.ok(noted >= 0 && messages.slice(noted + 1).some((message) => message.note === null || (message.progressPercent as number) > (messages[noted]?.progressPercent as number)), 'the stream says when the wait is over');
-  t.ok(chatterbox.speechRequests().length > 0);
+  t.ok(chatterbox.speechRequests().length > 1, 'several lines spoken');
+  t.same(chatterbox.speechRequests().map((request) => request.generatingOnArrival), chatterbox.speechRequests().map(() => 0), 'one line in flight at a time, whatever VOICING_SLOTS says');
 });
 
 t.test('a French episode is voiced by the French voices of the library, each speaking French', async (t) => {

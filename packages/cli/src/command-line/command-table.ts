@@ -86,4 +86,16 @@ export const COMMANDS: readonly CommandSpec[] = [
     details: 'Resumes an interrupted download from its .part file; every file is checked against its pinned size and SHA-256 before it is kept.',
     arguments: [{ name: 'model', description: 'the model', choices: ['kokoro'] }],
   },
+  {
+    path: ['voicing', 'measure'],
+    summary: 'measure how fast this machine voices lines on 1 to N voicing slots',
+    details:
+      'Voices the same script (about --minutes of audio, distinct lines of 5 to 15 seconds) once per slot count, through the path a render takes, and prints audio seconds voiced per second in all and per slot, the gain over one slot and the memory the slots hold (GPU memory from nvidia-smi where there is one). Kokoro is read from KOKORO_MODEL_DIR (`castwright models pull kokoro`) on KOKORO_DEVICE, or --device. Run it on a GPU node before sizing a fleet: docs/capacity.md plans from its table, and VOICING_SLOTS sets what it finds best.',
+    options: {
+      engine: { type: 'string', value: '<engine>', description: 'the engine to measure', choices: ['kokoro', 'offline'], default: 'kokoro' },
+      device: { type: 'string', value: '<device>', description: "where Kokoro runs (default: KOKORO_DEVICE's)", choices: ['auto', 'cuda', 'cpu'] },
+      slots: { type: 'string', value: '<n,n,…>', description: 'the slot counts to measure (default: 1,2,4,8,16 on CUDA; 1, 2 and the number of cores on CPU)' },
+      minutes: { type: 'string', value: '<n>', description: 'minutes of audio voiced per slot count (0.1-60; default 5)', default: '5' },
+    },
+  },
 ];

@@ -65,6 +65,8 @@ export class ChatterboxEngine implements TtsEngine {
   private readonly timeoutMsPerChar: number;
   private readonly loadWaitMs: number;
   private readonly loadPollMs: number;
+  /** One line in flight per server: the worker gives this engine one voicing slot. */
+  readonly slots = 1;
   /**
    * Utterances run one at a time: the server drives one model, so requests sent
    * together would wait on each other there and spend their time limits waiting.

@@ -1,6 +1,6 @@
 // Kokoro-82M on ONNX Runtime: the local neural voices of the GPU media worker.
-// One session per process (the engine is created once by the worker), CUDA when
-// the machine has it, CPU otherwise. Text is normalised, phonemised per sentence
+// One session per voicing slot, each in a thread of its own (kokoro-sessions.ts), CUDA
+// when the machine has it, CPU otherwise; a request holds one session for all its chunks. Text is normalised, phonemised per sentence
 // by eSpeak NG, mapped to Kokoro's tokens and voiced in chunks of at most 510
 // tokens, each with the voice's style row for that chunk's length. Lexicon entries
 // are said by their IPA, spliced into the phonemes as given.
@@ -8,7 +8,10 @@ import type { Logger } from '@castwright/core/logger';
 import { concatSamples } from '../concat-samples.ts';
 import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type TtsEngine } from '../tts-engine.ts';
 import { findKokoroInstall } from './kokoro-files.ts';
-import { openKokoroSession, type KokoroDevice, type KokoroSession } from './kokoro-session.ts';
+import type { KokoroDevice } from './kokoro-session.ts';
+import { KokoroSessions } from './kokoro-sessions.ts';
+import { KokoroError } from './kokoro-error.ts';
+import { KOKORO_SAMPLE_RATE } from './kokoro-thread-protocol.ts';
 import { phonemesToTokens } from './kokoro-vocabulary.ts';
 import { normalizeText } from './normalize-text.ts';
 import { withPhonemeSlots } from './phoneme-slots.ts';
@@ -19,16 +22,14 @@ import { kokoroVersion } from './kokoro-version.ts';
 import { BlendError, looksLikeBlend, parseBlend, type BlendPart } from '@castwright/core/voices/voice-blend';
 import { loadVoiceStyles, mixVoiceStyles, voiceLanguage, type VoiceStyles } from './voice-styles.ts';
 
-export const KOKORO_SAMPLE_RATE = 24_000;
-
-export class KokoroError extends Error {
-  override name = 'KokoroError';
-}
+export { KokoroError, KOKORO_SAMPLE_RATE };
 
 export interface KokoroEngineOptions {
   /** Holds model.onnx and voices/*.bin (`castwright models pull kokoro` lays it out). */
   modelDir: string;
   device?: KokoroDevice;
+  /** Lines voiced at once, each on a session of its own (default: one per CPU core on CPU, CUDA_DEFAULT_SLOTS on CUDA). */
+  slots?: number;
   logger?: Logger;
 }
 
@@ -41,13 +42,13 @@ export class KokoroEngine implements TtsEngine {
   /** The model's SHA-256 (the pin, for the pinned file), the phonemizer's version and the text pipeline's revision. */
   readonly version: string;
   private readonly styles = new Map<string, Promise<VoiceStyles>>();
-  private readonly session: KokoroSession;
+  private readonly sessions: KokoroSessions;
   private readonly voicesDir: string;
   private readonly voiceIds: readonly string[];
   private closed = false;
 
-  private constructor(session: KokoroSession, voicesDir: string, voiceIds: readonly string[], version: string) {
-    this.session = session;
+  private constructor(sessions: KokoroSessions, voicesDir: string, voiceIds: readonly string[], version: string) {
+    this.sessions = sessions;
     this.version = version;
     this.voicesDir = voicesDir;
     this.voiceIds = voiceIds;
@@ -60,17 +61,24 @@ export class KokoroEngine implements TtsEngine {
       throw new KokoroError(`Kokoro is not installed in ${options.modelDir} (run \`castwright models pull kokoro\`)`);
     }
     const version = await kokoroVersion(install.modelFile);
-    const session = await openKokoroSession(install.modelFile, {
+    const sessions = await KokoroSessions.open({
+      modelFile: install.modelFile,
       device: options.device ?? 'auto',
+      ...(options.slots === undefined ? {} : { slots: options.slots }),
       onFallback: (reason) => options.logger?.warn({ reason }, 'Kokoro: CUDA is not available, running on CPU'),
     });
-    options.logger?.info({ provider: session.provider, voices: install.voices.length }, 'Kokoro model loaded');
-    return new KokoroEngine(session, install.voicesDir, install.voices, version);
+    options.logger?.info({ provider: sessions.provider, slots: sessions.slots, voices: install.voices.length }, 'Kokoro model loaded');
+    return new KokoroEngine(sessions, install.voicesDir, install.voices, version);
   }
 
   /** 'cuda' or 'cpu': where the model actually runs. */
   get provider(): 'cuda' | 'cpu' {
-    return this.session.provider;
+    return this.sessions.provider;
+  }
+
+  /** Lines voiced at once, each on a session of its own. */
+  get slots(): number {
+    return this.sessions.slots;
   }
 
   voices(): readonly string[] {
@@ -78,9 +86,9 @@ export class KokoroEngine implements TtsEngine {
   }
 
   async warmUp(): Promise<void> {
-    // The first run allocates kernels and arenas; pay for it before the first episode.
+    // Every slot's session opened, and its first run (kernels, arenas) paid for, before the first episode.
     const voice = this.voiceIds[0];
-    if (voice) await this.synthesize({ text: 'Ready.', voice });
+    if (voice) await Promise.all(Array.from({ length: this.slots }, () => this.synthesize({ text: 'Ready.', voice })));
   }
 
   async synthesize(request: SynthesisRequest): Promise<SynthesizedAudio> {
@@ -107,11 +115,15 @@ export class KokoroEngine implements TtsEngine {
     if (chunks.length === 0) throw new KokoroError(`Nothing to pronounce in ${JSON.stringify(text.slice(0, 80))}`);
 
     const styles = await this.stylesFor(voice, blend);
-    const parts: Float32Array[] = [];
-    for (const chunk of chunks) {
-      signal?.throwIfAborted();
-      parts.push(await this.session.run(chunk, styles.styleFor(chunk.length), speed));
-    }
+    // One session for the whole line; a run cannot be stopped, so an abort is seen between chunks.
+    const parts = await this.sessions.withSession(async (session) => {
+      const voiced: Float32Array[] = [];
+      for (const chunk of chunks) {
+        signal?.throwIfAborted();
+        voiced.push(await session.run(chunk, styles.styleFor(chunk.length), speed));
+      }
+      return voiced;
+    }, signal);
     signal?.throwIfAborted();
     return { samples: concatSamples(parts), sampleRate: KOKORO_SAMPLE_RATE };
   }
@@ -119,7 +131,7 @@ export class KokoroEngine implements TtsEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.session.release();
+    await this.sessions.close();
   }
 
   /**

@@ -1,4 +1,6 @@
-// The ONNX Runtime session that runs Kokoro, created once per process. Two
+// An ONNX Runtime session that runs Kokoro, one per voicing slot, each in a worker thread
+// of its own (kokoro-thread.ts: onnxruntime-node runs a model synchronously on the thread
+// that calls it, so sessions side by side need threads side by side). Two
 // exports are common and both are accepted: onnx-community's (`input_ids` in,
 // `waveform` out) and kokoro-onnx's (`tokens` in, `audio` out); names and the
 // `speed` dtype are read from the model instead of assumed.
@@ -22,14 +24,18 @@ export interface KokoroSession {
 
 export interface OpenSessionOptions {
   device: KokoroDevice;
+  /** Threads one run may use on the CPU; left out, ONNX Runtime's default (one per physical core). */
+  intraOpThreads?: number;
   /** Told when CUDA could not be used and the session fell back to CPU. */
   onFallback?(reason: string): void;
 }
 
 const TOKEN_INPUTS = ['input_ids', 'tokens'] as const;
 
-async function createSession(modelFile: string, device: KokoroDevice, onFallback?: (reason: string) => void) {
-  if (device === 'cpu') return { session: await ort.InferenceSession.create(modelFile, { executionProviders: ['cpu'] }), provider: 'cpu' as const };
+async function createSession(modelFile: string, options: OpenSessionOptions) {
+  const { device, onFallback } = options;
+  const threads = options.intraOpThreads === undefined ? {} : { intraOpNumThreads: options.intraOpThreads };
+  if (device === 'cpu') return { session: await ort.InferenceSession.create(modelFile, { executionProviders: ['cpu'], ...threads }), provider: 'cpu' as const };
   try {
     // Without the fallback list ORT would pick CPU silently for nodes CUDA lacks; with it
     // a machine without the CUDA libraries throws here, which is what we want to see.
@@ -39,7 +45,7 @@ async function createSession(modelFile: string, device: KokoroDevice, onFallback
     const reason = (error as Error).message;
     if (device === 'cuda') throw new KokoroModelError(`Kokoro could not start on CUDA: ${reason}`, { cause: error });
     onFallback?.(reason);
-    return { session: await ort.InferenceSession.create(modelFile, { executionProviders: ['cpu'] }), provider: 'cpu' as const };
+    return { session: await ort.InferenceSession.create(modelFile, { executionProviders: ['cpu'], ...threads }), provider: 'cpu' as const };
   }
 }
 
@@ -59,7 +65,7 @@ function tensorMetadata(session: ort.InferenceSession, name: string) {
 export async function openKokoroSession(modelFile: string, options: OpenSessionOptions): Promise<KokoroSession> {
   let opened;
   try {
-    opened = await createSession(modelFile, options.device, options.onFallback);
+    opened = await createSession(modelFile, options);
   } catch (error) {
     if (error instanceof KokoroModelError) throw error;
     throw new KokoroModelError(`Kokoro model ${modelFile} could not be loaded: ${(error as Error).message}`, { cause: error });

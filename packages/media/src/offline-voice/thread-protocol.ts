@@ -1,11 +1,11 @@
-// Messages between the offline voice engine (main thread) and its worker threads, one
-// for Flite and one for eSpeak NG. Kept in one place so both sides agree on the shapes.
+// Messages between the offline voice engine (main thread) and its worker threads, of
+// Flite and of eSpeak NG. Kept in one place so both sides agree on the shapes.
 
 /** Passed once as `workerData` when the Flite thread starts. */
 export interface FliteThreadConfig {
   /** Absolute path of flite.wasm. */
   wasmPath: string;
-  /** Private directory of the owning engine; each request works in a fresh subdirectory of it. */
+  /** This thread's own directory (removed with the thread); each request works in a fresh subdirectory of it. */
   workRoot: string;
 }
 
@@ -32,7 +32,4 @@ export interface EspeakSynthesizeMessage {
 
 export type ToVoiceThread = FliteSynthesizeMessage | EspeakSynthesizeMessage;
 
-export type FromVoiceThread =
-  | { type: 'ready' }
-  | { type: 'audio'; id: number; samples: Float32Array; sampleRate: number }
-  | { type: 'failed'; id: number; message: string };
+export type { FromEngineThread as FromVoiceThread } from '../engine-thread.ts';

@@ -10,6 +10,7 @@ import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 import { isCustomVoiceId } from '@castwright/core/voices/voice-ids';
 import type { TtsEngine } from '@castwright/media/tts-engine';
 import type { VoiceLanguageOf } from '@castwright/media/voice-catalog';
+import type { VoicingSlots } from '@castwright/media/voicing-slots';
 import { castHosts, castVoices, hostVoiceOnEngine, voicesOfLanguage, type CastHost, type Casting, type EngineName } from '@castwright/media/voice-casting';
 import { LANGUAGE_NAMES, storedLanguage, type Language } from '@castwright/core/languages';
 import { engineOrder, type TtsEngines } from '../tts-engines.ts';
@@ -26,6 +27,8 @@ export interface EngineRender<T> {
 export interface EngineCasting extends Casting {
   engine: TtsEngine;
   language: Language;
+  /** The worker's voicing slots for the engine, shared with the other renders it runs. */
+  slots?: VoicingSlots;
 }
 
 /** An episode's named hosts as the casting takes them; undefined for an episode voiced by hostMode/voicePair. */
@@ -102,7 +105,8 @@ export async function renderWithFallback<T>(
     }
     try {
       const casting = castEpisode(name, episode, engine.voices(), languageOf);
-      const result = await render({ engine, ...casting, language });
+      const slots = engines.slots(name);
+      const result = await render({ engine, ...casting, language, ...(slots ? { slots } : {}) });
       // The published engine kept: why it was chosen then still says why it voices the episode.
       if (name === published && reasons.length === 0) return { result, engineUsed: name, fallbackReason: episode.tts_fallback_reason };
       const recast = casting.recast ? [`hosts recast by gender on ${name}: ${casting.recast.join(', ')}`] : [];

@@ -79,6 +79,8 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     language: casting.language,
     store,
     signal,
+    // Lines voiced at once on the worker's slots for this engine, shared with its other renders.
+    ...(casting.slots ? { slots: casting.slots } : {}),
     onProgress: request.onProgress,
     ...(request.onWait ? { onWait: request.onWait } : {}),
   });
