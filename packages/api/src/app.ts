@@ -17,6 +17,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { briefingWebhookRoutes } from './routes/briefing-webhooks.ts';
 import { briefingRoutes } from './routes/briefings.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
+import { episodeListenRoutes } from './routes/episode-listen.ts';
 import { episodeRevisionRoutes } from './routes/episode-revisions.ts';
 import { episodeScriptRoutes } from './routes/episode-script.ts';
 import { episodeShowNotesRoutes } from './routes/episode-show-notes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(
     episodeUploadRoutes,
     episodeStreamRoutes,
     episodeAudioRoutes,
+    episodeListenRoutes,
     episodeScriptRoutes,
     episodeRevisionRoutes,
     episodeShowNotesRoutes,

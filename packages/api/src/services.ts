@@ -5,6 +5,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { SecretBox } from '@castwright/core/secret-box';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import type { AccessTokens } from './auth/access-tokens.ts';
+import type { AudioLinks } from './episodes/audio-links.ts';
 import type { Authenticator } from './plugins/authentication.ts';
 import type { ProgressHub } from './progress/progress-hub.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -24,4 +25,6 @@ export interface ApiServices {
   secretBox: SecretBox;
   /** Wakes requests waiting for a webhook test delivery. */
   deliveryNotices: DeliveryNotices;
+  /** Signs and checks the short-lived audio addresses players without a bearer token use. */
+  audioLinks: AudioLinks;
 }

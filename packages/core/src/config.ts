@@ -36,6 +36,10 @@ export interface Config {
   liveness: { heartbeatMs: number; deadAfterMs: number };
   /** Jobs taken fairly between accounts (core/jobs.ts); off: first come, first served. */
   fairScheduling: boolean;
+  /** Listening while an episode is made (LIVE_AUDIO). */
+  liveAudio: boolean;
+  /** Seconds a signed audio address stays valid. */
+  audioUrlTtlSeconds: number;
   /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
   llm: { baseUrl: string | undefined; apiKey: string; model: string } | undefined;
   /** What producing an episode costs, for `costTotal` and `totalCost`. */
@@ -154,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     segmentRetentionDays: parsed.SEGMENT_RETENTION_DAYS,
     liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
     fairScheduling: isOn(parsed.FAIR_SCHEDULING),
+    liveAudio: isOn(parsed.LIVE_AUDIO),
+    audioUrlTtlSeconds: parsed.AUDIO_URL_TTL_SECONDS,
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL
       ? { baseUrl: parsed.OPENAI_BASE_URL, apiKey: parsed.OPENAI_API_KEY ?? 'not-needed', model: parsed.OPENAI_MODEL }
       : undefined,

@@ -14,6 +14,8 @@ export const ProgressEventSchema = Type.Object({
   progressPercent: Type.Integer({ minimum: 0, maximum: 100 }),
   /** When the change committed's transaction ran (ms since epoch), for latency figures. */
   at: Type.Number(),
+  /** While the episode is heard as it is made: how long its live stream plays so far (ms). */
+  previewMs: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type ProgressEvent = Static<typeof ProgressEventSchema>;
 

@@ -9,7 +9,8 @@ import { isTerminal, type EpisodeStatus } from '@castwright/core/episode-states'
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { ProgressEvent } from '@castwright/core/progress';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
-import { audioSecondsOf, audioUrlOf } from '../episodes/episode-views.ts';
+import { audioSecondsOf, audioUrlOf, previewOf } from '../episodes/episode-views.ts';
+import { episodeLivePath } from '@castwright/core/episode-states';
 import { eventMessage, KEEP_ALIVE, type EventMessage } from './event-message.ts';
 import type { ProgressHub } from './progress-hub.ts';
 
@@ -26,10 +27,13 @@ export interface ProgressSink {
 interface StreamState {
   status: EpisodeStatus;
   progressPercent: number;
+  /** How long the live stream plays (ms): a longer one is news even at the same percent. */
+  previewMs?: number | undefined;
 }
 
 function messageFor(row: EpisodeRow): Record<string, unknown> {
-  const message: Record<string, unknown> = { status: row.status, progressPercent: row.progress_percent };
+  const preview = previewOf(row);
+  const message: Record<string, unknown> = { status: row.status, progressPercent: row.progress_percent, ...(preview.previewUrl ? preview : {}) };
   if (row.status === 'ready') {
     message.audioUrl = audioUrlOf(row);
     message.audioDuration = audioSecondsOf(row);
@@ -48,7 +52,8 @@ let lastEvent: ProgressEvent | undefined;
 let lastMessage: EventMessage | undefined;
 function progressMessage(event: ProgressEvent): EventMessage {
   if (event !== lastEvent || lastMessage === undefined) {
-    lastMessage = eventMessage(JSON.stringify({ status: event.status, progressPercent: event.progressPercent }));
+    const preview = event.status === 'generating_audio' && event.previewMs ? { previewUrl: episodeLivePath(event.id), previewDurationMs: event.previewMs } : {};
+    lastMessage = eventMessage(JSON.stringify({ status: event.status, progressPercent: event.progressPercent, ...preview }));
     lastEvent = event;
   }
   return lastMessage;
@@ -76,7 +81,7 @@ export async function followEpisode(
     if (finished) return;
     const terminal = isTerminal(state.status);
     const stale = last && !terminal && (state.progressPercent < last.progressPercent ||
-      (state.progressPercent === last.progressPercent && state.status === last.status));
+      (state.progressPercent === last.progressPercent && state.status === last.status && (state.previewMs ?? 0) <= (last.previewMs ?? 0)));
     if (stale) return;
     last = state;
     sink.send(message);
@@ -86,7 +91,7 @@ export async function followEpisode(
   const sendCurrentRow = async () => {
     const row = await selectEpisodeById(services.db, episodeId);
     if (!row) return finish();
-    send({ status: row.status, progressPercent: row.progress_percent }, eventMessage(JSON.stringify(messageFor(row))));
+    send({ status: row.status, progressPercent: row.progress_percent, previewMs: previewOf(row).previewDurationMs ?? undefined }, eventMessage(JSON.stringify(messageFor(row))));
   };
 
   const onEvent = async (event: ProgressEvent) => {

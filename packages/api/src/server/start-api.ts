@@ -17,6 +17,7 @@ import { createStorage } from '@castwright/core/storage/create-storage';
 import { WEBHOOK_DELIVERY_CHANNEL } from '@castwright/core/webhooks/delivery-notice';
 import { buildApp } from '../app.ts';
 import { AccessTokens } from '../auth/access-tokens.ts';
+import { AudioLinks } from '../episodes/audio-links.ts';
 import { createAuthenticator } from '../plugins/authentication.ts';
 import { ProgressHub } from '../progress/progress-hub.ts';
 import { RateLimiter } from '../rate-limit/rate-limiter.ts';
@@ -39,7 +40,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   setFairScheduling(config.fairScheduling);
   // No query may outlive a request: a silent connection fails it (503) well inside requestTimeout.
   const db = createDb(databaseUrl, { queryTimeoutMs: 30_000 });
-  const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
+  const accessTokens = new AccessTokens(jwtSecret);
   const progressHub = new ProgressHub(databaseUrl, logger, (ids) => selectEpisodeStates(db, ids));
   const deliveryNotices = new DeliveryNotices();
   progressHub.listen(WEBHOOK_DELIVERY_CHANNEL, deliveryNotices);
@@ -58,6 +60,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     stripe: config.billing.stripe && (await import('@castwright/core/billing/stripe-client')).createStripeClient(config.billing.stripe),
     secretBox: await loadSecretBox(config),
     deliveryNotices,
+    audioLinks: new AudioLinks(jwtSecret, config.audioUrlTtlSeconds),
   };
   const metrics = createApiMetrics(progressHub, limiter);
   const app = await buildApp(services, {

@@ -33,6 +33,8 @@ export interface LlmWriteOptions {
   timeoutMs?: number;
   /** The SDK's own retries of connection errors, 408/429/5xx. */
   maxRetries?: number;
+  /** Called with each section's lines as soon as it is written (a script written section by section), to be voiced while the rest is written. */
+  onLines?: ((lines: ScriptLine[]) => Promise<void> | void) | undefined;
 }
 
 /** The writer answered, but twice (after a repair) with nothing usable: a job retry would not help. */
@@ -63,6 +65,7 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     request,
     signal: options.signal,
     tokens: { inputTokens: 0, outputTokens: 0 },
+    onLines: options.onLines,
     // The length band is asked for only when the source has enough to say: stretching a
     // short text to the preset's minutes would mean inventing.
     holdToLength: spokenWords(text) >= targetWords * 0.75,
@@ -89,6 +92,7 @@ interface Writer {
   /** Summed over every request, so the episode's cost counts repairs and retries too. */
   tokens: TokenUsage;
   holdToLength: boolean;
+  onLines: LlmWriteOptions['onLines'];
 }
 
 function lineSchema(request: ScriptRequest) {
@@ -285,7 +289,11 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     });
     // The outline's title names the section, announced or not: it is what the section covers.
     const [opening, ...rest] = cleanLines(reply.lines);
-    if (opening) lines.push({ ...opening, section: sectionTitle(title) }, ...rest);
+    if (opening) {
+      const section = [{ ...opening, section: sectionTitle(title) }, ...rest];
+      lines.push(...section);
+      await writer.onLines?.(section);
+    }
     soFar.push(reply.summary.replace(/\s+/g, ' ').trim());
   }
   return { title: titleOf(writer.request, outline.title), description: outline.description.trim(), lines, tokens: writer.tokens };

@@ -7,6 +7,7 @@ import type { AccountTokensTable, ApiKeysTable, RefreshTokensTable } from './tab
 import type { EpisodeRevisionsTable, EpisodeSegmentsTable } from './tables/episode-revisions.ts';
 import type { EpisodesTable, TranscriptSegmentsTable } from './tables/episodes.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.ts';
+import type { EpisodeDraftLinesTable, EpisodeLiveSegmentsTable, EpisodeLiveTakesTable } from './tables/live-audio.ts';
 import type { FairQueueAccountsTable, JobInterruptionsTable, MailOutboxTable, WorkerHeartbeatsTable } from './tables/operations.ts';
 import type { PlaylistEpisodesTable, PlaylistFeedsTable, PlaylistsTable } from './tables/playlists.ts';
 import type { PronunciationSamplesTable } from './tables/pronunciation-samples.ts';
@@ -25,6 +26,9 @@ export interface Database {
   transcript_segments: TranscriptSegmentsTable;
   episode_revisions: EpisodeRevisionsTable;
   episode_segments: EpisodeSegmentsTable;
+  episode_draft_lines: EpisodeDraftLinesTable;
+  episode_live_takes: EpisodeLiveTakesTable;
+  episode_live_segments: EpisodeLiveSegmentsTable;
   usage_monthly: UsageMonthlyTable;
   rate_limit_counters: RateLimitCountersTable;
   worker_heartbeats: WorkerHeartbeatsTable;
@@ -56,6 +60,7 @@ export type * from './tables/credentials.ts';
 export type * from './tables/episode-revisions.ts';
 export type * from './tables/episodes.ts';
 export type * from './tables/idempotency-keys.ts';
+export type * from './tables/live-audio.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/playlists.ts';
 export type * from './tables/pronunciation-samples.ts';

@@ -14,8 +14,8 @@ import type { ChunkTable } from '@castwright/media/chunk-table';
 import type { EpisodeMasterPlan } from '@castwright/media/episode-master-plan';
 import type { Lexicon } from '@castwright/media/pronunciation/lexicon';
 import type { RenderedSegment } from '@castwright/media/render-script';
-import { StorageSegmentStore } from '@castwright/media/segment-store';
-import { lineSegmentKey, voiceLines } from '@castwright/media/voice-lines';
+import { StorageSegmentStore, type SegmentStore } from '@castwright/media/segment-store';
+import { lineSegmentKey, voiceLines, type VoicingLine } from '@castwright/media/voice-lines';
 import type { WorkerContext } from '../worker-context.ts';
 import type { EngineCasting } from './engine-fallback.ts';
 import { voicingLines } from './line-voicing.ts';
@@ -53,15 +53,7 @@ export interface RevisionRender {
 export async function renderRevision(context: WorkerContext, request: RevisionRenderRequest, casting: EngineCasting): Promise<RevisionRender> {
   const { episode, lines, signal } = request;
   const voicing = voicingLines(lines, casting, request.lexicon);
-  const keyed = voicing.flatMap((line) => {
-    // A line that cannot be keyed (or voiced) is refused by voiceLines below, with its number.
-    if (line.voice === undefined) return [];
-    try {
-      return [{ key: lineSegmentKey(line, { engine: casting.engine, voice: line.voice, speed: casting.speed, language: casting.language }), text: line.text }];
-    } catch {
-      return [];
-    }
-  });
+  const keyed = keyedLines(voicing, casting);
   const objects = new StorageSegmentStore({ storage: context.storage, episodeId: episode.id, tempDir: request.workDir });
   const store = await RecordedSegmentStore.open(context.db, objects, episode.id, request.revision, keyed);
   const voiced = await voiceLines({
@@ -74,21 +66,64 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     signal,
     onProgress: request.onProgress,
   });
+  return finishRevision({
+    title: episode.title,
+    lines,
+    keys: voiced.lines.map((line) => line.key),
+    store,
+    casting,
+    previous: request.previous,
+    workDir: request.workDir,
+    signal,
+    voicing: { engineCalls: voiced.engineCalls, synthesisMs: voiced.synthesisMs },
+  });
+}
+
+/** Each line's segment key and text, for the segment store's records; a line that cannot be keyed is left out (voiceLines refuses it, by number). */
+export function keyedLines(voicing: readonly VoicingLine[], casting: EngineCasting): { key: string; text: string }[] {
+  return voicing.flatMap((line) => {
+    if (line.voice === undefined) return [];
+    try {
+      return [{ key: lineSegmentKey(line, { engine: casting.engine, voice: line.voice, speed: casting.speed, language: casting.language }), text: line.text }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+export interface VoicedRevision {
+  /** The MP3's title tag. */
+  title: string;
+  lines: readonly ScriptLine[];
+  /** Each line's segment key, in order (every one stored). */
+  keys: readonly string[];
+  store: Pick<SegmentStore, 'get'>;
+  casting: EngineCasting;
+  /** Chunks that may be copied instead of encoded: the published revision's, or a live stream's. */
+  previous: PreviousEpisode | undefined;
+  workDir: string;
+  signal: AbortSignal;
+  voicing: { engineCalls: number; synthesisMs: number };
+}
+
+/** Masters a revision whose lines are all voiced: the MP3 (copying what `previous` has), its timings, show notes and chapters. */
+export async function finishRevision(revision: VoicedRevision): Promise<RevisionRender> {
+  const { lines, casting, signal } = revision;
   const sections = scriptSections(lines);
   const timed = (timings: readonly SegmentTiming[]): RenderedSegment[] =>
     lines.map((line, index) => ({ speaker: line.speaker, text: line.text, ...(timings[index] as SegmentTiming) }));
   let showNotes: ShowNotes | undefined;
   const assembled = await assembleEpisode({
-    lines: voicing.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string) })),
+    lines: lines.map((line, index) => ({ speaker: line.speaker, clip: () => revision.store.get(revision.keys[index] as string) })),
     pauses: casting.pauses,
-    ...(request.previous ? { previous: request.previous } : {}),
-    metadata: { title: episode.title, artist: 'Castwright' },
+    ...(revision.previous ? { previous: revision.previous } : {}),
+    metadata: { title: revision.title, artist: 'Castwright' },
     // Chapters are the script's sections, at the real starts of their first lines.
     chapters: ({ segments }) => {
       showNotes = buildShowNotes(timed(segments), { sections, language: casting.language });
       return showNotes.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.timestampMs }));
     },
-    workDir: request.workDir,
+    workDir: revision.workDir,
     signal,
   });
   return {
@@ -98,9 +133,9 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
     showNotes: showNotes ?? buildShowNotes(timed(assembled.segments), { sections, language: casting.language }),
     chunkTable: assembled.chunkTable,
     plan: assembled.plan,
-    segmentKeys: voiced.lines.map((line) => line.key),
-    engineCalls: voiced.engineCalls,
+    segmentKeys: [...revision.keys],
+    engineCalls: revision.voicing.engineCalls,
     chunksReused: assembled.stats.chunksReused,
-    timings: { synthesisMs: voiced.synthesisMs, masteringMs: assembled.stats.totalMs },
+    timings: { synthesisMs: revision.voicing.synthesisMs, masteringMs: assembled.stats.totalMs },
   };
 }

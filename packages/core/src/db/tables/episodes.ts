@@ -68,6 +68,9 @@ export interface EpisodesTable {
   language: ColumnType<Language | null, Language | null | undefined, Language | null>;
   /** Detected from the source rather than asked for (or the default, when the source could not tell). */
   language_detected: Defaulted<boolean>;
+  /** The live take a listener is given now (live-audio.ts), and how long it plays; null when there is none. */
+  live_take: ColumnType<number | null, number | null | undefined, number | null>;
+  live_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
