@@ -35,7 +35,9 @@ type SpeechFault =
   /** A 200 that is not audio: a proxy's HTML page. */
   | { kind: 'html' }
   /** Closes the connection without a reply. */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** Answers as usual once `until` settles (a test holds the render at a line of its choosing). */
+  | { kind: 'held'; until: Promise<unknown> };
 
 interface ReceivedRequest {
   method: string;
@@ -66,6 +68,8 @@ export interface FakeChatterboxOptions {
   encoding?: 'pcm16' | 'float32';
   /** Set: the model failed to load, as /health reports it. */
   initializationError?: string;
+  /** Milliseconds of tone per character of input (default 1); about 60 is the pace of real speech. */
+  msPerCharacter?: number;
 }
 
 export interface FakeChatterbox {
@@ -89,11 +93,11 @@ const SPEECH_PATHS = new Set(['/v1/audio/speech', '/audio/speech', '/tts']);
 const REQUEST_MODEL_MAX_INPUT = 3000;
 
 /** The fake's "speech" for `text`: a sine, 1 ms per character, pitch from the characters. */
-export function toneFor(text: string): Float32Array {
+export function toneFor(text: string, msPerCharacter = 1): Float32Array {
   let sum = 0;
   for (const char of text) sum += char.codePointAt(0) ?? 0;
   const frequency = 200 + (sum % 600);
-  const samples = new Float32Array(text.length * SAMPLES_PER_CHAR);
+  const samples = new Float32Array(Math.round(text.length * SAMPLES_PER_CHAR * msPerCharacter));
   for (let i = 0; i < samples.length; i++) samples[i] = 0.5 * Math.sin((2 * Math.PI * frequency * i) / FAKE_SAMPLE_RATE);
   return samples;
 }
@@ -135,7 +139,7 @@ export async function startFakeChatterbox(t: TestContext, options: FakeChatterbo
     if (req.method === 'DELETE' && entry?.[1]) return removeFromLibrary(res, state, decodeURIComponent(entry[1]));
     // Only POST (upload) lives at /voices on servers that list at /audio/voices.
     if (isLibrary) return sendJson(res, 405, { detail: 'Method Not Allowed' });
-    if (req.method === 'POST' && SPEECH_PATHS.has(path)) return speech(res, req, body, state.faults.shift(), maxTotalLength, options.encoding ?? 'pcm16');
+    if (req.method === 'POST' && SPEECH_PATHS.has(path)) return speech(res, req, body, state.faults.shift(), maxTotalLength, options.encoding ?? 'pcm16', options.msPerCharacter);
     sendJson(res, 404, { detail: 'Not Found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -150,10 +154,14 @@ export async function startFakeChatterbox(t: TestContext, options: FakeChatterbo
   return state;
 }
 
-function speech(res: ServerResponse, req: IncomingMessage, body: unknown, fault: SpeechFault | undefined, maxTotalLength: number, encoding: 'pcm16' | 'float32'): void {
+function speech(res: ServerResponse, req: IncomingMessage, body: unknown, fault: SpeechFault | undefined, maxTotalLength: number, encoding: 'pcm16' | 'float32', msPerCharacter?: number): void {
   if (fault?.kind === 'hang') return;
   if (fault?.kind === 'slow') {
-    setTimeout(() => speech(res, req, body, undefined, maxTotalLength, encoding), fault.ms);
+    setTimeout(() => speech(res, req, body, undefined, maxTotalLength, encoding, msPerCharacter), fault.ms);
+    return;
+  }
+  if (fault?.kind === 'held') {
+    void fault.until.finally(() => speech(res, req, body, undefined, maxTotalLength, encoding, msPerCharacter));
     return;
   }
   if (fault?.kind === 'drop') return void req.socket.destroy();
@@ -178,7 +186,7 @@ function speech(res: ServerResponse, req: IncomingMessage, body: unknown, fault:
     return sendJson(res, 400, { error: { message: `Input text too long. Maximum ${maxTotalLength} characters allowed.`, type: 'invalid_request_error' } });
   }
   res.writeHead(200, { 'content-type': 'audio/wav', 'content-disposition': 'attachment; filename=speech.wav' });
-  res.end(encoding === 'pcm16' ? pcm16Wav(toneFor(spoken)) : float32Wav(toneFor(spoken)));
+  res.end(encoding === 'pcm16' ? pcm16Wav(toneFor(spoken, msPerCharacter)) : float32Wav(toneFor(spoken, msPerCharacter)));
 }
 
 function health(maxTotalLength: number, initializationError: string | undefined): unknown {
