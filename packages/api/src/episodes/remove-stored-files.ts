@@ -1,10 +1,10 @@
 // Deleting episodes' rows and their stored files, in that order: a storage failure can
 // then leave at worst an orphan file (logged), never a row whose audio is gone. Used
 // by deleting one episode and by deleting a whole account. An episode's voiced lines
-// (its segment store) go with it, as one prefix.
+// (its segment store) and its live stream's segments go with it, as prefixes.
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { EpisodeFiles } from '@castwright/core/repositories/episodes';
-import { episodeAudioKey, episodeSegmentPrefix, legacyEpisodeAudioKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
+import { episodeAudioKey, episodeLivePrefix, episodeSegmentPrefix, legacyEpisodeAudioKey, type ObjectStorage } from '@castwright/core/storage/object-storage';
 
 /**
  * Every object an episode may own: the audio of every render attempt (an attempt stores
@@ -29,9 +29,10 @@ export async function removeRowsThenFiles(
         services.logger.warn({ err: error, episodeId: episode.id, key }, 'could not delete a stored file of a deleted episode');
       });
     }
-    const segments = episodeSegmentPrefix(episode.id);
-    await services.storage.deletePrefix(segments).catch((error: unknown) => {
-      services.logger.warn({ err: error, episodeId: episode.id, prefix: segments }, 'could not delete the voiced lines of a deleted episode');
-    });
+    for (const prefix of [episodeSegmentPrefix(episode.id), episodeLivePrefix(episode.id)]) {
+      await services.storage.deletePrefix(prefix).catch((error: unknown) => {
+        services.logger.warn({ err: error, episodeId: episode.id, prefix }, 'could not delete the voiced lines or live stream of a deleted episode');
+      });
+    }
   }
 }
