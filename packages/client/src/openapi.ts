@@ -534,7 +534,7 @@ export interface paths {
         };
         /**
          * Follow processing as Server-Sent Events
-         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error. The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds.
+         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error; while generating_audio, once the first lines can be heard, `previewUrl` and `previewDurationMs` (a message whenever the live stream grows). The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds.
          */
         get: operations["getEpisodesByIdStream"];
         put?: never;
@@ -5536,6 +5536,10 @@ export interface operations {
                         progressPercent: number;
                         audioUrl?: string;
                         audioDuration?: number;
+                        /** @description While generating_audio, once its first lines can be heard: the live stream (see GET /api/episodes/{id}/live) */
+                        previewUrl?: string;
+                        /** @description How long the live stream plays so far (ms), with previewUrl */
+                        previewDurationMs?: number;
                         error?: string;
                     };
                 };
