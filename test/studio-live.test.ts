@@ -27,11 +27,12 @@ const registered = await fetch(`${apiBase}/api/auth/register`, {
 });
 const token = ((await registered.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
 t.equal((await runCastwright(['user', 'set-tier', email, 'creator'], service.env)).code, 0);
-const stored = async (apiPath: string, init: { method?: string; body?: unknown } = {}): Promise<any> => (await fetch(`${apiBase}${apiPath}`, {
+interface EpisodeView { episode: { id: string; status: string; previewUrl: string | null; previewDurationMs: number | null } }
+const stored = async (apiPath: string, init: { method?: string; body?: unknown } = {}): Promise<EpisodeView> => (await fetch(`${apiBase}${apiPath}`, {
   method: init.method ?? 'GET', dispatcher: insecure,
   headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
   ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-})).json();
+})).json() as EpisodeView;
 
 /** Evaluated in the page (strings: this program has no DOM types). */
 const liveAudio = 'document.querySelector(\'audio[aria-label^="Live audio"]\')';
@@ -51,7 +52,7 @@ t.test('a private episode plays while it is generating_audio, and on into lines 
   const voicedMs = () => chatterbox.speechRequests().slice(0, 3).reduce((sum, request) => sum + String((request.body as { input: string }).input).trim().length * 60, 0);
   const held = await until('the lines voiced before the held one to be heard', async () => {
     const { episode } = await stored(`/api/episodes/${id}`);
-    return episode.previewUrl && chatterbox.speechRequests().length >= 4 && episode.previewDurationMs >= voicedMs() ? episode : undefined;
+    return episode.previewUrl && chatterbox.speechRequests().length >= 4 && (episode.previewDurationMs ?? 0) >= voicedMs() ? episode : undefined;
   }, 180_000);
 
   await page.goto(`/episodes/${id}`);
