@@ -28,11 +28,11 @@ const registered = await fetch(`${apiBase}/api/auth/register`, {
 const token = ((await registered.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
 t.equal((await runCastwright(['user', 'set-tier', email, 'creator'], service.env)).code, 0);
 interface EpisodeView { episode: { id: string; status: string; previewUrl: string | null; previewDurationMs: number | null } }
-const stored = async (apiPath: string, init: { method?: string; body?: unknown } = {}): Promise<EpisodeView> => (await fetch(`${apiBase}${apiPath}`, {
+const stored = async (apiPath: string, init: { method?: string; body?: unknown } = {}): Promise<EpisodeView> => ((await (await fetch(`${apiBase}${apiPath}`, {
   method: init.method ?? 'GET', dispatcher: insecure,
   headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
   ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-})).json() as EpisodeView;
+})).json()) as EpisodeView);
 
 /** Evaluated in the page (strings: this program has no DOM types). */
 const liveAudio = 'document.querySelector(\'audio[aria-label^="Live audio"]\')';
