@@ -31,7 +31,7 @@ import { clipDigest, loadClip, type ClipSource } from './timeline-scan.ts';
 import type { VoicedClip } from './voiced-clip.ts';
 
 /** The delivery format of every episode (assemble-episode.ts). */
-export const LIVE_FORMAT: Mp3Format = { sampleRate: 44_100, bitrateKbps: 96 };
+const LIVE_FORMAT: Mp3Format = { sampleRate: 44_100, bitrateKbps: 96 };
 
 /** One line's chunk in a live segment, as recorded (a chunk table's record less its offset). */
 export interface LiveChunkRecord {

@@ -13,6 +13,7 @@ import { countWords } from '../text/sentences.ts';
 import { estimateScriptMs, spokenWords, wordsForMs } from './script-length.ts';
 import { isAnnounced, sectionTitle } from './script-sections.ts';
 import { cleanSpokenLine } from './spoken-text.ts';
+import { HeardLines } from './llm-heard-lines.ts';
 import { outlinePrompt, sectionPrompt, systemPrompt, wholeScriptPrompt, type OutlineSection } from './llm-prompts.ts';
 import { requestStructured, UnusableReplyError, type ChatMessage } from './llm-structured-reply.ts';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
@@ -33,7 +34,11 @@ export interface LlmWriteOptions {
   timeoutMs?: number;
   /** The SDK's own retries of connection errors, 408/429/5xx. */
   maxRetries?: number;
-  /** Called with each section's lines as soon as it is written (a script written section by section), to be voiced while the rest is written. */
+  /**
+   * Called with lines as soon as each is written, in order: replies are streamed and every
+   * complete line handed out (llm-heard-lines.ts), to be voiced while the rest is written.
+   * Lines handed out are kept whatever a repair or revision answers.
+   */
   onLines?: ((lines: ScriptLine[]) => Promise<void> | void) | undefined;
 }
 
@@ -201,7 +206,9 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     { additionalProperties: false },
   );
   const lengthWanted = lengthWish(writer, writer.request.minutes * 60_000, targetWords, true);
+  const heard = writer.onLines ? new HeardLines(scriptSpeakers(writer.request), writer.onLines) : undefined;
   const reply = await requestStructured({
+    ...streamedTo(heard),
     client: writer.client,
     model: writer.model,
     name: 'podcast_script',
@@ -212,7 +219,13 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     signal: writer.signal,
     tokens: writer.tokens,
   });
-  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: cleanLines(reply.lines), tokens: writer.tokens };
+  const lines = cleanLines(reply.lines);
+  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: heard ? await heard.settle(lines) : lines, tokens: writer.tokens };
+}
+
+/** With lines handed out as they are written: the reply is streamed into `heard`, and repairs keep what it heard. */
+function streamedTo(heard: HeardLines | undefined) {
+  return heard ? { streamed: { path: '$.lines.*', start: () => heard.restart(), each: (item: unknown) => heard.item(item) }, keep: () => heard.keep() } : {};
 }
 
 async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<WrittenParts> {
@@ -257,7 +270,9 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     const title = (sections[index] as OutlineSection).title;
     const lengthWanted = lengthWish(writer, sectionMs, sectionWords, false);
     const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
+    const heard = writer.onLines ? new HeardLines(scriptSpeakers(writer.request), writer.onLines, title) : undefined;
     const reply = await requestStructured({
+      ...streamedTo(heard),
       client: writer.client,
       model: writer.model,
       name: 'podcast_script_section',
@@ -289,11 +304,8 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     });
     // The outline's title names the section, announced or not: it is what the section covers.
     const [opening, ...rest] = cleanLines(reply.lines);
-    if (opening) {
-      const section = [{ ...opening, section: sectionTitle(title) }, ...rest];
-      lines.push(...section);
-      await writer.onLines?.(section);
-    }
+    if (heard) lines.push(...(await heard.settle(cleanLines(reply.lines))));
+    else if (opening) lines.push({ ...opening, section: sectionTitle(title) }, ...rest);
     soFar.push(reply.summary.replace(/\s+/g, ' ').trim());
   }
   return { title: titleOf(writer.request, outline.title), description: outline.description.trim(), lines, tokens: writer.tokens };

@@ -5,6 +5,7 @@
 import type OpenAI from 'openai';
 import type { TSchema, Static } from 'typebox';
 import { parseValue, SchemaError } from '@castwright/core/validation';
+import { streamedCompletion, type StreamedItems } from './llm-streamed-completion.ts';
 import type { TokenUsage } from './script-writer.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -29,6 +30,10 @@ export interface StructuredRequest<S extends TSchema> {
   maxTokens?: number;
   /** Every exchange's billed tokens are added here, usable replies or not. */
   tokens: TokenUsage;
+  /** Set: the reply is streamed, and each complete element at `path` is handed out as it arrives (llm-streamed-completion.ts). */
+  streamed?: StreamedItems | undefined;
+  /** Said with a repair or a revision: what of the earlier reply must stay (lines already heard). */
+  keep?: (() => string | undefined) | undefined;
 }
 
 /** The endpoint answered, but never with something usable. */
@@ -52,7 +57,7 @@ export async function requestStructured<S extends TSchema>(request: StructuredRe
       role: 'user',
       content:
         `That reply was not usable: ${first.problems.join('; ')}. ` +
-        'Reply again with only one complete JSON object that matches the schema, nothing else.',
+        'Reply again with only one complete JSON object that matches the schema, nothing else.' + keepNote(request),
     },
   ];
   const repaired = await exchange(request, repair);
@@ -62,22 +67,37 @@ export async function requestStructured<S extends TSchema>(request: StructuredRe
   throw new UnusableReplyError(retried.problems);
 }
 
-async function exchange<S extends TSchema>(request: StructuredRequest<S>, messages: ChatMessage[]): Promise<Outcome<Static<S>>> {
-  const completion = await request.client.chat.completions.create(
-    {
-      model: request.model,
-      messages,
-      ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
-      response_format: { type: 'json_schema', json_schema: { name: request.name, strict: true, schema: wireSchema(request.schema) } },
-    },
-    { signal: request.signal },
-  );
+/** A reply's text and how it ended, streamed or not. */
+async function complete<S extends TSchema>(request: StructuredRequest<S>, messages: ChatMessage[]): Promise<{ raw: string; finishReason: string | null } | undefined> {
+  const body = {
+    model: request.model,
+    messages,
+    ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+    response_format: { type: 'json_schema' as const, json_schema: { name: request.name, strict: true, schema: wireSchema(request.schema) } },
+  };
+  if (request.streamed) {
+    const streamed = await streamedCompletion(request.client, body, request.streamed, request.signal);
+    request.tokens.inputTokens += streamed.usage?.promptTokens ?? 0;
+    request.tokens.outputTokens += streamed.usage?.completionTokens ?? 0;
+    return streamed.finishReason === null && streamed.content === '' ? undefined : { raw: streamed.content, finishReason: streamed.finishReason };
+  }
+  const completion = await request.client.chat.completions.create(body, { signal: request.signal });
   request.tokens.inputTokens += completion.usage?.prompt_tokens ?? 0;
   request.tokens.outputTokens += completion.usage?.completion_tokens ?? 0;
   const choice = completion.choices[0];
-  const raw = choice?.message.content ?? '';
+  return choice ? { raw: choice.message.content ?? '', finishReason: choice.finish_reason } : undefined;
+}
+
+function keepNote<S extends TSchema>(request: StructuredRequest<S>): string {
+  const note = request.keep?.();
+  return note ? ` ${note}` : '';
+}
+
+async function exchange<S extends TSchema>(request: StructuredRequest<S>, messages: ChatMessage[]): Promise<Outcome<Static<S>>> {
+  const choice = await complete(request, messages);
+  const raw = choice?.raw ?? '';
   if (!choice) return { ok: false, raw, problems: ['the reply had no choices'] };
-  if (choice.finish_reason === 'length') return { ok: false, raw, problems: ['the reply was cut off at the length limit; be more concise'] };
+  if (choice.finishReason === 'length') return { ok: false, raw, problems: ['the reply was cut off at the length limit; be more concise'] };
   if (raw.trim() === '') return { ok: false, raw, problems: ['the reply was empty'] };
   let parsed: unknown;
   try {
@@ -103,7 +123,7 @@ async function revised<S extends TSchema>(request: StructuredRequest<S>, reply: 
   const revision = await exchange(request, [
     ...request.messages,
     { role: 'assistant', content: reply.raw.slice(0, 20_000) },
-    { role: 'user', content: `Please revise that reply: ${wishes.join('; ')}. Reply with the whole revised JSON object, nothing else.` },
+    { role: 'user', content: `Please revise that reply: ${wishes.join('; ')}. Reply with the whole revised JSON object, nothing else.${keepNote(request)}` },
   ]);
   return revision.ok ? revision.value : reply.value;
 }

@@ -5,7 +5,6 @@
 import { api } from './session.ts';
 import { ok } from './errors.ts';
 
-export type ListenLinks = Awaited<ReturnType<typeof listenLinks>>;
 
 export async function listenLinks(id: string) {
   return ok(await api.GET('/api/episodes/{id}/listen', { params: { path: { id } } }));

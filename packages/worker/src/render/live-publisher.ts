@@ -20,7 +20,7 @@ import type { VoicedClip } from '@castwright/media/voiced-clip';
 import type { WorkerContext } from '../worker-context.ts';
 
 /** Speech the first segment waits for (unless the script is shorter). */
-export const FIRST_SEGMENT_SPEECH_MS = 6000;
+const FIRST_SEGMENT_SPEECH_MS = 6000;
 
 export interface LivePublisherOptions {
   context: WorkerContext;

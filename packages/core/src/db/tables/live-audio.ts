@@ -36,7 +36,6 @@ export interface EpisodeLiveSegmentsTable {
 }
 
 export type EpisodeDraftLineRow = Selectable<EpisodeDraftLinesTable>;
-export type NewEpisodeDraftLine = Insertable<EpisodeDraftLinesTable>;
 export type EpisodeLiveTakeRow = Selectable<EpisodeLiveTakesTable>;
 export type EpisodeLiveSegmentRow = Selectable<EpisodeLiveSegmentsTable>;
 export type NewEpisodeLiveSegment = Insertable<EpisodeLiveSegmentsTable>;
