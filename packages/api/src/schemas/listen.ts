@@ -9,7 +9,7 @@ export const AudioTokenQuery = Type.Object(
       description: 'A signed link\'s token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid',
     })),
   },
-  { additionalProperties: false },
+  // Other query parameters (a player's cache-buster) are left alone, as before this one existed.
 );
 
 export const ListenReply = Type.Object({
