@@ -9,7 +9,7 @@ import path from 'node:path';
 import t from 'tap';
 import { id3TagSize } from '@castwright/media/id3v2-tag';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
-import { selectLiveSegments } from '@castwright/core/repositories/live-takes';
+import { deleteFinishedLiveTakes, selectLiveSegments } from '@castwright/core/repositories/live-takes';
 import { ebur128 } from '#test-helpers/ebur128';
 import { startFakeChatterbox } from '#test-helpers/fake-chatterbox';
 import { readFixture } from '#test-helpers/fixtures';
@@ -108,4 +108,11 @@ void t.test('an episode plays while it is generating_audio, and on into lines vo
   t.equal((await api.request(`/api/episodes/${id}/live`, { token: user.accessToken })).status, 404, 'at ready the finished file replaces the stream');
   const transcript = (await json(await api.request(`/api/episodes/${id}/transcript`, { token: user.accessToken }))).segments as { endTimeMs: number }[];
   t.ok((transcript.at(-1)?.endTimeMs ?? 0) <= streamSeconds * 1000, 'every transcript line is inside the stream');
+
+  // Retention: the stream of a published episode goes once its time is up, rows first, then its objects.
+  t.same(await api.database.db.transaction().execute((trx) => deleteFinishedLiveTakes(trx, new Date(Date.now() - 3_600_000), 100)), [], 'kept while a listener may still play it');
+  const removed = await api.database.db.transaction().execute((trx) => deleteFinishedLiveTakes(trx, new Date(Date.now() + 1000), 100));
+  t.same(removed.map((row) => row.object_key).sort(), segments.map((segment) => segment.object_key).sort(), 'every segment of the take, once its time is up');
+  t.equal((await selectEpisodeById(api.database.db, id))?.live_take, null);
+  t.equal((await selectLiveSegments(api.database.db, id, first.live_take as number)).length, 0);
 });

@@ -29,11 +29,15 @@ export class DraftSource {
   private handedOut = 0;
   private finished = false;
 
-  constructor(db: Db, episodeId: string, attempt: number, signal: AbortSignal) {
+  /** Lines known whole from the start: a revision queued with its script (a render after an edit), not drafted. */
+  private readonly fixed: readonly ScriptLine[] | undefined;
+
+  constructor(db: Db, episodeId: string, attempt: number, signal: AbortSignal, fixed?: readonly ScriptLine[]) {
     this.db = db;
     this.episodeId = episodeId;
     this.attempt = attempt;
     this.signal = signal;
+    this.fixed = fixed;
   }
 
   /** Lines handed out so far. */
@@ -44,6 +48,11 @@ export class DraftSource {
   /** The next lines (waiting for the writer while there are none), or an empty complete batch after the last. */
   async next(): Promise<DraftBatch> {
     if (this.finished) return { lines: [], complete: true };
+    if (this.fixed) {
+      this.finished = true;
+      this.handedOut = this.fixed.length;
+      return { lines: [...this.fixed], complete: true };
+    }
     for (;;) {
       this.signal.throwIfAborted();
       const episode = await selectEpisodeById(this.db, this.episodeId);

@@ -28,6 +28,8 @@ import { finishRevision, keyedLines, type RevisionRender } from './render-revisi
 export interface LiveRenderRequest {
   episode: EpisodeRow;
   revision: number;
+  /** The revision's script as it was started (all of it, for any revision but the drafted first). */
+  lines: readonly ScriptLine[];
   attempt: number;
   lexicon: Lexicon;
   workDir: string;
@@ -38,7 +40,8 @@ export interface LiveRenderRequest {
 
 export async function renderLive(context: WorkerContext, request: LiveRenderRequest, casting: EngineCasting): Promise<RevisionRender> {
   const { episode, signal, revision } = request;
-  const source = new DraftSource(context.db, episode.id, request.attempt, signal);
+  // Only an episode's first revision is written while it is voiced; a later one (after a failed first render) was queued whole.
+  const source = new DraftSource(context.db, episode.id, request.attempt, signal, revision === 1 ? undefined : request.lines);
   const objects = new StorageSegmentStore({ storage: context.storage, episodeId: episode.id, tempDir: request.workDir });
   const lines: ScriptLine[] = [];
   const keys: string[] = [];
