@@ -8,6 +8,8 @@
 //    listener reads it (GET /api/episodes/:id/live); without it, nothing plays before
 //    ready, so the first audio is the finished file at ready.
 // Figures are printed; the ratio of ready times (live / baseline) is the live stream's cost.
+// The two settings run side by side (an api and workers each, in this process) and are
+// measured in turn for every length, after a warm-up episode each.
 // BENCH_LENGTHS (e.g. `quick,deep`) and BENCH_WRITERS (`built-in,llm`) choose the rows.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,10 +54,47 @@ interface Row { writer: string; length: string; live: boolean; firstAudioMs: num
 const bench = await startBenchTemplate(logger);
 const rows: Row[] = [];
 let episodes = 0;
+
+/** One episode on `api`, timed from its POST to its first playable second and to ready. */
+async function measure(api: Awaited<ReturnType<typeof startTestApi>>, token: string, length: string, live: boolean): Promise<{ firstAudioMs: number; readyMs: number; audioSeconds: number }> {
+  episodes += 1;
+  // A text of its own for every episode, as in production (the built-in writer keeps the last one it read).
+  const content = `Episode ${episodes} of the benchmark. ${source}`;
+  const body = { content, hostMode: 'multi', ...(length === '60' ? { durationMinutes: 60 } : { preset: length }) };
+  const started = performance.now();
+  const response = await api.request('/api/episodes', { method: 'POST', token, json: body });
+  if (response.status !== 202) throw new Error(`create failed: ${response.status} ${await response.text()}`);
+  const id = ((await response.json()) as { episode: { id: string } }).episode.id;
+  let firstAudioMs = Number.NaN;
+  for (;;) {
+    const row = await selectEpisodeById(api.database.db, id);
+    if (!row || row.status === 'error') throw new Error(`episode ${id} failed: ${row?.error_message}`);
+    if (live && Number.isNaN(firstAudioMs) && (row.live_duration_ms ?? 0) > 0) {
+      // A listener opens the stream and has its first second.
+      const stream = await api.request(`/api/episodes/${id}/live`, { token });
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      for (let bytes = 0; bytes < ONE_SECOND_BYTES;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+      }
+      firstAudioMs = performance.now() - started;
+      await reader.cancel();
+    }
+    if (row.status === 'ready') {
+      const readyMs = performance.now() - started;
+      return { firstAudioMs: live ? firstAudioMs : readyMs, readyMs, audioSeconds: Math.round((row.audio_duration_ms ?? 0) / 1000) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 try {
   const llm = await startFakeChatServer(bench.context, llmAnswer, { tokensPerSecond: TOKENS_PER_SECOND });
   for (const writer of WRITERS) {
-    for (const live of [false, true]) {
+    // Both settings side by side, each with its own api and workers, measured in turn for every length, so load on the machine falls on both alike.
+    const setups = [];
+    for (const live of [true, false]) {
       const api = await startTestApi(bench.context, {
         LIVE_AUDIO: live ? '1' : '0',
         ...(writer === 'llm' ? { OPENAI_BASE_URL: llm.baseUrl, OPENAI_API_KEY: 'bench', OPENAI_MODEL: 'stand-in' } : {}),
@@ -65,44 +104,14 @@ try {
       const user = await registerUser(api);
       await updateUserTier(api.database.db, user.email, 'enterprise');
       // One episode first, not measured: every engine, encoder probe and cache of the process warm.
-      for (const length of ['warm-up', ...LENGTHS]) {
-        episodes += 1;
-        // A text of its own for every episode, as in production (the built-in writer keeps the last one it read).
-        const content = `Episode ${episodes} of the benchmark. ${source}`;
-        const body = { content, hostMode: 'multi', ...(length === '60' ? { durationMinutes: 60 } : { preset: length === 'warm-up' ? 'quick' : length }) };
-        const started = performance.now();
-        const response = await api.request('/api/episodes', { method: 'POST', token: user.accessToken, json: body });
-        if (response.status !== 202) throw new Error(`create failed: ${response.status} ${await response.text()}`);
-        const id = ((await response.json()) as { episode: { id: string } }).episode.id;
-        let firstAudioMs = Number.NaN;
-        for (;;) {
-          const row = await selectEpisodeById(api.database.db, id);
-          if (!row || row.status === 'error') throw new Error(`episode ${id} failed: ${row?.error_message}`);
-          if (live && Number.isNaN(firstAudioMs) && (row.live_duration_ms ?? 0) > 0) {
-            // A listener opens the stream and has its first second.
-            const stream = await api.request(`/api/episodes/${id}/live`, { token: user.accessToken });
-            const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-            for (let bytes = 0; bytes < ONE_SECOND_BYTES;) {
-              const { done, value } = await reader.read();
-              if (done) break;
-              bytes += value.length;
-            }
-            firstAudioMs = performance.now() - started;
-            await reader.cancel();
-          }
-          if (row.status === 'ready') {
-            const readyMs = performance.now() - started;
-            rows.push({ writer, length, live, firstAudioMs: live ? firstAudioMs : readyMs, readyMs, audioSeconds: Math.round((row.audio_duration_ms ?? 0) / 1000) });
-            break;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        if (length === 'warm-up') {
-          rows.pop();
-          continue;
-        }
-        const last = rows.at(-1) as Row;
-        console.log(`${writer.padEnd(8)} ${length.padEnd(6)} live ${live ? 'on ' : 'off'}  first audio ${(last.firstAudioMs / 1000).toFixed(1).padStart(6)} s   ready ${(last.readyMs / 1000).toFixed(1).padStart(6)} s   audio ${last.audioSeconds} s`);
+      await measure(api, user.accessToken, 'quick', live);
+      setups.push({ api, token: user.accessToken, live });
+    }
+    for (const length of LENGTHS) {
+      for (const setup of setups) {
+        const figures = await measure(setup.api, setup.token, length, setup.live);
+        rows.push({ writer, length, live: setup.live, ...figures });
+        console.log(`${writer.padEnd(8)} ${length.padEnd(6)} live ${setup.live ? 'on ' : 'off'}  first audio ${(figures.firstAudioMs / 1000).toFixed(1).padStart(6)} s   ready ${(figures.readyMs / 1000).toFixed(1).padStart(6)} s   audio ${figures.audioSeconds} s`);
       }
     }
   }

@@ -8,8 +8,8 @@
 //    the finished episode's to the sample.
 //  - Loudness: the timeline so far is metered as it grows (BS.1770, the meter the finished
 //    episode's plan comes from); a segment keeps the plan of the one before while that
-//    plan still lands the timeline so far within the keep tolerance of the target
-//    (chooseMasterPlan, the rule a re-render keeps a plan by), else it is planned afresh.
+//    plan still lands the timeline so far within 0.5 LU of the target (stillHolds), else it
+//    is planned afresh (chooseMasterPlan).
 //    The finished episode is then mastered with the last live plan whenever that plan
 //    still delivers for the whole timeline, and copies every chunk made with it.
 //  - Resuming: a render taken over after its worker died opens the master on the segments
@@ -24,6 +24,8 @@ import { encoderGainDb, type Mp3Format } from './encoder-gain.ts';
 import { encoderTiming, type EncoderTiming } from './encoder-timing.ts';
 import { chooseMasterPlan, parseEpisodeMasterPlan, type EpisodeMasterPlan } from './episode-master-plan.ts';
 import { PODCAST_LOUDNESS, type LoudnessTarget } from './loudness.ts';
+import type { LoudnessReading } from './loudness-meter.ts';
+import { TRUE_PEAK_MARGIN_DB } from './mastering-plan.ts';
 import { MeteredSink } from './metered-sink.ts';
 import { RenderScriptError } from './render-script-error.ts';
 import { DEFAULT_PAUSES, TimelineBuilder, type PausePlan, type SampleSink } from './timeline.ts';
@@ -84,6 +86,9 @@ export interface LiveMasterOptions {
   earlier?: { segments: readonly LiveSegmentRecord[]; lines: readonly LiveLine[] };
 }
 
+/** How far the stream's plan may land the timeline so far from the target before a segment is planned afresh. */
+const LIVE_KEEP_TOLERANCE_LU = 0.5;
+
 const discard: SampleSink = { write: async () => {}, writeSilence: async () => {} };
 
 export class LiveMaster {
@@ -140,7 +145,7 @@ export class LiveMaster {
     const clips: VoicedClip[] = [];
     for (const [position, line] of lines.entries()) clips.push(await this.meter(line, this.lines + position));
     const measured = (this.metered as MeteredSink).meter.readingSoFar();
-    const { plan } = chooseMasterPlan({ measured, sourceRate: this.sourceRate, format: this.format, encoderGainDb: this.gainDb, target: this.target, previous: this.plan });
+    const plan = this.plan && this.stillHolds(this.plan, measured) ? this.plan : chooseMasterPlan({ measured, sourceRate: this.sourceRate, format: this.format, encoderGainDb: this.gainDb, target: this.target, previous: this.plan }).plan;
     const placement = this.placement();
     let wanted = this.wanted ?? firstLeadWanted(placement);
     const chunks = clips.map((clip, index) => {
@@ -176,6 +181,19 @@ export class LiveMaster {
     this.lines += lines.length;
     this.frames += records.reduce((sum, chunk) => sum + chunk.frames, 0);
     return { record, mp3 };
+  }
+
+  /**
+   * Whether the stream's plan still lands the timeline so far within LIVE_KEEP_TOLERANCE_LU
+   * of the target with its peaks held: a looser band than a re-render keeps a plan by, so
+   * the first minutes' swings (each new line moves the loudness so far) do not make a new
+   * plan every few lines, while the stream as a whole stays well within 1 LU. The finished
+   * file keeps the last plan by the usual band, and copies every chunk made with it.
+   */
+  private stillHolds(plan: EpisodeMasterPlan, measured: LoudnessReading): boolean {
+    if (plan.normalization === 'none' || !Number.isFinite(measured.integratedLufs)) return plan.normalization === 'none' && !Number.isFinite(measured.integratedLufs);
+    if (Math.abs(measured.integratedLufs + plan.gainDb - this.target.integratedLufs) > LIVE_KEEP_TOLERANCE_LU) return false;
+    return plan.normalization === 'limited' || measured.truePeakDbtp + plan.gainDb <= this.target.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
   }
 
   private placement(): ChunkPlacement {

@@ -8,8 +8,11 @@
 //
 // A line's chunk can be laid out once the next line's speaker is known (the pause after it
 // depends on who speaks next), or once the script is complete and it is the last. The
-// first segment waits for FIRST_SEGMENT_SPEECH_MS of speech, so the stream's first
-// loudness plan is made on more than a word.
+// first segment waits for FIRST_SEGMENT_SPEECH_MS of speech and a line of each of the
+// first two hosts, so the stream's first loudness plan is made on more than one voice's
+// first words. Later, while the stream is far ahead of a listener who started with it,
+// lines gather into larger segments (fewer encoder runs); once it is less than
+// LOW_WATER_MS ahead, whatever is ready goes out at once.
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TransientError } from '@castwright/core/errors';
@@ -21,6 +24,10 @@ import type { WorkerContext } from '../worker-context.ts';
 
 /** Speech the first segment waits for (unless the script is shorter). */
 const FIRST_SEGMENT_SPEECH_MS = 6000;
+/** A listener who started with the first segment has less than this left to hear: publish what is ready at once. */
+const LOW_WATER_MS = 10_000;
+/** Otherwise a segment gathers this much speech first. */
+const SEGMENT_SPEECH_MS = 60_000;
 
 export interface LivePublisherOptions {
   context: WorkerContext;
@@ -53,6 +60,8 @@ export class LivePublisher {
   constructor(options: LivePublisherOptions) {
     this.options = options;
     this.seq = options.seq;
+    // Going on with a take after a takeover: its listeners may be waiting at its end.
+    if (options.seq > 0) this.firstPublishedAt = Date.now() - options.master.durationMs;
     options.signal.addEventListener('abort', () => this.poke(), { once: true });
     this.done = this.run();
     this.done.catch((error: unknown) => {
@@ -104,14 +113,19 @@ export class LivePublisher {
       const mastered = master.linesMastered;
       const last = this.complete && this.voicedLines >= this.knownLines;
       const layable = last ? this.knownLines : Math.min(this.voicedLines, this.knownLines - 1);
-      if (layable > mastered && (await this.enoughToStart(mastered, layable, last))) {
+      const waitMs = layable > mastered ? await this.holdFor(mastered, layable, last) : undefined;
+      if (waitMs === 0) {
         await this.publish(mastered, layable);
         continue;
       }
       if (this.complete && mastered >= this.knownLines) return;
       if (this.changed) continue;
       await new Promise<void>((resolve) => {
-        this.wake = resolve;
+        const timer = waitMs === undefined ? undefined : setTimeout(resolve, waitMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
     }
   }
@@ -125,15 +139,30 @@ export class LivePublisher {
     return clip;
   }
 
-  private async enoughToStart(mastered: number, layable: number, last: boolean): Promise<boolean> {
-    if (mastered > 0 || (last && layable === this.knownLines)) return true;
+  /**
+   * How long the lines ready now may wait for more before they are published: 0 to publish
+   * now, undefined to wait for the next line (the first segment's speech or hosts are not
+   * there yet).
+   */
+  private async holdFor(mastered: number, layable: number, last: boolean): Promise<number | undefined> {
+    if (last && layable === this.knownLines) return 0;
     let speechMs = 0;
+    const speakers = new Set<string>();
     for (let index = mastered; index < layable; index++) {
       const clip = await this.load(index);
       speechMs += (clip.samples.length * 1000) / clip.sampleRate;
+      speakers.add(this.options.speaker(index));
     }
-    return speechMs >= FIRST_SEGMENT_SPEECH_MS;
+    if (mastered === 0) {
+      const opening = new Set(Array.from({ length: Math.min(this.knownLines, 6) }, (_, index) => this.options.speaker(index)));
+      return speechMs >= FIRST_SEGMENT_SPEECH_MS && speakers.size >= Math.min(2, opening.size) ? 0 : undefined;
+    }
+    if (speechMs >= SEGMENT_SPEECH_MS) return 0;
+    const ahead = this.options.master.durationMs - (Date.now() - (this.firstPublishedAt ?? Date.now()));
+    return Math.max(0, ahead - LOW_WATER_MS);
   }
+
+  private firstPublishedAt: number | undefined;
 
   private async publish(from: number, to: number): Promise<void> {
     const { context, master, episodeId, attempt, take } = this.options;
@@ -166,5 +195,6 @@ export class LivePublisher {
       throw new TransientError('a newer render attempt took the live stream over');
     }
     this.seq += 1;
+    this.firstPublishedAt ??= Date.now();
   }
 }

@@ -40,7 +40,12 @@ export async function openLiveTake(request: TakeRequest): Promise<OpenedTake> {
   if (resumed) return resumed;
   const take = await request.db.transaction().execute((trx) => insertLiveTake(trx, request.episodeId, request.revision, request.attempt));
   if (!take) throw new TransientError('a newer render attempt took this episode over');
-  return { take: take.take, master: await LiveMaster.open({ pauses: request.pauses, workDir: request.workDir, signal: request.signal }), seq: 0 };
+  return { take: take.take, master: await LiveMaster.open(masterOptions(request)), seq: 0 };
+}
+
+/** One encoder process: the stream is mastered beside the voicing, which keeps the other core. */
+function masterOptions(request: TakeRequest) {
+  return { pauses: request.pauses, workDir: request.workDir, signal: request.signal, concurrency: 1 };
 }
 
 async function resumeTake(request: TakeRequest): Promise<OpenedTake | undefined> {
@@ -58,7 +63,7 @@ async function resumeTake(request: TakeRequest): Promise<OpenedTake | undefined>
       if (speaker === undefined) throw new LiveTakeMismatch(`line ${index + 1} of the stream is not in the script`);
       lines.push({ speaker, clip: await request.clip(index) });
     }
-    const master = await LiveMaster.open({ pauses: request.pauses, workDir: request.workDir, signal: request.signal, earlier: { segments: records, lines } });
+    const master = await LiveMaster.open({ ...masterOptions(request), earlier: { segments: records, lines } });
     request.logger.info({ episodeId: request.episodeId, take: take.take, segments: segments.length, lines: streamed }, 'going on with the live stream of an earlier attempt');
     return { take: take.take, master, seq: segments.length };
   } catch (error) {
