@@ -8,10 +8,10 @@
 //    the finished episode's to the sample.
 //  - Loudness: the timeline so far is metered as it grows (BS.1770, the meter the finished
 //    episode's plan comes from); a segment keeps the plan of the one before while that
-//    plan still lands the timeline so far within 0.5 LU of the target (stillHolds), else it
-//    is planned afresh (chooseMasterPlan).
-//    The finished episode is then mastered with the last live plan whenever that plan
-//    still delivers for the whole timeline, and copies every chunk made with it.
+//    plan still lands the timeline so far close to the target (stillHolds: 0.5 LU in the
+//    first two minutes, 0.05 LU after), else it is planned afresh (chooseMasterPlan).
+//    The finished episode is mastered with the last live plan when it lands the whole
+//    timeline within 0.05 LU (closeEnough), and then copies every chunk made with it.
 //  - Resuming: a render taken over after its worker died opens the master on the segments
 //    already published (their records) and the same lines' clips; the clips are metered
 //    again and checked against the recorded chunks, so the stream goes on where it stopped.
@@ -86,8 +86,14 @@ export interface LiveMasterOptions {
   earlier?: { segments: readonly LiveSegmentRecord[]; lines: readonly LiveLine[] };
 }
 
-/** How far the stream's plan may land the timeline so far from the target before a segment is planned afresh. */
-const LIVE_KEEP_TOLERANCE_LU = 0.5;
+/** How far the stream's plan may land the timeline so far from the target before a segment is planned afresh: early on, loosely… */
+const EARLY_KEEP_TOLERANCE_LU = 0.5;
+/** …and once the loudness so far barely moves with a new line, closely: the finished file copies chunks made with a close plan. */
+const SETTLED_KEEP_TOLERANCE_LU = 0.05;
+/** When the timeline so far counts as settled. */
+const SETTLED_AFTER_SECONDS = 120;
+/** How close the last plan must land the whole episode for the finished file to keep it (see closeEnough). */
+const FINISHED_KEEP_TOLERANCE_LU = 0.05;
 
 const discard: SampleSink = { write: async () => {}, writeSilence: async () => {} };
 
@@ -105,6 +111,8 @@ export class LiveMaster {
   private wanted: number | undefined;
   private lines = 0;
   private frames = 0;
+  /** Clip samples on the metered timeline (speech, roughly: the pauses are left out). */
+  private meteredSamples = 0;
 
   private constructor(options: LiveMasterOptions, timing: EncoderTiming, gainDb: number) {
     this.options = options;
@@ -184,16 +192,33 @@ export class LiveMaster {
   }
 
   /**
-   * Whether the stream's plan still lands the timeline so far within LIVE_KEEP_TOLERANCE_LU
-   * of the target with its peaks held: a looser band than a re-render keeps a plan by, so
-   * the first minutes' swings (each new line moves the loudness so far) do not make a new
-   * plan every few lines, while the stream as a whole stays well within 1 LU. The finished
-   * file keeps the last plan by the usual band, and copies every chunk made with it.
+   * Whether the stream's plan still lands the timeline so far close to the target with its
+   * peaks held: in the first two minutes within 0.5 LU, so their swings (each new line moves
+   * the loudness so far) do not make a new plan every few lines, while the stream as a whole
+   * stays well within 1 LU; after that within 0.05 LU, so the last plan is one the finished
+   * file can keep (closeEnough) and copy every chunk made with.
    */
   private stillHolds(plan: EpisodeMasterPlan, measured: LoudnessReading): boolean {
     if (plan.normalization === 'none' || !Number.isFinite(measured.integratedLufs)) return plan.normalization === 'none' && !Number.isFinite(measured.integratedLufs);
-    if (Math.abs(measured.integratedLufs + plan.gainDb - this.target.integratedLufs) > LIVE_KEEP_TOLERANCE_LU) return false;
+    const tolerance = this.meteredSamples / this.sourceRate < SETTLED_AFTER_SECONDS ? EARLY_KEEP_TOLERANCE_LU : SETTLED_KEEP_TOLERANCE_LU;
+    if (Math.abs(measured.integratedLufs + plan.gainDb - this.target.integratedLufs) > tolerance) return false;
     return plan.normalization === 'limited' || measured.truePeakDbtp + plan.gainDb <= this.target.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
+  }
+
+  /**
+   * Whether the last plan lands the whole timeline (every line mastered; call once, at the
+   * end) within FINISHED_KEEP_TOLERANCE_LU of the target: then the finished file is mastered
+   * with it and copies the stream's chunks. Further off, the finished file is planned afresh,
+   * as a render without listeners would be: a re-render after an edit keeps the published
+   * plan while it lands within 0.3 LU, and should have that room, not 0.3 less the stream's miss.
+   */
+  async closeEnough(): Promise<boolean> {
+    if (!this.plan || !this.metered || !this.timeline) return false;
+    // The whole timeline, as the finished file's scan meters it: its lead-out too.
+    await this.timeline.finish();
+    const measured = this.metered.meter.readingSoFar();
+    if (!Number.isFinite(measured.integratedLufs)) return this.plan.normalization === 'none';
+    return Math.abs(measured.integratedLufs + this.plan.gainDb - this.target.integratedLufs) <= FINISHED_KEEP_TOLERANCE_LU;
   }
 
   private placement(): ChunkPlacement {
@@ -212,6 +237,7 @@ export class LiveMaster {
     }
     if (clip.sampleRate !== this.sourceRate) throw new RenderScriptError(`Line ${index + 1} is at ${clip.sampleRate} Hz and line 1 at ${this.sourceRate} Hz: one episode is voiced at one rate`);
     await this.timeline.add(line.speaker, clip.samples);
+    this.meteredSamples += clip.samples.length;
     return clip;
   }
 

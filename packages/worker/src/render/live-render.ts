@@ -126,7 +126,8 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
   );
   const current = (await selectEpisodeById(context.db, episode.id)) ?? episode;
   const segments = await selectLiveSegments(context.db, episode.id, take.take);
-  const previous = liveTakeAsPrevious(segments.map((segment) => ({
+  // The stream's last plan, when it is close enough to keep: else the finished file is planned afresh (and encoded whole).
+  const previous = !(await take.master.closeEnough()) ? undefined : liveTakeAsPrevious(segments.map((segment) => ({
     record: segment.record as LiveSegmentRecord,
     bytes: segment.bytes,
     read: (range) => context.storage.read(segment.object_key, range),
