@@ -78,9 +78,9 @@ async function exactlyOnce(id: string): Promise<number> {
   return progress.count(id, 'ready');
 }
 
-/** Every file in the episode's audio folder but its voiced lines (its segment store, a folder of its own). */
+/** Every file in the episode's audio folder but its voiced lines and its live stream (folders of their own). */
 async function storedAudioFiles(episodeId: string): Promise<string[]> {
-  return (await readdir(path.join(api.config.dataDir, 'storage', 'episodes', episodeId)).catch(() => [] as string[])).filter((name) => name !== 'segments').sort();
+  return (await readdir(path.join(api.config.dataDir, 'storage', 'episodes', episodeId)).catch(() => [] as string[])).filter((name) => name !== 'segments' && name !== 'live').sort();
 }
 
 /** The voiced lines stored for an episode: file name → inode and modification time (a line stored again is a new file). */

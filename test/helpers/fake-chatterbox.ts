@@ -46,7 +46,9 @@ type SpeechFault =
   /** A 200 that is not audio: a proxy's HTML page. */
   | { kind: 'html' }
   /** Closes the connection without a reply. */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** Answers as usual once `until` settles (a test holds the render at a line of its choosing). */
+  | { kind: 'held'; until: Promise<unknown> };
 
 interface ReceivedRequest {
   method: string;
@@ -73,6 +75,8 @@ export interface FakeChatterboxOptions {
   loading?: string;
   /** USE_MULTILINGUAL_MODEL (the server's default, true), or the English-only model. */
   model?: 'multilingual' | 'english';
+  /** Milliseconds of tone per character of input (default 1); about 60 is the pace of real speech. */
+  msPerCharacter?: number;
 }
 
 export interface FakeChatterbox {
@@ -102,11 +106,11 @@ const PROGRESS_PATHS = new Set(['/status/progress', '/v1/status/progress', '/pro
 const REQUEST_MODEL_MAX_INPUT = 3000;
 
 /** The fake's "speech" for `text`: a sine, 1 ms per character, pitch from the characters. */
-export function toneFor(text: string): Float32Array {
+export function toneFor(text: string, msPerCharacter = 1): Float32Array {
   let sum = 0;
   for (const char of text) sum += char.codePointAt(0) ?? 0;
   const frequency = 200 + (sum % 600);
-  const samples = new Float32Array(text.length * SAMPLES_PER_CHAR);
+  const samples = new Float32Array(Math.round(text.length * SAMPLES_PER_CHAR * msPerCharacter));
   for (let i = 0; i < samples.length; i++) samples[i] = 0.5 * Math.sin((2 * Math.PI * frequency * i) / FAKE_SAMPLE_RATE);
   return samples;
 }
@@ -160,7 +164,7 @@ export async function startFakeChatterbox(t: TestContext, options: FakeChatterbo
     const entry = /^\/(?:v1\/)?voices\/([^/]+)$/.exec(path);
     if (req.method === 'DELETE' && entry?.[1]) return removeFromLibrary(res, state, decodeURIComponent(entry[1]));
     if (req.method === 'POST' && SPEECH_PATHS.has(path)) {
-      return speech(res, req, { state, received, fault: state.faults.shift(), maxTotalLength, encoding: options.encoding ?? 'pcm16', later });
+      return speech(res, req, { state, received, fault: state.faults.shift(), maxTotalLength, encoding: options.encoding ?? 'pcm16', msPerCharacter: options.msPerCharacter, later });
     }
     if (isLibrary) return sendJson(res, 405, { detail: 'Method Not Allowed' });
     sendJson(res, 404, { detail: 'Not Found' });
@@ -184,6 +188,7 @@ interface SpeechContext {
   fault: SpeechFault | undefined;
   maxTotalLength: number;
   encoding: 'pcm16' | 'float32';
+  msPerCharacter: number | undefined;
   later: (ms: number, work: () => void) => void;
 }
 
@@ -218,8 +223,10 @@ function speech(res: ServerResponse, req: IncomingMessage, context: SpeechContex
   const answer = () => {
     if (res.destroyed) return; // the client left; the work was done all the same
     res.writeHead(200, { 'content-type': 'audio/wav', 'content-disposition': 'attachment; filename=speech.wav' });
-    res.end(context.encoding === 'pcm16' ? pcm16Wav(toneFor(spoken)) : float32Wav(toneFor(spoken)));
+    const tone = toneFor(spoken, context.msPerCharacter);
+    res.end(context.encoding === 'pcm16' ? pcm16Wav(tone) : float32Wav(tone));
   };
+  if (fault?.kind === 'held') return void fault.until.finally(answer);
   if (fault?.kind !== 'slow') return answer();
   state.generating += 1;
   context.later(fault.ms, () => {

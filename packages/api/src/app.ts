@@ -22,6 +22,7 @@ import { briefingWebhookRoutes } from './routes/briefing-webhooks.ts';
 import { briefingRoutes } from './routes/briefings.ts';
 import { episodeAudioRoutes } from './routes/episode-audio.ts';
 import { episodeVideoRoutes } from './routes/episode-videos.ts';
+import { episodeListenRoutes } from './routes/episode-listen.ts';
 import { episodeRevisionRoutes } from './routes/episode-revisions.ts';
 import { episodeScriptRoutes } from './routes/episode-script.ts';
 import { episodeSourceRoutes } from './routes/episode-sources.ts';
@@ -101,6 +102,7 @@ export async function buildApp(
     episodeStreamRoutes,
     episodeAudioRoutes,
     episodeVideoRoutes,
+    episodeListenRoutes,
     episodeScriptRoutes,
     episodeRevisionRoutes,
     episodeShowNotesRoutes,

@@ -5,6 +5,7 @@ import type { Db } from '@castwright/core/db/connect';
 import type { SecretBox } from '@castwright/core/secret-box';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import type { AccessTokens } from './auth/access-tokens.ts';
+import type { AudioLinks } from './episodes/audio-links.ts';
 import type { Authenticator } from './plugins/authentication.ts';
 import type { ProgressHub } from './progress/progress-hub.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -27,4 +28,6 @@ export interface ApiServices {
   deliveryNotices: DeliveryNotices;
   /** Hands the steps of making videos and clips to the event streams following their episode. */
   videoNotices: VideoNotices;
+  /** Signs and checks the short-lived audio addresses players without a bearer token use. */
+  audioLinks: AudioLinks;
 }

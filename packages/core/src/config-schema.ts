@@ -155,6 +155,14 @@ export const EnvSchema = Type.Object({
     default: '',
     description: 'Put before every key (a `/` is added), so several deployments can share one bucket.',
   }),
+  LIVE_AUDIO: Type.With(Flag, {
+    default: '1',
+    description: 'Whether an episode can be heard while it is made (`1`, the default): its lines are voiced as the script is written, and the first render is mastered and published in segments as it goes, served as a live stream (`previewUrl`) until the finished file replaces it at `ready`. `0`: the script is written whole, then voiced, and nothing plays before `ready`. Read by the general and media workers.',
+  }),
+  AUDIO_URL_TTL_SECONDS: Type.Integer({
+    minimum: 10, maximum: 86_400, default: 900,
+    description: 'Seconds a signed audio address (`GET /api/episodes/{id}/listen`) stays valid: what a browser `<audio>` element plays private audio from, since it cannot send a bearer token. It is bound to the episode, its revision (or live take) and the account that asked.',
+  }),
   SEGMENT_RETENTION_DAYS: Type.Integer({
     minimum: 1, maximum: 3650, default: 30,
     description: 'Days a voiced line (a segment) that the published revision of its episode no longer uses is kept, so that restoring a recent revision or undoing an edit voices nothing again; then the daily retention sweep deletes it. Segments of the published revision are kept while it is; deleting an episode or the account deletes all of them at once.',

@@ -95,6 +95,10 @@ function configFromEnv(parsed: Env) {
     liveness: { heartbeatMs: parsed.WORKER_HEARTBEAT_MS, deadAfterMs: parsed.WORKER_DEAD_AFTER_MS },
     /** Jobs taken fairly between accounts (core/jobs.ts); off: first come, first served. */
     fairScheduling: isOn(parsed.FAIR_SCHEDULING),
+    /** Listening while an episode is made (LIVE_AUDIO). */
+    liveAudio: isOn(parsed.LIVE_AUDIO),
+    /** Seconds a signed audio address stays valid. */
+    audioUrlTtlSeconds: parsed.AUDIO_URL_TTL_SECONDS,
     /** An OpenAI-compatible chat endpoint for scripts; undefined: the built-in offline writer. */
     llm: parsed.OPENAI_API_KEY || parsed.OPENAI_BASE_URL ? llmSettings(parsed) : undefined,
     /** What producing an episode costs, for `costTotal` and `totalCost`. */

@@ -39,3 +39,8 @@ export type RevisionStatus = (typeof REVISION_STATUSES)[number];
 export function episodeAudioPath(episodeId: string): string {
   return `/api/episodes/${episodeId}/audio`;
 }
+
+/** The relative address of an episode's live stream while it is made (previewUrl). */
+export function episodeLivePath(episodeId: string): string {
+  return `/api/episodes/${episodeId}/live`;
+}

@@ -16,6 +16,8 @@ export const ProgressEventSchema = Type.Object({
   at: Type.Number(),
   /** What the stage waits on while it stands still (episodes.progress_note); sent when it changes, null once the wait is over. */
   note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** While the episode is heard as it is made: how long its live stream plays so far (ms). */
+  previewMs: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type ProgressEvent = Static<typeof ProgressEventSchema>;
 

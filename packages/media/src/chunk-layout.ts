@@ -58,47 +58,67 @@ export interface ChunkSlot {
 /** Room after the clip's last sample for the resampler's filter to ring out. */
 const TAIL_MARGIN_SAMPLES = 64;
 
-export function layoutChunks(input: LayoutInput): ChunkSlot[] {
-  const { lines, timing } = input;
-  const ratio = input.outputRate / input.sourceRate;
-  const { delaySamples: delay, frameSamples: frame, overheadSamples: overhead } = timing;
-  const toOutput = (ms: number) => (ms * input.outputRate) / 1000;
-  const candidates = (line: LayoutLine | undefined) => (line && input.reusable?.get(line.content)) ?? [];
-  /** Among `line`'s earlier chunks, the one that `miss` puts closest, if within half a frame. */
-  const best = (line: LayoutLine | undefined, miss: (candidate: ReusableChunk) => number) => {
+/** What one chunk's placement needs besides the line itself (a LayoutInput without its lines and gaps). */
+export type ChunkPlacement = Omit<LayoutInput, 'lines' | 'gapsMs'>;
+
+/** Output samples of silence wanted before the first clip, inside its chunk: the lead-in, less the encoder's delay it already counts. */
+export function firstLeadWanted(placement: ChunkPlacement): number {
+  return (placement.leadInMs * placement.outputRate) / 1000 - placement.timing.delaySamples;
+}
+
+/**
+ * Places one chunk: line `line`, with `wanted` output samples of silence asked for before
+ * its clip, followed by `next` after a pause of `gapMs` (both undefined for the last line).
+ * Returns the slot and the silence wanted before the next clip. A chunk depends only on its
+ * line, what comes after it and the silence carried in, so a timeline that grows line by
+ * line (a live stream) is placed exactly as the whole timeline would be.
+ */
+export function placeChunk(placement: ChunkPlacement, line: LayoutLine, wanted: number, after: { next: LayoutLine | undefined; gapMs: number } | undefined): { slot: ChunkSlot; wantedNext: number } {
+  const { timing } = placement;
+  const ratio = placement.outputRate / placement.sourceRate;
+  const { frameSamples: frame, overheadSamples: overhead } = timing;
+  const toOutput = (ms: number) => (ms * placement.outputRate) / 1000;
+  const candidates = (candidateLine: LayoutLine | undefined) => (candidateLine && placement.reusable?.get(candidateLine.content)) ?? [];
+  /** Among `candidateLine`'s earlier chunks, the one that `miss` puts closest, if within half a frame. */
+  const best = (candidateLine: LayoutLine | undefined, miss: (candidate: ReusableChunk) => number) => {
     let found: ReusableChunk | undefined;
-    for (const candidate of candidates(line)) if (!found || miss(candidate) < miss(found)) found = candidate;
+    for (const candidate of candidates(candidateLine)) if (!found || miss(candidate) < miss(found)) found = candidate;
     return found && miss(found) <= frame / 2 ? found : undefined;
   };
 
+  const reuse = best(line, (candidate) => Math.abs(candidate.leadSamples * ratio - wanted));
+  const leadSamples = reuse ? reuse.leadSamples : Math.max(0, Math.round(wanted / ratio));
+  const contentEnd = (leadSamples + line.clipSamples) * ratio;
+  const shortest = Math.ceil((contentEnd + TAIL_MARGIN_SAMPLES) / frame) * frame;
+  const wholeFrames = (samples: number, round: (x: number) => number) => Math.max(shortest, round(samples / frame) * frame);
+  let outputSamples: number;
+  if (reuse) {
+    outputSamples = reuse.outputSamples;
+  } else if (!after) {
+    // The file ends `overhead` after the chunk's input, and the clip sits `delay` into it.
+    outputSamples = wholeFrames(toOutput(placement.leadOutMs) + timing.delaySamples + contentEnd - overhead, Math.round);
+  } else {
+    // Samples of tail that would leave no lead for the next line.
+    const room = toOutput(after.gapMs) + contentEnd - overhead;
+    const meeting = (candidate: ReusableChunk) => wholeFrames(room - candidate.leadSamples * ratio, Math.round);
+    // Meet the next line's earlier chunk where one fits (its lead is fixed); else leave it under a frame of lead.
+    const partner = best(after.next, (candidate) => Math.abs(candidate.leadSamples * ratio - (room - meeting(candidate))));
+    outputSamples = partner ? meeting(partner) : wholeFrames(room, Math.floor);
+  }
+  const wantedNext = after ? toOutput(after.gapMs) - (outputSamples + overhead - contentEnd) : 0;
+  return { slot: { leadSamples, outputSamples, reuse }, wantedNext };
+}
+
+export function layoutChunks(input: LayoutInput): ChunkSlot[] {
+  const { lines } = input;
   const slots: ChunkSlot[] = [];
-  // Output samples of silence wanted before the next clip, inside its chunk. The first
-  // line's clip starts after the encoder's delay, which counts towards the lead-in.
-  let want = toOutput(input.leadInMs) - delay;
+  // The first line's clip starts after the encoder's delay, which counts towards the lead-in.
+  let wanted = firstLeadWanted(input);
   for (const [index, line] of lines.entries()) {
     const last = index === lines.length - 1;
-    const wanted = want;
-    const reuse = best(line, (candidate) => Math.abs(candidate.leadSamples * ratio - wanted));
-    const leadSamples = reuse ? reuse.leadSamples : Math.max(0, Math.round(want / ratio));
-    const contentEnd = (leadSamples + line.clipSamples) * ratio;
-    const shortest = Math.ceil((contentEnd + TAIL_MARGIN_SAMPLES) / frame) * frame;
-    const wholeFrames = (samples: number, round: (x: number) => number) => Math.max(shortest, round(samples / frame) * frame);
-    let outputSamples: number;
-    if (reuse) {
-      outputSamples = reuse.outputSamples;
-    } else if (last) {
-      // The file ends `overhead` after the chunk's input, and the clip sits `delay` into it.
-      outputSamples = wholeFrames(toOutput(input.leadOutMs) + delay + contentEnd - overhead, Math.round);
-    } else {
-      // Samples of tail that would leave no lead for the next line.
-      const room = toOutput(input.gapsMs[index] ?? 0) + contentEnd - overhead;
-      const meeting = (candidate: ReusableChunk) => wholeFrames(room - candidate.leadSamples * ratio, Math.round);
-      // Meet the next line's earlier chunk where one fits (its lead is fixed); else leave it under a frame of lead.
-      const partner = best(lines[index + 1], (candidate) => Math.abs(candidate.leadSamples * ratio - (room - meeting(candidate))));
-      outputSamples = partner ? meeting(partner) : wholeFrames(room, Math.floor);
-    }
-    slots.push({ leadSamples, outputSamples, reuse });
-    if (!last) want = toOutput(input.gapsMs[index] ?? 0) - (outputSamples + overhead - contentEnd);
+    const placed = placeChunk(input, line, wanted, last ? undefined : { next: lines[index + 1], gapMs: input.gapsMs[index] ?? 0 });
+    slots.push(placed.slot);
+    wanted = placed.wantedNext;
   }
   return slots;
 }

@@ -81,6 +81,15 @@ export class LoudnessMeter {
       this.peaks?.push(new Float32Array(16));
       this.finished = true;
     }
+    return this.readingSoFar();
+  }
+
+  /**
+   * The reading so far, while more is still to come (a timeline metered as it grows, for
+   * a live stream): the same gating, but the true peak leaves out the last few samples,
+   * which the interpolator has not let through yet (they count once more is pushed).
+   */
+  readingSoFar(): LoudnessReading {
     const truePeakDbtp = this.peaks ? 20 * Math.log10(this.peaks.truePeak) : Number.NaN;
     if (this.gatedBlocks === 0) return { integratedLufs: -Infinity, truePeakDbtp };
     const relativeGate = toLufs(this.gatedSum / this.gatedBlocks) + RELATIVE_GATE_LU;

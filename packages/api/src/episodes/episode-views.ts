@@ -1,7 +1,7 @@
 // How episode rows look in API responses.
 import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { lengthNote, targetMinutes } from '@castwright/core/episode-length';
-import { episodeAudioPath } from '@castwright/core/episode-states';
+import { episodeAudioPath, episodeLivePath } from '@castwright/core/episode-states';
 import type { SourceSummary } from '@castwright/core/repositories/episode-sources';
 import { labelledHosts } from '@castwright/core/voices/episode-hosts';
 import type { CreatedEpisode } from './create-episode.ts';
@@ -10,6 +10,12 @@ import { leftOutSources, sourceView } from './source-views.ts';
 /** Published audio is served from the first ready on, also while a new revision renders. */
 export function audioUrlOf(episode: EpisodeRow): string | null {
   return episode.audio_key ? episodeAudioPath(episode.id) : null;
+}
+
+/** The live stream of an episode being made, once it has something to hear (previewUrl, previewDurationMs). */
+export function previewOf(episode: Pick<EpisodeRow, 'id' | 'status' | 'live_take' | 'live_duration_ms'>): { previewUrl: string | null; previewDurationMs: number | null } {
+  const playing = episode.status === 'generating_audio' && episode.live_take !== null && (episode.live_duration_ms ?? 0) > 0;
+  return playing ? { previewUrl: episodeLivePath(episode.id), previewDurationMs: episode.live_duration_ms } : { previewUrl: null, previewDurationMs: null };
 }
 
 /** The minutes the episode is planned for: those asked for, or its preset's. */
@@ -58,6 +64,7 @@ export function episodeDetail(episode: EpisodeRow, related: { sources: readonly 
     scriptText: episode.script_text,
     audioUrl: audioUrlOf(episode),
     audioDuration: audioSecondsOf(episode),
+    ...previewOf(episode),
     publishedRevision: episode.published_revision,
     // Worked out from what is stored, so it is always true to the audio that is served.
     lengthNote: lengthNote({

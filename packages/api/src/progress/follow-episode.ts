@@ -9,7 +9,8 @@ import { isTerminal, type EpisodeStatus } from '@castwright/core/episode-states'
 import type { ServiceLogger } from '@castwright/core/logger';
 import type { ProgressEvent } from '@castwright/core/progress';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
-import { audioSecondsOf, audioUrlOf } from '../episodes/episode-views.ts';
+import { audioSecondsOf, audioUrlOf, previewOf } from '../episodes/episode-views.ts';
+import { episodeLivePath } from '@castwright/core/episode-states';
 import { eventMessage, KEEP_ALIVE, type EventMessage } from './event-message.ts';
 import type { ProgressHub } from './progress-hub.ts';
 
@@ -28,10 +29,13 @@ interface StreamState {
   progressPercent: number;
   /** What the stage waits on; undefined when the step does not say (a plain progress step). */
   note?: string | null | undefined;
+  /** How long the live stream plays (ms): a longer one is news even at the same percent. */
+  previewMs?: number | undefined;
 }
 
 function messageFor(row: EpisodeRow): Record<string, unknown> {
-  const message: Record<string, unknown> = { status: row.status, progressPercent: row.progress_percent };
+  const preview = previewOf(row);
+  const message: Record<string, unknown> = { status: row.status, progressPercent: row.progress_percent, ...(preview.previewUrl ? preview : {}) };
   if (row.progress_note) message.note = row.progress_note;
   if (row.status === 'ready') {
     message.audioUrl = audioUrlOf(row);
@@ -51,7 +55,8 @@ let lastEvent: ProgressEvent | undefined;
 let lastMessage: EventMessage | undefined;
 function progressMessage(event: ProgressEvent): EventMessage {
   if (event !== lastEvent || lastMessage === undefined) {
-    lastMessage = eventMessage(JSON.stringify({ status: event.status, progressPercent: event.progressPercent, ...(event.note === undefined ? {} : { note: event.note }) }));
+    const preview = event.status === 'generating_audio' && event.previewMs ? { previewUrl: episodeLivePath(event.id), previewDurationMs: event.previewMs } : {};
+    lastMessage = eventMessage(JSON.stringify({ status: event.status, progressPercent: event.progressPercent, ...preview, ...(event.note === undefined ? {} : { note: event.note }) }));
     lastEvent = event;
   }
   return lastMessage;
@@ -81,7 +86,7 @@ export async function followEpisode(
     // A new note at the same progress is news (the stage started or stopped waiting).
     const noteChanged = state.note !== undefined && state.note !== (last?.note ?? null);
     const stale = last && !terminal && (state.progressPercent < last.progressPercent ||
-      (state.progressPercent === last.progressPercent && state.status === last.status && !noteChanged));
+      (state.progressPercent === last.progressPercent && state.status === last.status && !noteChanged && (state.previewMs ?? 0) <= (last.previewMs ?? 0)));
     if (stale) return;
     // A plain step that gets here moved the episode on, which clears its note.
     last = { ...state, note: state.note ?? null };
@@ -92,7 +97,7 @@ export async function followEpisode(
   const sendCurrentRow = async () => {
     const row = await selectEpisodeById(services.db, episodeId);
     if (!row) return finish();
-    send({ status: row.status, progressPercent: row.progress_percent, note: row.progress_note }, eventMessage(JSON.stringify(messageFor(row))));
+    send({ status: row.status, progressPercent: row.progress_percent, note: row.progress_note, previewMs: previewOf(row).previewDurationMs ?? undefined }, eventMessage(JSON.stringify(messageFor(row))));
   };
 
   const onEvent = async (event: ProgressEvent) => {

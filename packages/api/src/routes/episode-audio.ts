@@ -2,7 +2,10 @@
 // HTTP Range support (206 partial content), so players can seek.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { audioCacheControl, openEpisodeAudio } from '../episodes/episode-audio.ts';
+import { signedEpisode } from '../episodes/audio-links.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
+import { AudioTokenQuery } from '../schemas/listen.ts';
+import { redactToken } from './episode-listen.ts';
 import { conditionalRequest } from '../http/conditional-get.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
@@ -16,25 +19,32 @@ export function episodeAudioRoutes(services: ApiServices): FastifyPluginAsyncTyp
     app.route({
       method: ['GET', 'HEAD'],
       url: '/api/episodes/:id/audio',
-      preHandler: auth.optionalUser,
+      preHandler: async (request, reply) => {
+        if ((request.query as { token?: string }).token === undefined) await auth.optionalUser(request, reply);
+        else request.user = null;
+      },
+      logSerializers: { req: redactToken },
       schema: {
         tags: ['episodes'],
         summary: 'Download or stream the episode audio (MP3)',
         description:
           'Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET ' +
           '(`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private ' +
-          'takes effect at once. Same access rules as GET /api/episodes/{id}.',
+          'takes effect at once. Same access rules as GET /api/episodes/{id}, or a signed `token` from GET /api/episodes/{id}/listen ' +
+          '(403 when forged, altered or expired; 404 once its revision is no longer the one published).',
         security: optionalBearer,
         params: IdParams,
+        querystring: AudioTokenQuery,
         response: {
           200: binaryAudio('The whole file'),
           206: binaryAudio('The requested byte range'),
           304: { description: 'Not modified', type: 'null' },
-          ...errorResponses(401, 404, 416),
+          ...errorResponses(401, 403, 404, 416),
         },
       },
       handler: async (request, reply) => {
-        const episode = await readableEpisode(db, request.user, request.params.id);
+        const { token } = request.query;
+        const episode = token === undefined ? await readableEpisode(db, request.user, request.params.id) : (await signedEpisode(db, services.audioLinks, 'audio', request.params.id, token)).episode;
         const audio = await openEpisodeAudio(storage, episode, conditionalRequest(request.method, request.headers), audioCacheControl(episode, 'api'));
         return reply.status(audio.status).headers(audio.headers).send(audio.body);
       },

@@ -21,7 +21,8 @@ export function episodeStreamRoutes(services: ApiServices): FastifyPluginAsyncTy
         description:
           'Content type text/event-stream. The first message is the current state; then one `data:` message per change: ' +
           '{"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus ' +
-          '`audioUrl` and `audioDuration` at ready and `error` at error. The server closes the stream after ready or error. ' +
+          '`audioUrl` and `audioDuration` at ready and `error` at error; while generating_audio, once the first lines can be heard, `previewUrl` ' +
+          'and `previewDurationMs` (a message whenever the live stream grows). The server closes the stream after ready or error. ' +
           'A `: keep-alive` comment is sent every 15 seconds. With `media=true` the stream also carries the making of the episode\'s ' +
           'videos and clips as `event: video` messages {"id","kind","shape","status","progressPercent"} (plain `message` listeners never ' +
           'see them), and ends once the episode is ready or failed and no video or clip is being made.',

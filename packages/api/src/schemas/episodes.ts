@@ -112,6 +112,13 @@ const EpisodeDetail = Type.Object({
   scriptText: Nullable(Type.String()),
   audioUrl: Nullable(Type.String()),
   audioDuration: Nullable(Type.Integer()),
+  previewUrl: Nullable(Type.String({
+    description:
+      'While the first audio is made (`generating_audio`) and its first lines can be heard: the live stream, a progressive MP3 that plays from the ' +
+      'start and grows as lines are voiced until the finished file (`audioUrl`, at `ready`) replaces it. Same access rules as the episode; for an ' +
+      '`<audio>` element, GET /api/episodes/{id}/listen gives it signed. Null when there is nothing to hear yet, and after `ready`',
+  })),
+  previewDurationMs: Nullable(Type.Integer({ minimum: 0, description: 'How long the live stream plays so far (ms); null with previewUrl' })),
   publishedRevision: Nullable(Type.Integer({
     minimum: 1,
     description: 'The revision whose audio, transcript and show notes are served (GET /api/episodes/{id}/revisions); null before the first ready',

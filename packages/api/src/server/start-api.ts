@@ -17,6 +17,7 @@ import { VIDEO_PROGRESS_CHANNEL } from '@castwright/core/video/video-progress';
 import { WEBHOOK_DELIVERY_CHANNEL } from '@castwright/core/webhooks/delivery-notice';
 import { buildApp } from '../app.ts';
 import { AccessTokens } from '../auth/access-tokens.ts';
+import { AudioLinks } from '../episodes/audio-links.ts';
 import { createAuthenticator } from '../plugins/authentication.ts';
 import { ProgressHub } from '../progress/progress-hub.ts';
 import { VideoNotices } from '../progress/video-notices.ts';
@@ -39,7 +40,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   const databaseUrl = requireDatabaseUrl(config, 'api');
   // No query may outlive a request: a silent connection fails it (503) well inside requestTimeout.
   const db = createDb(databaseUrl, { queryTimeoutMs: 30_000 });
-  const accessTokens = new AccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret')));
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
+  const accessTokens = new AccessTokens(jwtSecret);
   const progressHub = new ProgressHub(databaseUrl, logger, (ids) => selectEpisodeStates(db, ids));
   const deliveryNotices = new DeliveryNotices();
   progressHub.listen(WEBHOOK_DELIVERY_CHANNEL, deliveryNotices);
@@ -61,6 +63,7 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     secretBox: await loadSecretBox(config),
     deliveryNotices,
     videoNotices,
+    audioLinks: new AudioLinks(jwtSecret, config.audioUrlTtlSeconds),
   };
   const metrics = createApiMetrics(progressHub, limiter);
   const app = await buildApp(services, {

@@ -534,7 +534,7 @@ export interface paths {
         };
         /**
          * Follow processing as Server-Sent Events
-         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error. The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds. With `media=true` the stream also carries the making of the episode's videos and clips as `event: video` messages {"id","kind","shape","status","progressPercent"} (plain `message` listeners never see them), and ends once the episode is ready or failed and no video or clip is being made.
+         * @description Content type text/event-stream. The first message is the current state; then one `data:` message per change: {"status","progressPercent"} (10 ingesting, 30 generating_script, 70 to 99 generating_audio, 100 ready), plus `audioUrl` and `audioDuration` at ready and `error` at error; while generating_audio, once the first lines can be heard, `previewUrl` and `previewDurationMs` (a message whenever the live stream grows). The server closes the stream after ready or error. A `: keep-alive` comment is sent every 15 seconds. With `media=true` the stream also carries the making of the episode's videos and clips as `event: video` messages {"id","kind","shape","status","progressPercent"} (plain `message` listeners never see them), and ends once the episode is ready or failed and no video or clip is being made.
          */
         get: operations["getEpisodesByIdStream"];
         put?: never;
@@ -554,7 +554,7 @@ export interface paths {
         };
         /**
          * Download or stream the episode audio (MP3)
-         * @description Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET (`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private takes effect at once. Same access rules as GET /api/episodes/{id}.
+         * @description Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET (`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private takes effect at once. Same access rules as GET /api/episodes/{id}, or a signed `token` from GET /api/episodes/{id}/listen (403 when forged, altered or expired; 404 once its revision is no longer the one published).
          */
         get: operations["getEpisodesByIdAudio"];
         put?: never;
@@ -563,7 +563,7 @@ export interface paths {
         options?: never;
         /**
          * Download or stream the episode audio (MP3)
-         * @description Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET (`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private takes effect at once. Same access rules as GET /api/episodes/{id}.
+         * @description Supports `Range: bytes=start-end` (206 Partial Content; 416 when outside the file), `If-Range`, and conditional GET (`ETag`/`Last-Modified`, 304). `Cache-Control: no-cache`: caches revalidate every use, so making the episode private takes effect at once. Same access rules as GET /api/episodes/{id}, or a signed `token` from GET /api/episodes/{id}/listen (403 when forged, altered or expired; 404 once its revision is no longer the one published).
          */
         head: operations["headEpisodesByIdAudio"];
         patch?: never;
@@ -662,6 +662,50 @@ export interface paths {
          * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. 202 with `Retry-After` while it is made; 409 when its making failed.
          */
         head: operations["headEpisodesByIdClipsByClipIdVideo"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/listen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed addresses to play the episode from (its file, and its live stream while it is made)
+         * @description For players that cannot send an Authorization header, such as a browser's `<audio>` element: each address carries a token bound to this episode, what it plays (the published revision, or the live take) and the account that asked, valid for `AUDIO_URL_TTL_SECONDS` (15 minutes by default). A link that is forged, altered, expired (403) or names a revision or take no longer served (404) serves nothing; it stops serving as soon as the account may no longer read the episode. Same access rules as GET /api/episodes/{id}.
+         */
+        get: operations["getEpisodesByIdListen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/episodes/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live stream of an episode being made (progressive MP3)
+         * @description While the episode is `generating_audio` and `previewUrl` is set: an MP3 without a length that plays from the start and grows as lines are voiced (Transfer-Encoding: chunked), ending after the last line; the finished file at `audioUrl` replaces it at `ready`. Its loudness is within 1 LU of the finished file's and its timings are the finished transcript's. 404 when nothing can be heard (yet, or any more). Credentials: a bearer token, none for a public episode, or `token` from GET /api/episodes/{id}/listen.
+         */
+        get: operations["getEpisodesByIdLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The live stream of an episode being made (progressive MP3)
+         * @description While the episode is `generating_audio` and `previewUrl` is set: an MP3 without a length that plays from the start and grows as lines are voiced (Transfer-Encoding: chunked), ending after the last line; the finished file at `audioUrl` replaces it at `ready`. Its loudness is within 1 LU of the finished file's and its timings are the finished transcript's. 404 when nothing can be heard (yet, or any more). Credentials: a bearer token, none for a public episode, or `token` from GET /api/episodes/{id}/listen.
+         */
+        head: operations["headEpisodesByIdLive"];
         patch?: never;
         trace?: never;
     };
@@ -4926,6 +4970,8 @@ export interface operations {
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
                      *         "audioDuration": 1,
+                     *         "previewUrl": "example",
+                     *         "previewDurationMs": 0,
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "languageNote": "example",
@@ -4992,6 +5038,8 @@ export interface operations {
                             scriptText: string | null;
                             audioUrl: string | null;
                             audioDuration: number | null;
+                            previewUrl: string | null;
+                            previewDurationMs: number | null;
                             publishedRevision: number | null;
                             lengthNote: string | null;
                             languageNote: string | null;
@@ -5288,6 +5336,8 @@ export interface operations {
                      *         "scriptText": "example",
                      *         "audioUrl": "example",
                      *         "audioDuration": 1,
+                     *         "previewUrl": "example",
+                     *         "previewDurationMs": 0,
                      *         "publishedRevision": 1,
                      *         "lengthNote": "example",
                      *         "languageNote": "example",
@@ -5354,6 +5404,8 @@ export interface operations {
                             scriptText: string | null;
                             audioUrl: string | null;
                             audioDuration: number | null;
+                            previewUrl: string | null;
+                            previewDurationMs: number | null;
                             publishedRevision: number | null;
                             lengthNote: string | null;
                             languageNote: string | null;
@@ -5992,6 +6044,10 @@ export interface operations {
                         note?: string | null;
                         audioUrl?: string;
                         audioDuration?: number;
+                        /** @description While generating_audio, once its first lines can be heard: the live stream (see GET /api/episodes/{id}/live) */
+                        previewUrl?: string;
+                        /** @description How long the live stream plays so far (ms), with previewUrl */
+                        previewDurationMs?: number;
                         error?: string;
                     };
                 };
@@ -6064,7 +6120,10 @@ export interface operations {
     };
     getEpisodesByIdAudio: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6109,6 +6168,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unauthorized",
                      *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6182,7 +6257,10 @@ export interface operations {
     };
     headEpisodesByIdAudio: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6227,6 +6305,22 @@ export interface operations {
                      *       "success": false,
                      *       "error": "Unauthorized",
                      *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7761,6 +7855,339 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdListen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "audio": {
+                     *         "url": "example",
+                     *         "revision": 1,
+                     *         "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "live": {
+                     *         "url": "example",
+                     *         "take": 1,
+                     *         "durationMs": 0,
+                     *         "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        audio: {
+                            /** @description The published file, signed (relative); supports Range requests */
+                            url: string;
+                            /** @description The revision it plays: once another is published the link answers 404 */
+                            revision: number;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        } | null;
+                        live: {
+                            /** @description The live stream, signed (relative): a progressive MP3 that grows until the episode is ready */
+                            url: string;
+                            /** @description The take it plays: a render that had to start over (another engine) starts another */
+                            take: number;
+                            /** @description How long it plays so far */
+                            durationMs: number;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEpisodesByIdLive: {
+        parameters: {
+            query?: {
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, as it is made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded",
+                     *       "message": "Too many requests; try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is briefly unavailable; `Retry-After` says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Service unavailable",
+                     *       "message": "The service is temporarily unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    headEpisodesByIdLive: {
+        parameters: {
+            query?: {
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, as it is made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Forbidden",
+                     *       "message": "You do not have permission to do this"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Not found",
+                     *       "message": "The resource does not exist"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the hourly request limit of the account's tier; `Retry-After` says when to come back */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -5,11 +5,14 @@
 // read whole: the content, the reasoning some servers keep apart (`reasoning_content`:
 // vLLM, LM Studio, DeepSeek; `reasoning`: Ollama, OpenRouter), a refusal, how it finished,
 // and Groq's `failed_generation` (a reply its own schema check rejected, handed back as a
-// reply to repair). Any other error becomes the pipeline's (llm-failure.ts).
+// reply to repair). Any other error becomes the pipeline's (llm-failure.ts). A request with
+// `streamed` is answered as a stream whose complete items are handed out as they arrive
+// (llm-streamed-completion.ts); it ends as the same reply.
 import { APIError, type OpenAI } from 'openai';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import { llmFailureError } from './llm-failure.ts';
 import { nextStep, refusesFormat, rememberedStep, rememberStep, responseFormat, type FormatStep } from './llm-response-format.ts';
+import { streamedCompletion, type StreamedItems } from './llm-streamed-completion.ts';
 import type { TokenUsage } from './script-writer.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -44,6 +47,8 @@ export interface ChatRequest {
   signal?: AbortSignal | undefined;
   /** Billed tokens are added here. */
   tokens: TokenUsage;
+  /** Set: the reply is streamed, and each complete element at its path is handed out as it arrives. */
+  streamed?: StreamedItems | undefined;
 }
 
 /** OpenAI takes the output limit as `max_completion_tokens` (and refuses `max_tokens` on its reasoning models); other servers read `max_tokens`. */
@@ -63,10 +68,13 @@ export async function chat(target: ChatTarget, request: ChatRequest): Promise<Ch
       ...(target.maxOutputTokens === undefined ? {} : isOpenAi(target.baseUrl) ? { max_completion_tokens: target.maxOutputTokens } : { max_tokens: target.maxOutputTokens }),
       ...(format ? { response_format: format } : {}),
     };
-    let completion: ChatCompletion;
+    let reply: ChatReply;
     try {
       // Extra body fields go out as they are: the SDK sends what it is given.
-      completion = await target.client.chat.completions.create(body as unknown as Parameters<OpenAI['chat']['completions']['create']>[0] & { stream?: false }, { signal: request.signal });
+      const sent = body as unknown as Parameters<OpenAI['chat']['completions']['create']>[0] & { stream?: false };
+      reply = request.streamed
+        ? streamedReply(await streamedCompletion(target.client, sent, request.streamed, request.signal), request.tokens)
+        : replyOf(await target.client.chat.completions.create(sent, { signal: request.signal }), request.tokens);
     } catch (error) {
       const failed = failedGeneration(error);
       if (failed !== undefined) return failed;
@@ -78,7 +86,7 @@ export async function chat(target: ChatTarget, request: ChatRequest): Promise<Ch
       throw llmFailureError(error);
     }
     if (step !== first) rememberStep(target.baseUrl, target.model, step);
-    return replyOf(completion, request.tokens);
+    return reply;
   }
   throw new Error('unreachable: the last format step asks for no format');
 }
@@ -96,6 +104,13 @@ function replyOf(completion: ChatCompletion, tokens: TokenUsage): ChatReply {
     finishReason: choice?.finish_reason ?? (choice ? undefined : 'no choices'),
     failedCheck: undefined,
   };
+}
+
+function streamedReply(streamed: Awaited<ReturnType<typeof streamedCompletion>>, tokens: TokenUsage): ChatReply {
+  tokens.inputTokens += streamed.usage?.promptTokens ?? 0;
+  tokens.outputTokens += streamed.usage?.completionTokens ?? 0;
+  const empty = streamed.finishReason === null && streamed.content === '';
+  return { content: streamed.content, reasoning: streamed.reasoning, refusal: streamed.refusal, finishReason: empty ? 'no choices' : (streamed.finishReason ?? undefined), failedCheck: undefined };
 }
 
 /** Groq's 400 `json_validate_failed`: the model answered, but not as the schema says; its reply is in `failed_generation`. */

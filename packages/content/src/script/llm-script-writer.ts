@@ -28,6 +28,7 @@ import { requestSources, type ScriptRequest, type TokenUsage, type WrittenScript
 import { checkedRefs, sourcePassages } from './llm-source-passages.ts';
 import { nothingInLanguage } from '../language/passage-language.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
+import { HeardLines } from './llm-heard-lines.ts';
 
 /** The server and how to ask it (core/config.ts LlmSettings); left out, the defaults there. */
 export interface LlmSettings {
@@ -50,6 +51,12 @@ export interface LlmWriteOptions {
   timeoutMs?: number;
   /** The SDK's own retries of connection errors, 408/429/5xx. */
   maxRetries?: number;
+  /**
+   * Called with lines as soon as each is written, in order: replies are streamed and every
+   * complete line handed out (llm-heard-lines.ts), to be voiced while the rest is written.
+   * Lines handed out are kept whatever a repair or revision answers.
+   */
+  onLines?: ((lines: ScriptLine[]) => Promise<void> | void) | undefined;
 }
 
 /** The writer answered, but twice (after a repair) with nothing usable: a job retry would not help. */
@@ -96,6 +103,7 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     // The length band is asked for only when the source has enough to say: stretching a
     // short text to the preset's minutes would mean inventing.
     holdToLength: spokenWords(text) >= targetWords * 0.75,
+    onLines: options.onLines,
   };
   try {
     // A source that, with the prompt and the reply, would not fit one request is written in sections too.
@@ -121,6 +129,7 @@ interface Writer {
   /** Summed over every request, so the episode's cost counts repairs and retries too. */
   tokens: TokenUsage;
   holdToLength: boolean;
+  onLines: LlmWriteOptions['onLines'];
 }
 
 /**
@@ -236,7 +245,9 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     { additionalProperties: false },
   );
   const lengthWanted = lengthWish(writer, writer.request.minutes * 60_000, targetWords, true);
+  const heard = writer.onLines ? new HeardLines(scriptSpeakers(writer.request), writer.onLines) : undefined;
   const reply = await requestStructured({
+    ...streamedTo(heard),
     target: writer.target,
     budget: writer.budget,
     name: 'podcast_script',
@@ -247,7 +258,13 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     signal: writer.signal,
     tokens: writer.tokens,
   });
-  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: cleanLines(reply.lines), tokens: writer.tokens };
+  const lines = cleanLines(reply.lines);
+  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: heard ? await heard.settle(lines) : lines, tokens: writer.tokens };
+}
+
+/** With lines handed out as they are written: the reply is streamed into `heard`, and repairs keep what it heard. */
+function streamedTo(heard: HeardLines | undefined) {
+  return heard ? { streamed: { path: '$.lines.*', start: () => heard.restart(), each: (item: unknown) => heard.item(item) }, keep: () => heard.keep() } : {};
 }
 
 async function writeInSections(writer: Writer, text: string, minutes: number, targetWords: number): Promise<WrittenParts> {
@@ -301,7 +318,10 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
       const pieceWords = Math.round(sectionWords / pieces.length);
       const lengthWanted = lengthWish(writer, sectionMs / pieces.length, pieceWords, false);
       const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
+      // A piece's lines are heard as they come; the first piece's first line opens the section.
+      const heard = writer.onLines ? new HeardLines(scriptSpeakers(writer.request), writer.onLines, piece === 0 ? title : undefined) : undefined;
       const reply = await requestStructured({
+        ...streamedTo(heard),
         target: writer.target,
         budget: writer.budget,
         name: 'podcast_script_section',
@@ -331,7 +351,8 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
       });
       // The outline's title names the section, announced or not: it is what the section covers.
       const [opening, ...rest] = cleanLines(reply.lines);
-      if (opening) lines.push(piece === 0 ? { ...opening, section: sectionTitle(title) } : opening, ...rest);
+      if (heard) lines.push(...(await heard.settle(cleanLines(reply.lines))));
+      else if (opening) lines.push(piece === 0 ? { ...opening, section: sectionTitle(title) } : opening, ...rest);
       summaries.push(reply.summary.replace(/\s+/g, ' ').trim());
     }
     soFar.push(summaries.join(' '));

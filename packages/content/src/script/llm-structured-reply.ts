@@ -10,6 +10,7 @@ import type { TSchema, Static } from 'typebox';
 import { parseValue, SchemaError } from '@castwright/core/validation';
 import { countWords } from '../text/sentences.ts';
 import { chat, type ChatMessage, type ChatTarget } from './llm-chat.ts';
+import type { StreamedItems } from './llm-streamed-completion.ts';
 import { jsonFromReply } from './llm-reply-json.ts';
 import { estimateTokens, type ContextBudget } from './llm-request-budget.ts';
 import { replyShape } from './reply-shape.ts';
@@ -37,6 +38,10 @@ export interface StructuredRequest<S extends TSchema> {
   tokens: TokenUsage;
   /** The context requests must fit: a reply sent back to be repaired is cut to what fits. */
   budget?: ContextBudget | undefined;
+  /** Set: the reply is streamed, and each complete element at `path` is handed out as it arrives (llm-streamed-completion.ts). */
+  streamed?: StreamedItems | undefined;
+  /** Said with a repair, a revision or a shorter retry: what of the earlier reply must stay (lines already heard). */
+  keep?: (() => string | undefined) | undefined;
 }
 
 /** The endpoint answered, but never with something usable. */
@@ -57,9 +62,9 @@ export async function requestStructured<S extends TSchema>(request: StructuredRe
   const messages = withShape(request.messages, request.schema);
   const first = await exchange(request, messages);
   if (first.ok) return revised(request, messages, first);
-  const second = await exchange(request, first.cutOffWords !== undefined ? shorter(messages, first.cutOffWords, 0.6) : repair(request, messages, first));
+  const second = await exchange(request, first.cutOffWords !== undefined ? shorter(messages, first.cutOffWords, 0.6, keepNote(request)) : repair(request, messages, first));
   if (second.ok) return second.value;
-  const third = await exchange(request, second.cutOffWords !== undefined ? shorter(messages, second.cutOffWords, 0.6) : messages);
+  const third = await exchange(request, second.cutOffWords !== undefined ? shorter(messages, second.cutOffWords, 0.6, keepNote(request)) : messages);
   if (third.ok) return third.value;
   throw new UnusableReplyError(third.problems);
 }
@@ -72,8 +77,14 @@ function withShape(messages: ChatMessage[], schema: TSchema): ChatMessage[] {
   return [...messages.slice(0, -1), { role: 'user', content: `${last.content}\n\n${shape}` }];
 }
 
+/** What the model is told to keep in any answer after the first (lines already heard); '' for nothing. */
+function keepNote<S extends TSchema>(request: StructuredRequest<S>): string {
+  const note = request.keep?.();
+  return note ? ` ${note}` : '';
+}
+
 /** The exchange again from the start, asking for a shorter reply than the one that was cut off. */
-function shorter(messages: ChatMessage[], cutOffWords: number, factor: number): ChatMessage[] {
+function shorter(messages: ChatMessage[], cutOffWords: number, factor: number, keep = ''): ChatMessage[] {
   const words = Math.max(50, Math.round(cutOffWords * factor));
   return [
     ...messages,
@@ -81,14 +92,14 @@ function shorter(messages: ChatMessage[], cutOffWords: number, factor: number): 
       role: 'user',
       content:
         `Your last reply was cut off at the output limit after about ${cutOffWords} words, before its JSON was complete. ` +
-        `Reply again from the start with one complete JSON object of about ${words} words in all: fewer and shorter lines.`,
+        `Reply again from the start with one complete JSON object of about ${words} words in all: fewer and shorter lines.${keep}`,
     },
   ];
 }
 
 /** The bad reply sent back with its problems, cut to what fits the context. */
 function repair<S extends TSchema>(request: StructuredRequest<S>, messages: ChatMessage[], failed: { raw: string; problems: string[] }): ChatMessage[] {
-  const ask = `That reply was not usable: ${failed.problems.join('; ')}. Reply again with only one complete JSON object that matches the schema, nothing else.`;
+  const ask = `That reply was not usable: ${failed.problems.join('; ')}. Reply again with only one complete JSON object that matches the schema, nothing else.${keepNote(request)}`;
   let room = MAX_ECHO_CHARACTERS;
   if (request.budget) {
     const used = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0) + estimateTokens(ask);
@@ -100,7 +111,7 @@ function repair<S extends TSchema>(request: StructuredRequest<S>, messages: Chat
 }
 
 async function exchange<S extends TSchema>(request: StructuredRequest<S>, messages: ChatMessage[]): Promise<Outcome<Static<S>>> {
-  const reply = await chat(request.target, { name: request.name, schema: wireSchema(request.schema), messages, signal: request.signal, tokens: request.tokens });
+  const reply = await chat(request.target, { name: request.name, schema: wireSchema(request.schema), messages, signal: request.signal, tokens: request.tokens, streamed: request.streamed });
   const raw = reply.content;
   if (reply.refusal) return { ok: false, raw: reply.refusal, problems: [`the model refused: ${reply.refusal}`] };
   if (reply.finishReason === 'no choices') return { ok: false, raw, problems: ['the reply had no choices'] };
@@ -134,7 +145,7 @@ async function revised<S extends TSchema>(request: StructuredRequest<S>, message
   const revision = await exchange(request, [
     ...messages,
     { role: 'assistant', content: reply.raw.slice(0, MAX_ECHO_CHARACTERS) },
-    { role: 'user', content: `Please revise that reply: ${wishes.join('; ')}. Reply with the whole revised JSON object, nothing else.` },
+    { role: 'user', content: `Please revise that reply: ${wishes.join('; ')}. Reply with the whole revised JSON object, nothing else.${keepNote(request)}` },
   ]);
   return revision.ok ? revision.value : reply.value;
 }

@@ -62,6 +62,11 @@ export async function updateRevisionPublished(trx: Trx, episodeId: string, revis
     .execute();
 }
 
+/** A revision rendered while its script was written (a live render) gets the finished script. */
+export async function updateRevisionScript(trx: Trx, episodeId: string, revision: number, script: { script_text: string; lines_total: number; lines_changed: number }): Promise<void> {
+  await trx.updateTable('episode_revisions').set(script).where('episode_id', '=', episodeId).where('revision', '=', revision).where('status', '=', 'rendering').execute();
+}
+
 /** The rendering revision (if any) failed, and why. */
 export async function updateRevisionFailed(trx: Trx, episodeId: string, reason: string): Promise<void> {
   await trx

@@ -135,7 +135,8 @@ export async function claimRenderAttempt(trx: Trx, id: string, from: readonly Ep
 }
 
 async function publishProgress(trx: Trx, row: EpisodeRow): Promise<void> {
-  await notifyProgress(trx, { id: row.id, status: row.status, progressPercent: row.progress_percent, at: Date.now() });
+  const live = row.status === 'generating_audio' && row.live_take !== null ? { previewMs: row.live_duration_ms ?? 0 } : {};
+  await notifyProgress(trx, { id: row.id, status: row.status, progressPercent: row.progress_percent, at: Date.now(), ...live });
 }
 
 /** The current state of several episodes at once (a progress listener resyncing its streams). */

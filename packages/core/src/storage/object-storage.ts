@@ -96,6 +96,21 @@ export function episodeSegmentPrefix(episodeId: string): string {
   return `episodes/${episodeId}/segments/`;
 }
 
+/** Everything a live stream of an episode published (its takes' segments) starts with this. */
+export function episodeLivePrefix(episodeId: string): string {
+  return `episodes/${episodeId}/live/`;
+}
+
+/**
+ * Where render attempt `attempt` puts segment `seq` of live take `take`: an attempt never
+ * writes over another's segment, so bytes a listener was sent are never changed under them.
+ */
+export function episodeLiveSegmentKey(episodeId: string, take: number, seq: number, attempt: number): string {
+  const key = `${episodeLivePrefix(episodeId)}${take}/${seq}-${attempt}.mp3`;
+  assertSafeKey(key);
+  return key;
+}
+
 /**
  * Where a voice's files live: a custom voice's clip (`clip.wav`) and any voice's sample
  * (`sample-<random>.mp3`). Catalog ids hold characters keys do not (`kokoro:af_heart`),

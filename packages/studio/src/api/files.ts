@@ -12,13 +12,18 @@ export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blo
 /** Saves a blob under `filename` through the browser's download. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
+  saveUrl(url, filename);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Has the browser download `url` (this origin's, e.g. a signed audio address) under `filename`. */
+export function saveUrl(url: string, filename: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** A file name from a title: letters, digits and dashes. */

@@ -2,7 +2,8 @@
 // description, and deleting it.
 import { useLocation } from 'preact-iso/router';
 import { ok } from '../api/errors.ts';
-import { fetchBlob, fileName, saveBlob } from '../api/files.ts';
+import { fetchBlob, fileName, saveBlob, saveUrl } from '../api/files.ts';
+import { listenLinks } from '../api/listen.ts';
 import { api } from '../api/session.ts';
 import { useAction } from '../hooks.ts';
 import type { EpisodeDetail } from '../api/types.ts';
@@ -13,6 +14,11 @@ type Editable = EpisodeDetail;
 
 export function Downloads({ episode }: { episode: Editable }) {
   const download = useAction(async (path: string, extension: string) => {
+    // The MP3 goes straight to the browser's downloads from a signed address, never whole through page memory.
+    if (extension === 'mp3') {
+      const audio = (await listenLinks(episode.id)).audio;
+      if (audio) return saveUrl(audio.url, fileName(episode.title, extension));
+    }
     saveBlob(await fetchBlob(path), fileName(episode.title, extension));
   });
   const base = `/api/episodes/${encodeURIComponent(episode.id)}`;

@@ -1,23 +1,28 @@
-// The episode's player. A public episode streams from its audio URL; a private one is
-// fetched with the session's token (the API wants a bearer token, which an <audio> element
-// cannot send) when the listener first presses play, then plays from a blob: URL. Either
-// way it is the browser's own <audio controls>, keyboard-usable, and the page follows its
-// clock for the transcript.
+// The episode's player. It plays from a signed address (api/listen.ts) that the browser's
+// <audio> element streams with range requests, so a two-hour episode starts at once and
+// seeks anywhere; a public episode plays from its audio URL as it is. A signed address
+// that expires while the page is open is signed again where playback stopped. It is the
+// browser's own <audio controls>, keyboard-usable, and the page follows its clock for the
+// transcript. Opened where a live stream was playing when the finished file replaced it,
+// it goes on from there.
 import type { RefObject } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { fetchBlob } from '../api/files.ts';
+import { listenLinks, takeHandoff } from '../api/listen.ts';
 import { toStudioError, type StudioError } from '../api/errors.ts';
 import { spokenDuration } from '../format.ts';
 import { ErrorNotice } from './notice.tsx';
+
+async function signedAudio(id: string): Promise<string> {
+  const links = await listenLinks(id);
+  if (!links.audio) throw new Error('The audio of this episode is not available yet');
+  return links.audio.url;
+}
 
 export function usePlayer(audio: RefObject<HTMLAudioElement | null>, episode: { id: string; isPublic: boolean; audioUrl: string | null }) {
   const [src, setSrc] = useState<string | undefined>(episode.isPublic && episode.audioUrl ? episode.audioUrl : undefined);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<StudioError | undefined>(undefined);
   const [pending, setPending] = useState<number | undefined>(undefined);
-  useEffect(() => () => {
-    if (src?.startsWith('blob:')) URL.revokeObjectURL(src);
-  }, [src]);
   // Once the source is set, a waiting seek plays from its place.
   useEffect(() => {
     const element = audio.current;
@@ -26,13 +31,27 @@ export function usePlayer(audio: RefObject<HTMLAudioElement | null>, episode: { 
     setPending(undefined);
     void element.play().catch(() => undefined);
   }, [src, pending]);
+  // A signed address that stopped serving (expired, typically) is signed again, where playback was.
+  useEffect(() => {
+    const element = audio.current;
+    if (!element || !src || !src.includes('token=')) return;
+    const renew = () => {
+      const at = element.currentTime * 1000;
+      void signedAudio(episode.id).then((fresh) => {
+        setSrc(fresh);
+        setPending(at);
+      }, (failure: unknown) => setError(toStudioError(failure)));
+    };
+    element.addEventListener('error', renew);
+    return () => element.removeEventListener('error', renew);
+  }, [src]);
 
   const load = async (): Promise<void> => {
     if (src || loading) return;
     setLoading(true);
     setError(undefined);
     try {
-      setSrc(URL.createObjectURL(await fetchBlob(`/api/episodes/${encodeURIComponent(episode.id)}/audio`)));
+      setSrc(await signedAudio(episode.id));
     } catch (failure) {
       setError(toStudioError(failure));
     } finally {
@@ -43,6 +62,11 @@ export function usePlayer(audio: RefObject<HTMLAudioElement | null>, episode: { 
     setPending(ms);
     if (!src) void load();
   };
+  // Where a live stream was playing when this file replaced it.
+  useEffect(() => {
+    const ms = takeHandoff(episode.id);
+    if (ms !== undefined) seek(ms);
+  }, []);
   return { src, loading, error, load, seek, play: () => seek(audio.current?.currentTime ? audio.current.currentTime * 1000 : 0) };
 }
 

@@ -1,4 +1,4 @@
-// `/episodes/:id`: progress while it is made; then the player with the transcript beside
+// `/episodes/:id`: progress while it is made, and its live stream once it can be heard; then the player with the transcript beside
 // it (the line being heard highlighted, a line or a chapter seeks), search, show notes,
 // downloads, the public switch and delete. Public episodes open without an account. The
 // hosts by name, the published revision and a link to the script editor; while an edited
@@ -13,6 +13,7 @@ import { api } from '../api/session.ts';
 import { Downloads, EpisodeSettings } from '../components/episode-settings.tsx';
 import { EpisodeSources, type SourceMoments } from '../components/episode-sources.tsx';
 import { ErrorNotice, Loading } from '../components/notice.tsx';
+import { LivePlayer } from '../components/live-player.tsx';
 import { Player, useAudioClock, usePlayer } from '../components/player.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { ClipMaker } from '../components/clip-maker.tsx';
@@ -137,6 +138,9 @@ export function Episode() {
         </div>
       )}
       {status === 'error' && <p class="notice error" role="alert">This episode could not be made: {data.error ?? live?.error ?? 'an unknown error'}.</p>}
+      {status === 'generating_audio' && data.audioUrl === null && (live?.previewUrl ?? data.previewUrl) && (
+        <LivePlayer episodeId={id} durationMs={live?.previewDurationMs ?? data.previewDurationMs} title={data.title || 'this episode'} />
+      )}
       {data.audioUrl === null && <EpisodeSources sources={data.sources} />}
       {data.audioUrl !== null && (data.status === 'ready' || data.status === 'generating_audio') && (
         // A new revision is a new player: its audio is fetched afresh.

@@ -9,7 +9,8 @@ import { insertEpisodeRevision, selectEpisodeRevision, selectRenderingRevision }
 import { claimRenderAttempt } from '@castwright/core/repositories/episodes';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import { changedLineCount } from '@castwright/content/script/script-changes';
-import { parseScript } from '@castwright/content/script/script-format';
+import { formatScript, parseScript } from '@castwright/content/script/script-format';
+import { selectDraftLines } from '@castwright/core/repositories/episode-draft-lines';
 
 export interface StartedRender {
   episode: EpisodeRow;
@@ -25,7 +26,8 @@ export async function startRender(trx: Trx, episodeId: string): Promise<StartedR
 }
 
 async function firstRevision(trx: Trx, episode: EpisodeRow): Promise<EpisodeRevisionRow> {
-  const script = episode.script_text ?? '';
+  // A script still being written (heard while it is made) starts its revision with the lines so far; the render completes it.
+  const script = episode.script_text ?? formatScript(await selectDraftLines(trx, episode.id));
   const lines = readScript(script);
   const published = episode.published_revision === null ? undefined : await selectEpisodeRevision(trx, episode.id, episode.published_revision);
   return insertEpisodeRevision(trx, {

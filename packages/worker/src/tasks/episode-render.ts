@@ -13,11 +13,13 @@ import { TransientError } from '@castwright/core/errors';
 import { parseJobPayload } from '@castwright/core/jobs';
 import { selectEpisodeRevision } from '@castwright/core/repositories/episode-revisions';
 import { selectEpisodeById, updateEpisodeStatus } from '@castwright/core/repositories/episodes';
+import { deleteDraftLines } from '@castwright/core/repositories/episode-draft-lines';
 import { episodeAudioKey, episodeAudioPrefix, episodeSegmentPrefix } from '@castwright/core/storage/object-storage';
 import type { PreviousEpisode } from '@castwright/media/assemble-episode';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { startRender } from '../render/start-render.ts';
-import { renderWithFallback } from '../render/engine-fallback.ts';
+import { renderWithFallback, type EngineCasting } from '../render/engine-fallback.ts';
+import { renderLive } from '../render/live-render.ts';
 import { lexiconSnapshot } from '../render/lexicon-snapshot.ts';
 import { publishEpisode } from '../render/publish-episode.ts';
 import { progressNotes } from '../render/progress-notes.ts';
@@ -79,7 +81,12 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           // Why the progress stands still (a Chatterbox server loading its model), as the episode's progressNote.
           onWait: notes.onWait,
         };
-        const { result, engineUsed, fallbackReason } = await renderWithFallback(context, engines, episode, (casting) => renderRevision(context, request, casting), signal);
+        // A first render can be heard while it is made: a live stream, the script voiced as it is written.
+        // Not yet in a show with its own sound: the stream would lack the intro and bed the
+        // finished file has, and its times would not be the transcript's.
+        const live = context.config.liveAudio && episode.published_revision === null && request.show === undefined;
+        const render = (casting: EngineCasting) => (live ? renderLive(context, { ...request, attempt: renderAttempt }, casting) : renderRevision(context, request, casting));
+        const { result, engineUsed, fallbackReason } = await renderWithFallback(context, engines, episode, render, signal);
         context.renderMetrics?.observeRender(engineUsed, result);
         context.logger.info(
           { episodeId, revision: revision.revision, attempt, lines: lines.length, voiced: result.engineCalls, chunksReused: result.chunksReused, ...result.timings },
@@ -101,6 +108,7 @@ export function episodeRenderTask(context: WorkerContext, engines: TtsEngines): 
           audioBytes: (await stat(result.audioFile)).size,
         }, { publicBaseUrl: publicBaseUrl(context.config), fair: context.config.fairScheduling, prices: context.config.prices });
         if (!published) context.logger.warn({ episodeId, attempt }, 'a newer render attempt took this episode over; this one is discarded');
+        else if (live) await context.db.transaction().execute((trx) => deleteDraftLines(trx, episodeId));
       } finally {
         await notes.settled();
         await rm(workDir, { recursive: true, force: true });

@@ -15,12 +15,15 @@ import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { episodePace } from '../script-pace.ts';
 import { scriptRefFields, scriptSources, settleSourceUse } from '../sources/script-sources.ts';
+import { writeDraftedScript } from '../script-drafting.ts';
 import type { WorkerContext } from '../worker-context.ts';
 
 export function episodeScriptTask(context: WorkerContext): Task {
   return async (payload, helpers) => {
     const { episodeId } = parseJobPayload('episode:script', payload);
     await runEpisodeStage(context, helpers, episodeId, 'Script writing', async (episode) => {
+      // Heard while it is made: the lines are voiced as they are written (reviewed scripts are written whole first).
+      const drafted = context.config.liveAudio && !episode.review_script;
       const moved = await context.db.transaction().execute((trx) =>
         updateEpisodeStatus(trx, episodeId, {
           status: 'generating_script',
@@ -28,8 +31,10 @@ export function episodeScriptTask(context: WorkerContext): Task {
           from: ['ingesting', 'generating_script'],
         }),
       );
-      // A replayed job of an episode past scripting must not write over a script its owner may have edited.
-      if (!moved) return;
+      // A replayed job of an episode past scripting must not write over a script its owner may
+      // have edited; a drafted script whose render started before its worker died is written on.
+      const writingOn = drafted && episode.status === 'generating_audio' && episode.script_text === null;
+      if (!moved && !writingOn) return;
       if (!episode.source_text) throw new PermanentError('The episode has no ingested text');
       const language = storedLanguage(episode.language);
       // Every read source, each with its own text: the script covers them all and its lines point into them.
@@ -50,6 +55,10 @@ export function episodeScriptTask(context: WorkerContext): Task {
         briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
         language,
       };
+      if (drafted) {
+        await writeDraftedScript(context, helpers, episode, request);
+        return;
+      }
       // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
       const writer = context.config.llm ? 'llm' : 'offline';
       const script = context.config.llm

@@ -78,6 +78,9 @@ export interface EpisodesTable {
   language_note: NullableText;
   /** The show the episode is in (same account); null for none, or once the show is deleted. */
   show_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The live take a listener is given now (live-audio.ts), and how long it plays; null when there is none. */
+  live_take: ColumnType<number | null, number | null | undefined, number | null>;
+  live_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
