@@ -29,7 +29,7 @@ import { TRUE_PEAK_MARGIN_DB } from './mastering-plan.ts';
 import { MeteredSink } from './metered-sink.ts';
 import { RenderScriptError } from './render-script-error.ts';
 import { DEFAULT_PAUSES, TimelineBuilder, type PausePlan, type SampleSink } from './timeline.ts';
-import { clipDigest, loadClip, type ClipSource } from './timeline-scan.ts';
+import { clipDigest, loadClip, timelineClip, type ClipSource } from './timeline-scan.ts';
 import type { VoicedClip } from './voiced-clip.ts';
 
 /** The delivery format of every episode (assemble-episode.ts). */
@@ -227,15 +227,15 @@ export class LiveMaster {
 
   /** Puts the next line on the metered timeline; returns its clip. */
   private async meter(line: LiveLine, index: number): Promise<VoicedClip> {
-    const clip = await loadClip(line.clip);
-    if (!(clip.samples instanceof Float32Array) || clip.samples.length === 0) throw new RenderScriptError(`Line ${index + 1} has no audio`);
+    const read = await loadClip(line.clip);
     if (!this.timeline) {
-      if (!Number.isInteger(clip.sampleRate) || clip.sampleRate < 1000) throw new RenderScriptError(`Line 1 has no usable sample rate (${clip.sampleRate})`);
-      this.sourceRate = clip.sampleRate;
-      this.metered = new MeteredSink(discard, clip.sampleRate);
-      this.timeline = new TimelineBuilder(this.metered, clip.sampleRate, this.pauses);
+      if (!Number.isInteger(read.sampleRate) || read.sampleRate < 1000) throw new RenderScriptError(`Line 1 has no usable sample rate (${read.sampleRate})`);
+      this.sourceRate = read.sampleRate;
+      this.metered = new MeteredSink(discard, read.sampleRate);
+      this.timeline = new TimelineBuilder(this.metered, read.sampleRate, this.pauses);
     }
-    if (clip.sampleRate !== this.sourceRate) throw new RenderScriptError(`Line ${index + 1} is at ${clip.sampleRate} Hz and line 1 at ${this.sourceRate} Hz: one episode is voiced at one rate`);
+    // A line at another rate (a quote in eSpeak NG's among Flite's) is resampled to the first's, as the finished file does (timeline-scan.ts).
+    const clip = await timelineClip(read, index, this.sourceRate, this.options.signal);
     await this.timeline.add(line.speaker, clip.samples);
     this.meteredSamples += clip.samples.length;
     return clip;

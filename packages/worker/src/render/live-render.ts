@@ -125,11 +125,12 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
     throw error;
   }
 
-  // The finished script on the revision, and the episode's title as the writer gave it.
-  await context.db.transaction().execute((trx) =>
-    updateRevisionScript(trx, episode.id, revision, { script_text: formatScript(lines), lines_total: lines.length, lines_changed: lines.length }),
-  );
+  // The finished script on the revision with the refs the script task stored with it, and the episode's title as the writer gave it.
   const current = (await selectEpisodeById(context.db, episode.id)) ?? episode;
+  const refs = current.script_refs === null ? null : JSON.stringify(current.script_refs);
+  await context.db.transaction().execute((trx) =>
+    updateRevisionScript(trx, episode.id, revision, { script_text: formatScript(lines), script_refs: refs, lines_total: lines.length, lines_changed: lines.length }),
+  );
   const segments = await selectLiveSegments(context.db, episode.id, take.take);
   // The stream's last plan, when it is close enough to keep: else the finished file is planned afresh (and encoded whole).
   const previous = !(await take.master.closeEnough()) ? undefined : liveTakeAsPrevious(segments.map((segment) => ({
