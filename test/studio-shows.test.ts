@@ -61,8 +61,10 @@ t.test('its sound: parts uploaded and heard, a bad file refused in words, a cove
     await part(name).getByLabel(/Add one|Replace it/).setInputFiles(file);
     await part(name).getByRole('button', { name: 'Upload' }).click();
   };
-  await uploadTo('Intro', { name: 'intro.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('Not a song, only words about one.\n') });
-  await part('Intro').getByText(/The file is not a WAV, MP3 or FLAC recording/).waitFor();
+  await studio.expectConsoleErrors(/status of 400 .*\/audio\/intro\)$/, async () => {
+    await uploadTo('Intro', { name: 'intro.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('Not a song, only words about one.\n') });
+    await part('Intro').getByText(/The file is not a WAV, MP3 or FLAC recording/).waitFor();
+  });
   t.pass('a text file named .mp3 is refused in words');
   t.equal((await stored(`/api/shows/${showId}`)).show.parts.intro, null, 'and nothing was stored');
 
@@ -85,9 +87,11 @@ t.test('its sound: parts uploaded and heard, a bad file refused in words, a cove
   await page.getByText('Cover saved.').waitFor();
   await waitUntil('(() => { const image = document.querySelector("img.cover"); return image && image.complete && image.naturalWidth === 1400; })()');
   t.pass('the cover is shown');
-  await cover.getByLabel(/Replace it/).setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await imageFile(scratch, 1600, 900) });
-  await cover.getByRole('button', { name: 'Upload' }).click();
-  await page.getByText(/1600 × 900 pixels; podcast apps need a square image/).waitFor();
+  await studio.expectConsoleErrors(/status of 400 .*\/artwork\)$/, async () => {
+    await cover.getByLabel(/Replace it/).setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await imageFile(scratch, 1600, 900) });
+    await cover.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText(/1600 × 900 pixels; podcast apps need a square image/).waitFor();
+  });
   t.pass('a wide image is refused in words');
   await checkPage(t, 'a show with its sound', 'show-sound');
 });
@@ -105,8 +109,10 @@ t.test('its settings saved with If-Match; a change made elsewhere meanwhile is r
 
   t.equal((await request(`/api/shows/${showId}`, { method: 'PATCH', body: { description: 'Changed in another tab.' } })).status, 200);
   await settings.getByLabel('Author').fill('Someone else');
-  await settings.getByRole('button', { name: 'Save the show' }).click();
-  await settings.getByText(/The show changed since you read it/).waitFor();
+  await studio.expectConsoleErrors(/status of 412 /, async () => {
+    await settings.getByRole('button', { name: 'Save the show' }).click();
+    await settings.getByText(/The show changed since you read it/).waitFor();
+  });
   t.equal((await stored(`/api/shows/${showId}`)).show.author, 'Ada Keeper', 'the stale save changed nothing');
   await checkPage(t, 'a refused stale save of a show', 'show-stale');
   await settings.getByRole('button', { name: 'Show it as it is now' }).click();

@@ -33,7 +33,11 @@ t.test('an upload cut off mid-way fails the attempt; the retry publishes; nothin
   t.equal(episode.status, 'ready', episode.error_message ?? '');
   t.ok(cut >= 1, `the first attempt's upload was cut (${cut} tries)`);
   t.equal(episode.render_attempt, 2, 'published by the second attempt');
-  t.same(await storedKeys(id, '.mp3'), [`faults/episodes/${id}/audio-2.mp3`], 'only the published audio is stored');
+  // Besides the published audio, only the live stream's segments (kept for listeners still playing it; retention removes them).
+  const audioKeys = await storedKeys(id, '.mp3');
+  t.same(audioKeys.filter((key) => !key.startsWith(`faults/episodes/${id}/live/`)), [`faults/episodes/${id}/audio-2.mp3`], 'only the published audio is stored');
+  const liveKeys = await api.database.db.selectFrom('episode_live_segments').select('object_key').where('episode_id', '=', id).execute();
+  t.same(audioKeys.filter((key) => key.includes('/live/')).sort(), liveKeys.map((row) => `faults/${row.object_key}`).sort(), 'the live segments stored are those the stream recorded');
   const lines = await storedKeys(id, '.wav');
   t.ok(lines.length > 0 && lines.every((key) => key.startsWith(`faults/episodes/${id}/segments/`)), `its ${lines.length} voiced lines are kept`);
   for (const key of lines) t.equal(s3.requests.filter((request) => request.method === 'PUT' && request.key === key).length, 1, 'each line was stored once: the retry voiced nothing again');

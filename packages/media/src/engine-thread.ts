@@ -99,6 +99,8 @@ export class EngineThread<Ready extends object = object> {
   request(id: number, message: object, transfer: ArrayBuffer[] = []): Promise<SynthesizedAudio> {
     return new Promise<SynthesizedAudio>((resolve, reject) => {
       if (!this.alive) return reject(new this.EngineError(`${this.label} worker is gone`));
+      // A second request would orphan the first (its answer could never be matched): say so.
+      if (this.inFlight) return reject(new this.EngineError(`${this.label} worker is busy with request ${this.inFlight.id}`));
       this.inFlight = { id, resolve, reject };
       this.ready.then(
         () => {

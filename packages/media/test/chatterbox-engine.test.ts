@@ -267,7 +267,7 @@ void t.test('text over the server’s limit is split at sentences and the audio 
     t.ok(sentences.some((sentence) => piece.endsWith(sentence)), `ends at a sentence boundary: …${piece.slice(-20)}`);
   }
   t.equal(pieces.join(' '), text, 'nothing lost or reordered');
-  const expected = concat(pieces.map(toneFor));
+  const expected = concat(pieces.map((piece) => toneFor(piece)));
   t.equal(audio.samples.length, expected.length);
   t.ok(maxDifference(audio.samples, expected) < 1e-4, 'each piece’s audio in the order of the text');
 });

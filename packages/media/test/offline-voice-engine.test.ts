@@ -167,6 +167,22 @@ void t.test('two slots voice two requests at once, each on its own thread, exact
   }
 });
 
+void t.test('requests that each start a thread at once get a thread each: none is left unanswered', async (t) => {
+  // No thread of either synthesizer yet: each request starts one. A thread being started
+  // was once seen idle by the next request, which took it over and left the first waiting forever.
+  const engine = new OfflineVoiceEngine({ tempDir: t.testdir(), slots: 4, requestTimeoutMs: 60_000 });
+  t.teardown(() => engine.close());
+  const requests = [
+    { text: '番組へようこそ。お聞きいただきありがとうございます。', voice: 'ja-female', language: 'ja' },
+    { text: 'ありがとうございます。聞きたいことがたくさんあります。', voice: 'ja-male', language: 'ja' },
+    { text: 'Rivers carry water from the mountains to the sea.', voice: 'rms' },
+    { text: 'They also shape the land around them.', voice: 'slt' },
+  ];
+  const answers = await Promise.all(requests.map((request) => engine.synthesize(request)));
+  for (const [index, audio] of answers.entries()) t.ok(audio.samples.length > 0, `${requests[index]?.voice}: answered`);
+  t.not(answers[0]?.samples.length, answers[1]?.samples.length, 'each its own text (different lengths)');
+});
+
 void t.test('a request over the time limit rejects and the engine recovers', async (t) => {
   const engine = new OfflineVoiceEngine({ tempDir: t.testdir(), requestTimeoutMs: 1_500 });
   t.teardown(() => engine.close());

@@ -160,8 +160,10 @@ export class OfflineVoiceEngine implements TtsEngine {
   private async withThread<T>(synthesizer: Synthesizer, work: (thread: EngineThread) => Promise<T>): Promise<T> {
     this.assertOpen();
     const idle = [...this.threads].find((thread) => thread.alive && !this.busy.has(thread) && this.synthesizerOf.get(thread) === synthesizer);
+    // Reserved before any await: a request arriving meanwhile must not take the same thread
+    // (a new one is busy from the moment it is listed, in startThread).
+    if (idle) this.busy.add(idle);
     const thread = idle ?? (await this.startThread(synthesizer));
-    this.busy.add(thread);
     const release = thread.hold();
     try {
       return await work(thread);
@@ -192,6 +194,7 @@ export class OfflineVoiceEngine implements TtsEngine {
         ? new EngineThread(new URL('./espeak-thread.ts', import.meta.url), { ...threadOptions })
         : new EngineThread(new URL('./flite-thread.ts', import.meta.url), { ...threadOptions, workerData: { wasmPath: this.wasmPath, workRoot: threadDir } });
     this.threads.add(thread);
+    this.busy.add(thread);
     this.synthesizerOf.set(thread, synthesizer);
     return thread;
   }

@@ -177,7 +177,8 @@ export class LivePublisher {
     try {
       await writeFile(file, segment.mp3);
       await context.storage.putFile(key, file, 'audio/mpeg').catch((error: unknown) => {
-        throw new TransientError('a segment of the live stream could not be saved to storage', { cause: error });
+        // The listener's reason is the finished file's: storage is what failed, not the stream.
+        throw new TransientError('the audio could not be saved to storage', { cause: error });
       });
     } finally {
       await rm(file, { force: true });
