@@ -3,6 +3,7 @@
 // how far the script has moved from it, and the strong ETag a change sends back in If-Match.
 import type { EpisodeRow } from '@castwright/core/db/schema';
 import type { ScriptLine } from '@castwright/core/script-lines';
+import { reactionHost } from '@castwright/core/script-overlaps';
 import { storedScriptRefs } from '@castwright/core/source-refs';
 import { parseScript } from '@castwright/content/script/script-format';
 import { changedLineCount } from '@castwright/content/script/script-changes';
@@ -37,7 +38,15 @@ export function scriptView({ episode, publishedScript }: ScriptState) {
   return {
     episodeId: episode.id,
     status: episode.status,
-    lines: lines.map((line, index) => ({ index, speaker: line.speaker, text: line.text, ...(line.section ? { section: line.section } : {}), sourceRefs: line.sourceRefs ?? [] })),
+    lines: lines.map((line, index) => ({
+      index,
+      speaker: line.speaker,
+      text: line.text,
+      ...(line.section ? { section: line.section } : {}),
+      sourceRefs: line.sourceRefs ?? [],
+      ...(line.reaction ? { reaction: { under: reactionHost(lines, index) ?? 0, afterWord: line.reaction.afterWord } } : {}),
+      ...(line.overlapMs !== undefined ? { overlapMs: line.overlapMs } : {}),
+    })),
     editable: scriptEditable(episode),
     publishedRevision: episode.published_revision,
     pendingChanges: publishedScript === null ? null : changedLineCount(parseScript(publishedScript), lines),

@@ -33,6 +33,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
           'how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). ' +
           'The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
           '`hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. ' +
+          '`format` (default `deep_dive`) builds the episode as a deep dive, brief, debate, critique or interview; `reactions` (default `some`) says how much the listening hosts react. ' +
           'Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         security: bearer,
         body: CreateEpisodeBody,

@@ -1,11 +1,11 @@
 // How much a script changed between two revisions, counted in lines: the shortest edit
 // (a line diff, jsdiff's Myers implementation) between them, where a line replaced by
 // another counts once, a line added or removed once each. A line is its speaker, text
-// and the section it opens, the things an edit can change.
+// and the section it opens, and where a reaction or cut-in sits: the things an edit can change.
 import { diffArrays } from 'diff';
 import type { ScriptLine } from '@castwright/core/script-lines';
 
-const identity = (line: ScriptLine) => JSON.stringify([line.speaker, line.text, line.section ?? null]);
+const identity = (line: ScriptLine) => JSON.stringify([line.speaker, line.text, line.section ?? null, line.reaction?.afterWord ?? null, line.overlapMs ?? null]);
 
 export function changedLineCount(before: readonly ScriptLine[], after: readonly ScriptLine[]): number {
   let changed = 0;

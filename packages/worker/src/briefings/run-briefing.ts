@@ -81,6 +81,8 @@ export async function runBriefing(context: WorkerContext, runId: string, options
         ...EPISODE_DEFAULTS,
         preset: briefing.preset,
         hostMode: briefing.host_mode,
+        format: briefing.format,
+        reactions: briefing.reactions,
         sources: compiled.sources.map((source) => ({ kind: 'text' as const, ...source })),
         sourceType: 'briefing',
         title,

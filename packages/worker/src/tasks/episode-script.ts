@@ -46,6 +46,8 @@ export function episodeScriptTask(context: WorkerContext): Task {
         // A briefing's episode is written by its template, under the title its run gave it.
         briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
         language: storedLanguage(episode.language),
+        format: episode.format,
+        reactions: episode.reactions,
       };
       // An LLM that answers twice with nothing usable throws a PermanentError: a job retry would not fix it.
       const writer = context.config.llm ? 'llm' : 'offline';

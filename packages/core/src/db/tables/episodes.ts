@@ -1,6 +1,6 @@
 // Episodes and their timed transcript segments.
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { HostMode, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
+import type { Format, HostMode, ReactionLevel, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
 import type { TemplateType } from '../../briefing-options.ts';
 import type { EpisodeStatus } from '../../episode-states.ts';
 import type { Language } from '../../languages.ts';
@@ -27,6 +27,10 @@ export interface EpisodesTable {
   voice_pair: VoicePair;
   tts_engine: TtsEngineChoice;
   review_script: boolean;
+  /** How the episode is built (episode-options.ts FORMATS; migration 0026). */
+  format: Defaulted<Format>;
+  /** How much the listening hosts react: `none` is strict turns with fixed pauses (episodes made before 0026 are `none`). */
+  reactions: Defaulted<ReactionLevel>;
   is_public: Defaulted<boolean>;
   source_type: SourceType;
   source_url: string | null;
