@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { LocalDiskStorage } from '@castwright/core/storage/local-disk-storage';
 import type { Speaker } from '@castwright/core/script-lines';
 import { assembleEpisode } from './assemble-episode.ts';
+import { scriptTimeline, type PauseStyle } from './script-timeline.ts';
 import { StorageSegmentStore } from './segment-store.ts';
 import { DEFAULT_PAUSES } from './timeline.ts';
 import type { PausePlan } from './timeline.ts';
@@ -41,6 +42,8 @@ export interface RenderOptions {
   speed?: number;
   /** The language the script is in (English when left out): the engines phonemise by it. */
   language?: Language;
+  /** `fixed` (default): the plan's pauses between lines; `natural`: drawn from ranges around them (natural-pauses.ts). */
+  pauseStyle?: PauseStyle;
 }
 
 export interface RenderedSegment {
@@ -69,9 +72,11 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
     await mkdir(segmentsDir);
     const store = new StorageSegmentStore({ storage: new LocalDiskStorage(segmentsDir), episodeId: 'render', tempDir: segmentsDir });
     const voiced = await voiceLines({ lines, engine, voiceFor, store, signal, speed: options.speed, ...(options.language ? { language: options.language } : {}), onProgress });
+    const pauses = options.pauses ?? DEFAULT_PAUSES;
+    const timeline = scriptTimeline(lines, pauses, options.pauseStyle ?? 'fixed');
     const assembled = await assembleEpisode({
-      lines: lines.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string) })),
-      pauses: options.pauses ?? DEFAULT_PAUSES,
+      lines: lines.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string), ...timeline[index] })),
+      pauses,
       metadata,
       workDir,
       outputFileName: options.outputFileName,

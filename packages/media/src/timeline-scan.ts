@@ -73,7 +73,8 @@ async function forEachClip(lines: readonly ScanLine[], signal: AbortSignal | und
   }
 }
 
-export async function scanTimeline(lines: readonly ScanLine[], pauses: PausePlan, signal?: AbortSignal): Promise<TimelineScan> {
+/** `gapsMs`: the pause after each clip but the last, where the caller decides them (else the plan's by speaker). */
+export async function scanTimeline(lines: readonly ScanLine[], pauses: PausePlan, signal?: AbortSignal, gapsMs?: readonly number[]): Promise<TimelineScan> {
   if (lines.length === 0) throw new RenderScriptError('The script has no lines');
   let sampleRate = 0;
   let metered: MeteredSink | undefined;
@@ -88,7 +89,7 @@ export async function scanTimeline(lines: readonly ScanLine[], pauses: PausePlan
       timeline = new TimelineBuilder(metered, sampleRate, pauses);
     }
     checkClip(clip, index, sampleRate);
-    await timeline?.add((lines[index] as ScanLine).speaker, clip.samples);
+    await timeline?.add((lines[index] as ScanLine).speaker, clip.samples, index > 0 ? gapsMs?.[index - 1] : undefined);
     clipSamples.push(clip.samples.length);
     clipDigests.push(clipDigest(clip));
   });

@@ -42,15 +42,17 @@ export class TimelineBuilder {
     this.pauses = pauses;
   }
 
-  /** Appends the pause before this clip, then the clip; returns where the clip landed. */
-  async add(speaker: string, samples: Float32Array): Promise<ClipPlacement> {
+  /** Appends the pause before this clip (`pauseMs`, else the plan's for its speaker), then the clip; returns where the clip landed. */
+  async add(speaker: string, samples: Float32Array, pauseBeforeMs?: number): Promise<ClipPlacement> {
     if (this.finished) throw new Error('Timeline is already finished');
     const pauseMs =
       this.previousSpeaker === undefined
         ? this.pauses.leadInMs
-        : this.previousSpeaker === speaker
-          ? this.pauses.sameSpeakerMs
-          : this.pauses.speakerChangeMs;
+        : pauseBeforeMs !== undefined
+          ? pauseBeforeMs
+          : this.previousSpeaker === speaker
+            ? this.pauses.sameSpeakerMs
+            : this.pauses.speakerChangeMs;
     await this.silence(pauseMs);
     const startSample = this.cursor;
     await this.sink.write(samples);

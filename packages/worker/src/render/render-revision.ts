@@ -14,6 +14,7 @@ import type { ChunkTable } from '@castwright/media/chunk-table';
 import type { EpisodeMasterPlan } from '@castwright/media/episode-master-plan';
 import type { Lexicon } from '@castwright/media/pronunciation/lexicon';
 import type { RenderedSegment } from '@castwright/media/render-script';
+import { scriptTimeline } from '@castwright/media/script-timeline';
 import { StorageSegmentStore } from '@castwright/media/segment-store';
 import { lineSegmentKey, voiceLines } from '@castwright/media/voice-lines';
 import type { WorkerContext } from '../worker-context.ts';
@@ -81,8 +82,10 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
   const timed = (timings: readonly SegmentTiming[]): RenderedSegment[] =>
     lines.map((line, index) => ({ speaker: line.speaker, text: line.text, ...(timings[index] as SegmentTiming) }));
   let showNotes: ShowNotes | undefined;
+  // Reactions under the lines they react to, cut-ins, and the pauses: fixed at `reactions: none` (strict turns, as before), natural otherwise.
+  const timeline = scriptTimeline(lines, casting.pauses, episode.reactions === 'none' ? 'fixed' : 'natural');
   const assembled = await assembleEpisode({
-    lines: voicing.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string) })),
+    lines: voicing.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string), ...timeline[index] })),
     pauses: casting.pauses,
     ...(request.previous ? { previous: request.previous } : {}),
     metadata: { title: episode.title, artist: 'Castwright' },
