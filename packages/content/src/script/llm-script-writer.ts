@@ -26,6 +26,8 @@ import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SECTION_TITLE_CHARACTERS, type ScriptLi
 import { scriptSpeakers, unfairShares, unnamedHosts } from './script-hosts.ts';
 import { requestSources, type ScriptRequest, type TokenUsage, type WrittenScript } from './script-writer.ts';
 import { checkedRefs, sourcePassages } from './llm-source-passages.ts';
+import { withOverlaps, withReactionFields, type OverlapWishes } from './llm-reactions.ts';
+import { keepReactionRules } from './reaction-rules.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 
 /** The server and how to ask it (core/config.ts LlmSettings); left out, the defaults there. */
@@ -99,7 +101,9 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     // A source that, with the prompt and the reply, would not fit one request is written in sections too.
     const sectioned = minutes >= 15 || marked.text.length > EXCERPT_CHARACTERS || !fits(writer.budget, [system.content, wholeScriptPrompt(marked.text, targetWords)], targetWords);
     const script = sectioned ? await writeInSections(writer, marked.text, minutes, targetWords) : await writeWhole(writer, marked.text, targetWords);
-    const refs = checkedRefs(script.lines, sources, marked.passages);
+    // Reactions where the model placed them, held to the rules both writers keep (none at `none`).
+    const overlapped = keepReactionRules(withOverlaps(script.lines), request.pace, request.reactions ?? 'none').lines;
+    const refs = checkedRefs(overlapped, sources, marked.passages);
     // A source too short to fill the minutes is not stretched: how long it runs read out is what it holds.
     return { ...script, lines: refs.lines, refsDropped: refs.dropped, sourceLimitMs: writer.holdToLength ? null : Math.round(estimateScriptMs([{ speaker: 'Host 1', text }], request.pace)) };
   } catch (error) {
@@ -131,7 +135,7 @@ function lineSchema(request: ScriptRequest) {
   const speakers = scriptSpeakers(request);
   return Type.Array(
     Type.Object(
-      { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }), refs: PassageRefs },
+      withReactionFields({ speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }), refs: PassageRefs }, request.reactions ?? 'none'),
       { additionalProperties: false },
     ),
     { minItems: 1 },
@@ -143,12 +147,12 @@ function sectionedLineSchema(request: ScriptRequest) {
   const speakers = scriptSpeakers(request);
   return Type.Array(
     Type.Object(
-      {
+      withReactionFields({
         speaker: Type.Enum(speakers, { type: 'string' }),
         text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }),
         section: Type.Optional(Type.Union([Type.String({ maxLength: MAX_SECTION_TITLE_CHARACTERS }), Type.Null()])),
         refs: PassageRefs,
-      },
+      }, request.reactions ?? 'none'),
       { additionalProperties: false },
     ),
     { minItems: 1 },
@@ -160,7 +164,10 @@ function sectionedLineSchema(request: ScriptRequest) {
  * also share its lines fairly (unfairShares); a section of a longer script is only
  * asked to (hostWishes), as a short section cannot give four hosts their share.
  */
-function checkLines(lines: readonly { speaker: Speaker; text: string }[], request: ScriptRequest, whole: boolean): string[] {
+/** The whole turns of a reply: reactions said under another line take no share of the talk. */
+const turnsOf = <T extends OverlapWishes>(lines: readonly T[]) => lines.filter((line) => !line.reactsAfter);
+
+function checkLines(lines: readonly ({ speaker: Speaker; text: string } & OverlapWishes)[], request: ScriptRequest, whole: boolean): string[] {
   const problems: string[] = [];
   lines.forEach((line, index) => {
     if (line.text.trim() === '') problems.push(`lines.${index}.text is blank`);
@@ -168,16 +175,16 @@ function checkLines(lines: readonly { speaker: Speaker; text: string }[], reques
   if (!request.hosts?.length && request.hostMode === 'multi' && lines.length > 1 && !lines.some((line) => line.speaker === 'Host 2')) {
     problems.push('Host 2 never speaks; this is a two-host conversation');
   }
-  if (whole && request.hosts?.length) problems.push(...unfairShares(lines, scriptSpeakers(request), request.hosts.map((host) => host.name)));
+  if (whole && request.hosts?.length) problems.push(...unfairShares(turnsOf(lines), scriptSpeakers(request), request.hosts.map((host) => host.name)));
   return problems;
 }
 
 /** Named hosts' wishes: a fair share in every section too, and each host named by another somewhere in the whole script. */
 function hostWishes(request: ScriptRequest, whole: boolean) {
-  return (value: { lines: { speaker: Speaker; text: string }[] }): string[] => {
+  return (value: { lines: ({ speaker: Speaker; text: string } & OverlapWishes)[] }): string[] => {
     const hosts = request.hosts ?? [];
     if (hosts.length < 2) return [];
-    if (!whole) return unfairShares(value.lines, scriptSpeakers(request), hosts.map((host) => host.name));
+    if (!whole) return unfairShares(turnsOf(value.lines), scriptSpeakers(request), hosts.map((host) => host.name));
     const unnamed = unnamedHosts(value.lines, hosts);
     return unnamed.length > 0 ? [`no other host calls ${unnamed.map((host) => host.name).join(' or ')} by name`] : [];
   };
@@ -187,16 +194,25 @@ function hostWishes(request: ScriptRequest, whole: boolean) {
  * One speakable line per turn (the stored format is one line per turn), without markup,
  * URLs or stage directions; a section title stays with the first line left of its section.
  */
-function cleanLines(lines: readonly { speaker: Speaker; text: string; section?: string | null | undefined; refs?: string[] | null | undefined }[]): (ScriptLine & { passages?: string[] })[] {
-  const cleaned: (ScriptLine & { passages?: string[] })[] = [];
+function cleanLines(lines: readonly ({ speaker: Speaker; text: string; section?: string | null | undefined; refs?: string[] | null | undefined } & OverlapWishes)[]): (ScriptLine & OverlapWishes & { passages?: string[] })[] {
+  const cleaned: (ScriptLine & OverlapWishes & { passages?: string[] })[] = [];
   let section: string | undefined;
   for (const line of lines) {
     const title = line.section?.trim() ? sectionTitle(line.section) : undefined;
     section = title ?? section;
     const text = cleanSpokenLine(line.text);
     if (text === '') continue;
-    cleaned.push({ speaker: line.speaker, text, ...(section ? { section } : {}), ...(line.refs ? { passages: line.refs } : {}) });
-    section = undefined;
+    // A reaction opens no section: the title waits for the next whole line.
+    const opens = section && !line.reactsAfter ? section : undefined;
+    cleaned.push({
+      speaker: line.speaker,
+      text,
+      ...(opens ? { section: opens } : {}),
+      ...(line.refs ? { passages: line.refs } : {}),
+      ...(line.reactsAfter ? { reactsAfter: line.reactsAfter } : {}),
+      ...(line.cutIn ? { cutIn: true } : {}),
+    });
+    if (opens) section = undefined;
   }
   return cleaned;
 }

@@ -5,7 +5,7 @@
 // reaction sits at its share of the line it goes under.
 import type { ReactionLevel } from '@castwright/core/episode-options';
 import type { ScriptLine } from '@castwright/core/script-lines';
-import { overlapProblems, reactionHost, reactionShare } from '@castwright/core/script-overlaps';
+import { MAX_REACTION_CHARACTERS, overlapProblems, reactionHost, reactionShare } from '@castwright/core/script-overlaps';
 import { lineMs } from './script-length.ts';
 import type { ScriptPace } from './script-writer.ts';
 
@@ -40,18 +40,19 @@ export function estimatedStarts(lines: readonly ScriptLine[], pace: ScriptPace):
 }
 
 /**
- * The script with the rules kept: at `none` no reaction or cut-in; a reaction or cut-in
- * whose shape is wrong, or a reaction said again within a minute, becomes a turn of its own
- * (a cut-in) or is left out (a reaction). Returns how many were changed.
+ * The script with the rules kept: at `none` no reaction or cut-in; a cut-in whose shape is
+ * wrong becomes a turn of its own, and so does a "reaction" too long to be one (a whole
+ * line marked by mistake, which must not be lost); a short reaction whose shape is wrong,
+ * or one said again within a minute, is left out. Returns how many were changed.
  */
-export function keepReactionRules(lines: readonly ScriptLine[], pace: ScriptPace, level: ReactionLevel): { lines: ScriptLine[]; changed: number } {
+export function keepReactionRules<T extends ScriptLine>(lines: readonly T[], pace: ScriptPace, level: ReactionLevel): { lines: T[]; changed: number } {
   let changed = 0;
-  const plain = (line: ScriptLine): ScriptLine => {
+  const plain = (line: T): T => {
     changed += 1;
     const { reaction: _reaction, overlapMs: _overlapMs, ...rest } = line;
-    return rest;
+    return rest as T;
   };
-  let kept: ScriptLine[] = lines.flatMap((line) => {
+  let kept: T[] = lines.flatMap((line) => {
     if (level === 'none' && line.reaction) {
       changed += 1;
       return [];
@@ -61,8 +62,8 @@ export function keepReactionRules(lines: readonly ScriptLine[], pace: ScriptPace
   // Shape first: one at a time, since dropping a reaction can mend the line after it.
   for (let problems = overlapProblems(kept); problems.length > 0; problems = overlapProblems(kept)) {
     const { index } = problems[0] as { index: number };
-    const line = kept[index] as ScriptLine;
-    if (line.reaction) {
+    const line = kept[index] as T;
+    if (line.reaction && line.text.length <= MAX_REACTION_CHARACTERS) {
       changed += 1;
       kept = kept.filter((_, at) => at !== index);
     } else kept[index] = plain(line);
