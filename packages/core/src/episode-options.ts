@@ -71,7 +71,7 @@ export const EPISODE_DEFAULTS: EpisodeChoices = {
  */
 export function formatHostsProblem(format: Format, hosts: number): string | undefined {
   if (format === 'brief' && hosts > 1) return 'A brief is read by one host: use hostMode single (or one named host), or another format';
-  if ((format === 'debate' || format === 'interview') && hosts < 2) return `A ${format} needs two hosts or more: use hostMode multi (or two named hosts or more)`;
+  if ((format === 'debate' || format === 'interview') && hosts < 2) return `${format === 'debate' ? 'A debate' : 'An interview'} needs two hosts or more: use hostMode multi (or two named hosts or more)`;
   return undefined;
 }
 
