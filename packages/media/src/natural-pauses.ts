@@ -2,9 +2,10 @@
 // range around the voice style's pauses (voice-casting.ts) instead of one fixed value —
 // shorter within a quick exchange (a short question or answer on either side), about the
 // style's own at an ordinary change of speaker, a breath when the same host goes on, and
-// longer before a new section. The draw is seeded by the line (its speaker, text and
-// whether it opens a section), so a re-render puts every unchanged line's pause where the
-// last render did, and an edit moves only what follows it.
+// longer before a new section. The draw is seeded by the line the pause follows (its
+// speaker and text) and by who speaks next and whether a section opens, so a re-render puts
+// every pause where the last render did, and an edited line keeps its start: only the pause
+// after it is drawn again, and only what follows it moves.
 //
 //   same host goes on        sameSpeakerMs    × 0.8 – 1.3
 //   change of speaker        speakerChangeMs  × 0.7 – 1.25
@@ -33,9 +34,9 @@ export const PAUSE_RANGES = {
 
 const wordCount = (text: string) => text.split(/\s+/u).filter((word) => word !== '').length;
 
-/** A number in [0, 1) from the line: the same line always draws the same. */
-function draw(line: PausedLine): number {
-  const digest = createHash('sha256').update(`${line.speaker}\n${line.opensSection ? 1 : 0}\n${line.text}`).digest();
+/** A number in [0, 1) from the line before the pause and who follows it: the same lines always draw the same. */
+function draw(previous: PausedLine, next: PausedLine): number {
+  const digest = createHash('sha256').update(`${previous.speaker}\n${previous.text}\n${next.speaker}\n${next.opensSection ? 1 : 0}`).digest();
   return digest.readUInt32BE(0) / 2 ** 32;
 }
 
@@ -45,5 +46,5 @@ export function naturalPauseMs(plan: PausePlan, previous: PausedLine, next: Paus
   const base = same ? plan.sameSpeakerMs : plan.speakerChangeMs;
   const quick = !same && (wordCount(previous.text) <= QUICK_WORDS || wordCount(next.text) <= QUICK_WORDS);
   const [low, high] = next.opensSection ? PAUSE_RANGES.newSection : same ? PAUSE_RANGES.sameSpeaker : quick ? PAUSE_RANGES.quickExchange : PAUSE_RANGES.speakerChange;
-  return Math.round(base * (low + (high - low) * draw(next)));
+  return Math.round(base * (low + (high - low) * draw(previous, next)));
 }

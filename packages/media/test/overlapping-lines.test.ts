@@ -118,7 +118,7 @@ t.test("pauses in a clip's envelope: silence between voiced stretches, not the t
   t.same(findPauses({ sampleRate: RATE, samples: join(silence(300), tone(300), silence(300)) }), [], 'silence at the ends is no pause');
 });
 
-t.test('natural pauses: drawn from their range, the same for the same line, shorter in a quick exchange, longer before a section', async (t) => {
+t.test('natural pauses: drawn from their range, the same after the same line, shorter in a quick exchange, longer before a section', async (t) => {
   const long = { speaker: 'Host 1', text: 'The lens threw light far out to sea, further than any lamp before it, and sailors could see it for hours as they came in.' };
   const other = (text: string, opensSection = false) => ({ speaker: 'Host 2', text, opensSection });
   const answerLine = other('Fresnel built the lens from rings of glass prisms around a central bulls-eye, which bent the light into one beam.');
@@ -131,8 +131,9 @@ t.test('natural pauses: drawn from their range, the same for the same line, shor
   t.ok(quick <= Math.round(PAUSES.speakerChangeMs * PAUSE_RANGES.quickExchange[1]), `a quick exchange: ${quick} ms`);
   const section = naturalPauseMs(PAUSES, long, other('Now to the keepers.', true));
   t.ok(section >= Math.round(PAUSES.speakerChangeMs * PAUSE_RANGES.newSection[0]), `before a new section: ${section} ms`);
-  const drawn = new Set(Array.from({ length: 20 }, (_, n) => naturalPauseMs(PAUSES, long, other(`Line number ${n} says something long enough to be an ordinary turn of speech in the talk.`))));
-  t.ok(drawn.size > 10, `twenty lines draw ${drawn.size} different pauses, not one fixed value`);
+  const drawn = new Set(Array.from({ length: 20 }, (_, n) => naturalPauseMs(PAUSES, { speaker: 'Host 1', text: `Line number ${n} says something long enough to be an ordinary turn of speech in the talk.` }, answerLine)));
+  t.ok(drawn.size > 10, `twenty lines draw ${drawn.size} different pauses after them, not one fixed value`);
+  t.equal(naturalPauseMs(PAUSES, long, other('Fresnel built the lens from rings of glass prisms around a bulls-eye, which bent all the light into one beam, he said.')), turn, 'the pause before a line is drawn by the line before it: an edited line keeps its start');
 });
 
 t.test("a script's placements: fixed pauses at none, natural ones otherwise, reactions at their word's share, cut-ins", async (t) => {
