@@ -15,7 +15,8 @@ import { formatPhrasing } from '@castwright/content/script/format-phrasing';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { estimatedStarts, reactionKey, REPEAT_WINDOW_MS } from '@castwright/content/script/reaction-rules';
-import { formatScript, parseScript } from '@castwright/content/script/script-format';
+import { formatScript, parseScript, storedScript } from '@castwright/content/script/script-format';
+import { scriptOverlapsColumn } from '@castwright/core/script-overlaps';
 import { estimateScriptMs } from '@castwright/content/script/script-length';
 import { isAnnounced, scriptSections } from '@castwright/content/script/script-sections';
 import type { ScriptPace, ScriptRequest } from '@castwright/content/script/script-writer';
@@ -36,10 +37,13 @@ t.test('reactions: none writes exactly the script of before, some and lively add
   const none = writeOfflineScript(request('deep_dive', 'none'));
   t.same(none.lines, before.lines, 'none: the strict turns written before reactions existed, line for line');
   t.same(reactions(none.lines), []);
+  t.equal(scriptOverlapsColumn(none.lines), null, 'and nothing is stored beside its text');
   for (const level of ['some', 'lively'] as const) {
     const script = writeOfflineScript(request('deep_dive', level));
     t.same(overlapProblems(script.lines), [], `${level}: every reaction and cut-in keeps the rules`);
-    t.same(parseScript(formatScript(script.lines)).map((line) => [line.reaction, line.overlapMs]), script.lines.map((line) => [line.reaction, line.overlapMs]), `${level}: the stored format keeps them`);
+    const stored = JSON.parse(scriptOverlapsColumn(script.lines) ?? 'null') as unknown;
+    t.same(storedScript(formatScript(script.lines), stored).map((line) => [line.reaction, line.overlapMs]), script.lines.map((line) => [line.reaction, line.overlapMs]), `${level}: stored beside the text, they are read back`);
+    t.same(parseScript(formatScript(script.lines)).map((line) => line.text), script.lines.map((line) => line.text), `${level}: the text keeps one "[Host N]: text" line per line, reactions too`);
     const minutes = estimateScriptMs(script.lines, pace) / 60_000;
     const count = reactions(script.lines).length;
     t.ok(count >= minutes, `${level}: ${count} reactions in ${minutes.toFixed(1)} minutes`);

@@ -1,7 +1,9 @@
 // Lines that overlap another: a reaction (a listening host's "Mm-hm." mixed under the line
 // it reacts to, in a pause of it) and a cut-in (a line that starts before the line before
 // it ends). Their bounds and rules, shared by the writers (which keep them), the script
-// endpoints (which answer 400 when an edit breaks them) and the renderer (which places them).
+// endpoints (which answer 400 when an edit breaks them) and the renderer (which places them),
+// and how they are stored: beside the script's text, one entry per line (null for a whole
+// line), in `episodes.script_overlaps` and `episode_revisions.script_overlaps`.
 import type { ScriptLine } from './script-lines.ts';
 
 /** Longest reaction: an interjection, not a turn ("Wait, really? Twenty miles?"). */
@@ -91,4 +93,29 @@ export function overlapProblems(lines: readonly ScriptLine[]): { index: number; 
     }
   });
   return problems;
+}
+
+/** How one line overlaps the one before it, as stored. */
+type StoredOverlap = { reaction: { afterWord: number } } | { overlapMs: number } | null;
+
+/** The script's overlaps as JSON text for its column, one entry per line; null when no line overlaps another. */
+export function scriptOverlapsColumn(lines: readonly ScriptLine[]): string | null {
+  const entries: StoredOverlap[] = lines.map((line) => (line.reaction ? { reaction: { afterWord: line.reaction.afterWord } } : line.overlapMs !== undefined ? { overlapMs: line.overlapMs } : null));
+  return entries.some((entry) => entry !== null) ? JSON.stringify(entries) : null;
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1;
+
+/** The lines with their stored overlaps (a column read back as JSON); entries that do not hold up are left out. */
+export function withStoredOverlaps(lines: readonly ScriptLine[], value: unknown): ScriptLine[] {
+  const entries = Array.isArray(value) && value.length === lines.length ? (value as unknown[]) : [];
+  return lines.map((line, index) => {
+    const entry = entries[index] as Record<string, unknown> | null | undefined;
+    if (entry && typeof entry === 'object') {
+      const afterWord = (entry.reaction as { afterWord?: unknown } | undefined)?.afterWord;
+      if (isCount(afterWord)) return { ...line, reaction: { afterWord } };
+      if (isCount(entry.overlapMs)) return { ...line, overlapMs: entry.overlapMs };
+    }
+    return line;
+  });
 }

@@ -14,7 +14,8 @@ import { selectEpisodeRevision } from '@castwright/core/repositories/episode-rev
 import { lockOwnEpisode, selectOwnEpisode, updateScriptText } from '@castwright/core/repositories/episodes';
 import { MAX_SCRIPT_LINES, type ScriptLine, type Speaker } from '@castwright/core/script-lines';
 import { scriptRefsColumn, type SourceRef } from '@castwright/core/source-refs';
-import { formatScript } from '@castwright/content/script/script-format';
+import { formatScript, storedScript } from '@castwright/content/script/script-format';
+import { scriptOverlapsColumn } from '@castwright/core/script-overlaps';
 import { requireIfMatch } from '../http/preconditions.ts';
 import { ownedOr404 } from '../owned-or-404.ts';
 import { checkGivenRefs, keptRefs } from './script-refs.ts';
@@ -31,7 +32,7 @@ function scriptLocked(episode: EpisodeRow): AppError {
 /** The published revision's script beside the episode's (for pendingChanges). */
 async function withPublishedScript(db: Executor, episode: EpisodeRow): Promise<ScriptState> {
   const published = episode.published_revision === null ? undefined : await selectEpisodeRevision(db, episode.id, episode.published_revision);
-  return { episode, publishedScript: published?.script_text ?? null };
+  return { episode, publishedLines: published ? storedScript(published.script_text, published.script_overlaps) : null };
 }
 
 /** The caller's own episode's script, else 404: someone else's episode is not even acknowledged. */
@@ -122,7 +123,7 @@ async function saveScript(db: Db, target: { userId: string; id: string; ifMatch:
     checkSpeakers(episode, lines);
     await checkGivenRefs(trx, episode.id, lines);
     const refs = lines.map((line) => line.sourceRefs ?? []);
-    return withPublishedScript(trx, await updateScriptText(trx, target.id, formatScript(lines), scriptRefsColumn(refs)));
+    return withPublishedScript(trx, await updateScriptText(trx, target.id, { text: formatScript(lines), refs: scriptRefsColumn(refs), overlaps: scriptOverlapsColumn(lines) }));
   });
 }
 

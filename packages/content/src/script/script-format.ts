@@ -1,23 +1,23 @@
 // The stored script format: one line per turn, `[Host 1]: text` (`Host 1` to `Host 4`),
 // and before the first turn of a section a heading line, `## Section title` (the chapters
-// follow them). A reaction names where it goes under the line before it,
-// `[Host 2, reaction after word 12]: Mm-hm.`, and a cut-in how early it starts,
-// `[Host 2, cut in 300 ms]: Wait, really?` (script-overlaps.ts). Parsing is strict about
-// the label and forgiving about blank lines, so an edited script still renders.
-import { isSpeaker, MAX_SECTION_TITLE_CHARACTERS, type ScriptLine } from '@castwright/core/script-lines';
+// follow them). Parsing is strict about the label and forgiving about blank lines, so an
+// edited script still renders. Which lines are reactions or cut-ins is kept beside the
+// text, as their refs are (core/script-overlaps.ts): every line of the text keeps the
+// `[Host 1]:` form clients read, whatever it is.
+import type { ScriptLine } from '@castwright/core/script-lines';
+import { isSpeaker, MAX_SECTION_TITLE_CHARACTERS } from '@castwright/core/script-lines';
+import { withStoredOverlaps } from '@castwright/core/script-overlaps';
 
-const LINE = /^\[(Host [1-4])(?:,\s*(?:reaction after word (\d{1,5})|cut in (\d{1,5}) ms))?\]:\s*(.+)$/;
+const LINE = /^\[(Host [1-4])\]:\s*(.+)$/;
 const SECTION = /^##\s+(.+)$/;
 
-/** A line's label: its speaker, and how it overlaps the line before it. */
-function label(line: ScriptLine): string {
-  if (line.reaction) return `${line.speaker}, reaction after word ${line.reaction.afterWord}`;
-  if (line.overlapMs !== undefined) return `${line.speaker}, cut in ${line.overlapMs} ms`;
-  return line.speaker;
+export function formatScript(lines: readonly ScriptLine[]): string {
+  return lines.map((line) => `${line.section ? `## ${line.section}\n` : ''}[${line.speaker}]: ${line.text}`).join('\n');
 }
 
-export function formatScript(lines: readonly ScriptLine[]): string {
-  return lines.map((line) => `${line.section ? `## ${line.section}\n` : ''}[${label(line)}]: ${line.text}`).join('\n');
+/** A stored script as lines: its text, and its overlaps column (`script_overlaps`) beside it. */
+export function storedScript(text: string, overlaps: unknown): ScriptLine[] {
+  return withStoredOverlaps(parseScript(text), overlaps);
 }
 
 export function parseScript(script: string): ScriptLine[] {
@@ -33,15 +33,8 @@ export function parseScript(script: string): ScriptLine[] {
       continue;
     }
     const match = LINE.exec(trimmed);
-    if (!match?.[1] || !match[4] || !isSpeaker(match[1])) throw new Error(`Script line ${index + 1} is not of the form "[Host 1]: text"`);
-    const [, speaker, afterWord, overlapMs, text] = match;
-    lines.push({
-      speaker,
-      text: text.trim(),
-      ...(section ? { section } : {}),
-      ...(afterWord ? { reaction: { afterWord: Number(afterWord) } } : {}),
-      ...(overlapMs ? { overlapMs: Number(overlapMs) } : {}),
-    });
+    if (!match?.[1] || !match[2] || !isSpeaker(match[1])) throw new Error(`Script line ${index + 1} is not of the form "[Host 1]: text"`);
+    lines.push({ speaker: match[1], text: match[2].trim(), ...(section ? { section } : {}) });
     section = undefined;
   }
   return lines;

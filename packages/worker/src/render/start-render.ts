@@ -9,7 +9,7 @@ import { insertEpisodeRevision, selectEpisodeRevision, selectRenderingRevision }
 import { claimRenderAttempt } from '@castwright/core/repositories/episodes';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import { changedLineCount } from '@castwright/content/script/script-changes';
-import { parseScript } from '@castwright/content/script/script-format';
+import { storedScript } from '@castwright/content/script/script-format';
 
 export interface StartedRender {
   episode: EpisodeRow;
@@ -21,26 +21,27 @@ export async function startRender(trx: Trx, episodeId: string): Promise<StartedR
   const episode = await claimRenderAttempt(trx, episodeId, ['generating_script', 'review_script', 'generating_audio']);
   if (!episode) return undefined;
   const revision = (await selectRenderingRevision(trx, episodeId)) ?? (await firstRevision(trx, episode));
-  return { episode, revision, lines: readScript(revision.script_text) };
+  return { episode, revision, lines: readScript(revision.script_text, revision.script_overlaps) };
 }
 
 async function firstRevision(trx: Trx, episode: EpisodeRow): Promise<EpisodeRevisionRow> {
   const script = episode.script_text ?? '';
-  const lines = readScript(script);
+  const lines = readScript(script, episode.script_overlaps);
   const published = episode.published_revision === null ? undefined : await selectEpisodeRevision(trx, episode.id, episode.published_revision);
   return insertEpisodeRevision(trx, {
     episode_id: episode.id,
     script_text: script,
     script_refs: episode.script_refs === null ? null : JSON.stringify(episode.script_refs),
+    script_overlaps: episode.script_overlaps === null ? null : JSON.stringify(episode.script_overlaps),
     lines_total: lines.length,
-    lines_changed: changedLineCount(published ? readScript(published.script_text) : [], lines),
+    lines_changed: changedLineCount(published ? readScript(published.script_text, published.script_overlaps) : [], lines),
   });
 }
 
-function readScript(script: string): ScriptLine[] {
+function readScript(script: string, overlaps: unknown): ScriptLine[] {
   let lines: ScriptLine[];
   try {
-    lines = parseScript(script);
+    lines = storedScript(script, overlaps);
   } catch (error) {
     throw new PermanentError(`The script cannot be read: ${(error as Error).message}`, { cause: error });
   }

@@ -10,6 +10,7 @@ import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
 import { storedLanguage } from '@castwright/core/languages';
 import { formatScript } from '@castwright/content/script/script-format';
+import { scriptOverlapsColumn } from '@castwright/core/script-overlaps';
 import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { episodePace } from '../script-pace.ts';
@@ -59,6 +60,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
         await updateEpisodeScript(trx, episodeId, {
           script_text: formatScript(script.lines),
           ...scriptRefFields(script),
+          script_overlaps: scriptOverlapsColumn(script.lines),
           title: script.title,
           description: script.description,
           script_writer: writer,

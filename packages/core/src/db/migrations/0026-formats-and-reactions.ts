@@ -21,13 +21,19 @@ export async function up(db: Kysely<any>): Promise<void> {
       ADD COLUMN reactions text NOT NULL DEFAULT 'none'
         CHECK (reactions IN ('none', 'some', 'lively'));
     ALTER TABLE briefing_configs ALTER COLUMN reactions SET DEFAULT 'some';
+    -- Which script lines are reactions (mixed under the line before them, after one of its
+    -- words) or cut-ins (starting before it ends): one entry per line beside the text, as the
+    -- lines' refs are, so the text keeps its "[Host 1]: …" form. Null: no line overlaps.
+    ALTER TABLE episodes ADD COLUMN script_overlaps jsonb;
+    ALTER TABLE episode_revisions ADD COLUMN script_overlaps jsonb;
   `.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`
-    ALTER TABLE episodes DROP COLUMN format, DROP COLUMN reactions;
+    ALTER TABLE episode_revisions DROP COLUMN script_overlaps;
+    ALTER TABLE episodes DROP COLUMN format, DROP COLUMN reactions, DROP COLUMN script_overlaps;
     ALTER TABLE briefing_configs DROP COLUMN format, DROP COLUMN reactions;
   `.execute(db);
 }

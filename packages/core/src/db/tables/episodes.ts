@@ -41,6 +41,8 @@ export interface EpisodesTable {
   script_writer: NullableText;
   /** Each script line's refs to its sources, one list per line (source-refs.ts); null when none are known. Written as JSON text. */
   script_refs: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Which lines are reactions or cut-ins, one entry per line (script-overlaps.ts); null when none is. Written as JSON text (migration 0026). */
+  script_overlaps: ColumnType<unknown, string | null | undefined, string | null>;
   /** Refs the LLM writer gave that did not hold up and were dropped. */
   source_refs_dropped: Defaulted<number>;
   /** How long the whole source runs read out, when short of the length asked for; null when it holds enough (see episode-length.ts). */
