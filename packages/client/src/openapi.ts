@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from text, a web page address, or several sources
-         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. `format` (default `deep_dive`) builds the episode as a deep dive, brief, debate, critique or interview; `reactions` (default `some`) says how much the listening hosts react. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodes"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from a document (PDF, DOCX, DOC, TXT, MD)
-         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, `format`, `reactions`, and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodesUpload"];
         delete?: never;
@@ -674,12 +674,12 @@ export interface paths {
         };
         /**
          * The episode's script as numbered lines (owner only)
-         * @description Lines are empty until the script is written. The `ETag` header names this version of the script: send it back in `If-Match` with a change.
+         * @description Lines are empty until the script is written. A reaction shows the line it goes `under` and the word it follows; a cut-in its `overlapMs`. The `ETag` header names this version of the script: send it back in `If-Match` with a change.
          */
         get: operations["getEpisodesByIdScript"];
         /**
          * Replace the whole script
-         * @description 1 to 2000 lines of 1 to 2000 characters. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * @description 1 to 2000 lines of 1 to 2000 characters. A line with `reaction` is mixed under the line before it (a listening host's "Mm-hm."), one with `overlapMs` cuts in before the line before it ends; both are by another host than that line, and a change that breaks their rules is a 400 naming each. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         put: operations["putEpisodesByIdScript"];
         post?: never;
@@ -700,7 +700,7 @@ export interface paths {
         put?: never;
         /**
          * Insert a line
-         * @description The new line goes before line `index` (at the end when `index` is the number of lines; 400 beyond). A `section` makes it open a section. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * @description The new line goes before line `index` (at the end when `index` is the number of lines; 400 beyond). A `section` makes it open a section. A line with `reaction` is mixed under the line before it (a listening host's "Mm-hm."), one with `overlapMs` cuts in before the line before it ends; both are by another host than that line, and a change that breaks their rules is a 400 naming each. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         post: operations["postEpisodesByIdScriptLines"];
         delete?: never;
@@ -721,14 +721,14 @@ export interface paths {
         post?: never;
         /**
          * Remove one line
-         * @description 404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * @description 404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it; the reactions under the line go with it. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         delete: operations["deleteEpisodesByIdScriptLinesByIndex"];
         options?: never;
         head?: never;
         /**
-         * Edit one line (text, speaker or both)
-         * @description 404 when the line does not exist. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * Edit one line (text, speaker, refs, or whether it is a reaction or cut-in)
+         * @description 404 when the line does not exist. `reaction: null` or `overlapMs: null` makes the line a turn of its own. A line with `reaction` is mixed under the line before it (a listening host's "Mm-hm."), one with `overlapMs` cuts in before the line before it ends; both are by another host than that line, and a change that breaks their rules is a 400 naming each. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         patch: operations["patchEpisodesByIdScriptLinesByIndex"];
         trace?: never;
@@ -4462,7 +4462,9 @@ export interface operations {
                  *           "role": "expert"
                  *         }
                  *       ],
-                 *       "language": "es"
+                 *       "language": "es",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none"
                  *     }
                  */
                 "application/json": {
@@ -4517,6 +4519,16 @@ export interface operations {
                      * @example es
                      */
                     language?: string;
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                 };
             };
         };
@@ -4538,6 +4550,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
@@ -4565,6 +4579,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -4741,6 +4765,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "sourceType": "example",
@@ -4801,6 +4827,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -5093,6 +5129,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "sourceType": "example",
@@ -5153,6 +5191,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -5514,7 +5562,9 @@ export interface operations {
                  *       "voiceStyle": "professional",
                  *       "voicePair": "expert-curious",
                  *       "hosts": "example",
-                 *       "language": "es"
+                 *       "language": "es",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none"
                  *     }
                  */
                 "multipart/form-data": {
@@ -5537,6 +5587,16 @@ export interface operations {
                      * @example es
                      */
                     language?: string;
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                 };
             };
         };
@@ -5558,6 +5618,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
@@ -5585,6 +5647,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -7612,7 +7684,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -7640,6 +7717,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -7741,7 +7827,11 @@ export interface operations {
                  *               "start": 0,
                  *               "end": 1
                  *             }
-                 *           ]
+                 *           ],
+                 *           "reaction": {
+                 *             "afterWord": 1
+                 *           },
+                 *           "overlapMs": 1
                  *         }
                  *       ]
                  *     }
@@ -7766,6 +7856,13 @@ export interface operations {
                             /** @description One past the last character of the span */
                             end: number;
                         }[];
+                        /** @description Makes the line a reaction (at most 80 characters, by another host than the line it goes under); afterWord left out: after the sentence nearest the middle of that line */
+                        reaction?: {
+                            /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                            afterWord?: number;
+                        };
+                        /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                        overlapMs?: number;
                     }[];
                 };
             };
@@ -7794,7 +7891,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -7822,6 +7924,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -7970,7 +8081,11 @@ export interface operations {
                  *           "start": 0,
                  *           "end": 1
                  *         }
-                 *       ]
+                 *       ],
+                 *       "reaction": {
+                 *         "afterWord": 1
+                 *       },
+                 *       "overlapMs": 1
                  *     }
                  */
                 "application/json": {
@@ -7994,6 +8109,13 @@ export interface operations {
                         /** @description One past the last character of the span */
                         end: number;
                     }[];
+                    /** @description Makes the line a reaction (at most 80 characters, by another host than the line it goes under); afterWord left out: after the sentence nearest the middle of that line */
+                    reaction?: {
+                        /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                        afterWord?: number;
+                    };
+                    /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                    overlapMs?: number;
                 };
             };
         };
@@ -8021,7 +8143,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8049,6 +8176,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -8209,7 +8345,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8237,6 +8378,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -8384,7 +8534,11 @@ export interface operations {
                  *           "start": 0,
                  *           "end": 1
                  *         }
-                 *       ]
+                 *       ],
+                 *       "reaction": {
+                 *         "afterWord": 1
+                 *       },
+                 *       "overlapMs": 1
                  *     }
                  */
                 "application/json": {
@@ -8404,6 +8558,13 @@ export interface operations {
                         /** @description One past the last character of the span */
                         end: number;
                     }[];
+                    /** @description An object makes the line a reaction (or moves it); null makes it a whole turn of its own */
+                    reaction?: {
+                        /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                        afterWord?: number;
+                    } | null;
+                    /** @description A number makes the line a cut-in; null makes it start after the line before it */
+                    overlapMs?: number | null;
                 };
             };
         };
@@ -8431,7 +8592,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8459,6 +8625,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -15161,6 +15336,8 @@ export interface operations {
                      *           "template_type": "tech_news",
                      *           "preset": "quick",
                      *           "host_mode": "single",
+                     *           "format": "deep_dive",
+                     *           "reactions": "none",
                      *           "schedule_frequency": "daily",
                      *           "schedule_days": [
                      *             1
@@ -15211,6 +15388,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}
@@ -15349,6 +15536,8 @@ export interface operations {
                  *       "template_type": "tech_news",
                  *       "preset": "quick",
                  *       "host_mode": "single",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none",
                  *       "schedule_frequency": "daily",
                  *       "schedule_days": [
                  *         1
@@ -15380,6 +15569,16 @@ export interface operations {
                     preset?: "quick" | "standard" | "deep" | "extended";
                     /** @enum {unknown} */
                     host_mode?: "single" | "multi";
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                     /**
                      * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                      * @enum {unknown}
@@ -15423,6 +15622,8 @@ export interface operations {
                      *         "template_type": "tech_news",
                      *         "preset": "quick",
                      *         "host_mode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "schedule_frequency": "daily",
                      *         "schedule_days": [
                      *           1
@@ -15466,6 +15667,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}
@@ -15641,6 +15852,8 @@ export interface operations {
                      *         "template_type": "tech_news",
                      *         "preset": "quick",
                      *         "host_mode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "schedule_frequency": "daily",
                      *         "schedule_days": [
                      *           1
@@ -15697,6 +15910,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}
@@ -15979,6 +16202,8 @@ export interface operations {
                  *       "template_type": "tech_news",
                  *       "preset": "quick",
                  *       "host_mode": "single",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none",
                  *       "schedule_frequency": "daily",
                  *       "schedule_days": [
                  *         1
@@ -16010,6 +16235,16 @@ export interface operations {
                     preset?: "quick" | "standard" | "deep" | "extended";
                     /** @enum {unknown} */
                     host_mode?: "single" | "multi";
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                     /**
                      * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                      * @enum {unknown}
@@ -16050,6 +16285,8 @@ export interface operations {
                      *         "template_type": "tech_news",
                      *         "preset": "quick",
                      *         "host_mode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "schedule_frequency": "daily",
                      *         "schedule_days": [
                      *           1
@@ -16092,6 +16329,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}

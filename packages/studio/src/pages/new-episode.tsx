@@ -2,7 +2,7 @@
 // woven into one (addresses, pasted texts and documents in one list), with every option
 // the API takes: a preset or minutes, the language (or detect it), the hosts and voices
 // (one or two hosts, or named hosts with voices from the catalog, those of the language
-// offered first), the engine and "review the script first" (text and web pages; the
+// offered first), the format and the reactions, the engine and "review the script first" (text and web pages; the
 // upload takes neither). Each group of options is its own component that reads its part
 // of the form. One Idempotency-Key per submission: a person's retry after a lost answer makes
 // one episode. A length or preset beyond the tier, a spent quota or a file above the
@@ -15,6 +15,7 @@ import { useSubmission, type Submission } from '../api/submission-key.ts';
 import { LanguageFields, readLanguage, type EpisodeLanguage } from '../components/language-fields.tsx';
 import { LengthFields, readLength } from '../components/length-fields.tsx';
 import { initialRows, readSources, SourceList, storedSources } from '../components/source-list.tsx';
+import { FormatFields, readFormat } from '../components/format-fields.tsx';
 import { ErrorNotice } from '../components/notice.tsx';
 import { readVoices, VoiceFields } from '../components/voice-fields.tsx';
 import { useAction, useSession, useTitle } from '../hooks.ts';
@@ -61,7 +62,7 @@ function SourceFields({ source, onSource, rows, onRows }: { source: Source; onSo
 /** What the form asks for: the source's endpoint and its body (the upload as multipart, `hosts` as one JSON field). */
 function episodeRequest(source: Source, values: FormData, rows: Rows) {
   // Each group of options reads its own part of the form.
-  const options = { ...readLength(values), ...readLanguage(values), ...readVoices(values) };
+  const options = { ...readLength(values), ...readLanguage(values), ...readVoices(values), ...readFormat(values) };
   if (source === 'upload') {
     const upload = new FormData();
     for (const [key, value] of Object.entries(options)) upload.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
@@ -116,6 +117,7 @@ export function NewEpisode() {
           <LanguageFields onLanguage={setLanguage}
             detectHint="Left to detect, Castwright reads the source's language (with several, the one most of them is written in): typed text at once, a web page or document once it is read. The hosts speak it, and the transcript and show notes are in it." />
           <VoiceFields withEngine={source !== 'upload'} language={language} />
+          <FormatFields />
           {source !== 'upload' && <label class="check"><input type="checkbox" name="reviewScript" /> Let me review the script before it is recorded</label>}
         </fieldset>
         <ErrorNotice error={create.error} />
