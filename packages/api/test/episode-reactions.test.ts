@@ -199,3 +199,24 @@ t.test('format and reactions on the episode: shown, defaulted, and refused when 
   const accepted = await json(await send('POST', '/api/episodes', { content: article, preset: 'quick', format: 'brief' }));
   t.match(accepted.episode, { format: 'brief', reactions: 'some', hostMode: 'single' });
 });
+
+t.test('format and reactions on a briefing: stored, shown, changed, and refused for the wrong number of hosts', async (t) => {
+  const refused = await send('POST', '/api/briefings', { name: 'Debate club', format: 'debate' });
+  t.equal(refused.status, 400, 'a debate with the default single host');
+  t.match((await json(refused)).message, /A debate needs two hosts or more: use host_mode multi/);
+  t.equal((await send('POST', '/api/briefings', { name: 'Loud', reactions: 'loud' })).status, 400);
+  const created = await send('POST', '/api/briefings', { name: 'Critics', host_mode: 'multi', format: 'critique', reactions: 'lively' });
+  t.equal(created.status, 201);
+  const { briefing } = await json(created);
+  t.match(briefing, { format: 'critique', reactions: 'lively' });
+  const defaults = (await json(await send('POST', '/api/briefings', { name: 'Plain' }))).briefing;
+  t.match(defaults, { format: 'deep_dive', reactions: 'some' }, 'the defaults');
+  const read = await api.request(`/api/briefings/${briefing.id}`, { token: owner.accessToken });
+  const etag = read.headers.get('etag') ?? '';
+  t.match((await json(read)).briefing, { format: 'critique', reactions: 'lively' });
+  const brief = await send('PATCH', `/api/briefings/${briefing.id}`, { format: 'brief' }, etag);
+  t.equal(brief.status, 400, 'a brief with its two hosts');
+  const changed = await send('PATCH', `/api/briefings/${briefing.id}`, { format: 'brief', host_mode: 'single', reactions: 'none' }, etag);
+  t.equal(changed.status, 200);
+  t.match((await json(changed)).briefing, { format: 'brief', host_mode: 'single', reactions: 'none' });
+});
