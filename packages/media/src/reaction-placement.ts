@@ -18,7 +18,7 @@ const AFTER_PAUSE_START_MS = 40;
 /** …and at least this long before the voice comes back. */
 const ONSET_CLEARANCE_MS = 200;
 /** A reaction ends at most this long after the line it goes under. */
-export const TAIL_MS = 1000;
+const TAIL_MS = 1000;
 
 export interface ReactionSpot {
   /** Where the reaction starts, counted from the line's first sample. */

@@ -36,7 +36,7 @@ const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+
  * The word of `hostText` a reaction goes after: the end of the words it quotes, found
  * however they are punctuated or cased; else after the sentence nearest the line's middle.
  */
-export function quotedAfterWord(hostText: string, quoted: string): number {
+function quotedAfterWord(hostText: string, quoted: string): number {
   const ends = wordEnds(hostText);
   const words = ends.map((end, index) => normal(hostText.slice(index === 0 ? 0 : (ends[index - 1] as number), end)));
   const wanted = normal(quoted).split(' ').filter((word) => word !== '');

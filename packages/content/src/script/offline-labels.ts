@@ -35,7 +35,7 @@ export function sectionLabels(document: SourceDocument, phrasing: ShowPhrasing):
 }
 
 /** A heading as words in a sentence: numbering and closing punctuation dropped, capitals only where the text keeps them. */
-export function spokenHeading(document: SourceDocument, heading: string): string | null {
+function spokenHeading(document: SourceDocument, heading: string): string | null {
   const bare = heading.replace(/^(?:[0-9]+(?:\.[0-9]+)*|[IVX]+)[.):]?\s+/u, '').replace(/[\s.:;,!?。！？、：-]+$/u, '').trim();
   if (bare === '' || hasMarkup(bare)) return null;
   const words = document.analyse(bare).flatMap((sentence) => sentence.words);
