@@ -104,11 +104,16 @@ t.test('through the typed client: register, add a webhook, create a two-host epi
   if (typeof transcript !== 'object') throw new Error(`expected the JSON transcript, got ${typeof transcript}`);
   t.ok(transcript.segments.length >= 4);
   t.same([...transcript.stats.speakers].sort(), ['Host 1', 'Host 2']);
+  // In order; a line starts before the one before it ends only where the script says it overlaps it (a reaction, a cut-in).
+  const lines = (await client.GET('/api/episodes/{id}/script', { params: { path: { id: episode.id } } })).data!.lines;
   let previousEnd = 0;
-  for (const segment of transcript.segments) {
-    t.ok(segment.startTimeMs >= previousEnd, 'ordered and not overlapping');
+  let previousStart = 0;
+  for (const [index, segment] of transcript.segments.entries()) {
+    const overlaps = lines[index]?.reaction !== undefined || lines[index]?.overlapMs !== undefined;
+    t.ok(segment.startTimeMs >= (overlaps ? previousStart : previousEnd), overlaps ? 'a reaction or cut-in starts inside the line before' : 'ordered and not overlapping');
     t.ok(segment.endTimeMs > segment.startTimeMs, 'non-empty');
-    previousEnd = segment.endTimeMs;
+    previousStart = segment.startTimeMs;
+    previousEnd = Math.max(previousEnd, segment.endTimeMs);
   }
   t.ok(previousEnd <= probe.durationSeconds * 1000, 'inside the audio');
 

@@ -4,7 +4,9 @@
 // change, a filter, a deletion undone, all from the keyboard where a person would), and an
 // episode asked for in minutes, reviewed first: the episode page says its planned length
 // and the length note, and the review editor keeps and changes the script's sections
-// (chapters) when a title is changed, a line inserted and a section's first line removed.
+// (chapters) when a title is changed, a line inserted and a section's first line removed;
+// a lively episode's reactions are set in under their lines with the word they follow,
+// which the editor moves, and a cut-in says how early it starts.
 // Nothing here is rendered, so it runs in about a minute. Every change is checked where it
 // is stored, through the API. STUDIO_SCREENSHOTS=<dir> saves the pages' screenshots.
 import t, { type Test } from 'tap';
@@ -13,7 +15,9 @@ import path from 'node:path';
 import { fetch } from 'undici';
 import { STUDIO_DIST } from '@castwright/studio/build';
 import { runCastwright } from '#test-helpers/castwright-cli';
+import { readFixture } from '#test-helpers/fixtures';
 import { openStudio } from '#test-helpers/studio-browser';
+import { until } from '#test-helpers/until';
 
 t.setTimeout(300_000);
 const studio = await openStudio((close) => t.teardown(close));
@@ -199,8 +203,10 @@ t.test('an episode asked for in minutes: the form offers the tier\'s range; the 
   episodeId = new URL(page.url()).pathname.split('/').pop() ?? '';
   await page.getByRole('link', { name: 'Review the script' }).waitFor({ timeout: 120_000 });
   await page.getByText('Planned for 2 minutes').waitFor();
-  const { episode } = await stored<{ episode: { durationMinutes: number; lengthNote: string | null } }>(`/api/episodes/${episodeId}`);
+  const { episode } = await stored<{ episode: { durationMinutes: number; lengthNote: string | null; format: string; reactions: string } }>(`/api/episodes/${episodeId}`);
   t.equal(episode.durationMinutes, 2, 'asked for in minutes');
+  t.match(episode, { format: 'deep_dive', reactions: 'some' }, 'the form\'s format and reactions, as they start');
+  await page.getByText('Deep dive, some reactions').waitFor();
   t.ok(episode.lengthNote, `the source is short of 2 minutes, so there is a note: ${episode.lengthNote}`);
   if (episode.lengthNote) t.equal(await page.locator('.length-note').innerText(), episode.lengthNote, 'the page shows it');
   await checkPage(t, 'an episode waiting for review, with its length note');
@@ -247,6 +253,39 @@ t.test('the review editor shows the sections and keeps them through every change
   t.equal(lines[opener]?.section ?? null, title ?? null, 'the removed line\'s section moved to the line after it: the chapter stays');
   t.equal(lines.filter((line) => line.section).length, openers.length, 'no section lost');
   await checkPage(t, 'script review after changes');
+});
+
+interface TimedLine extends Line { reaction?: { under: number; afterWord: number }; overlapMs?: number }
+
+t.test('reactions in the editor: set in under their line with the word they follow, moved by the person; a cut-in says how early it starts', async (t) => {
+  const created = await fetch(`${apiBase}/api/episodes`, {
+    method: 'POST', dispatcher: insecure, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ content: await readFixture('lighthouses.txt'), preset: 'quick', hostMode: 'multi', reactions: 'lively', reviewScript: true }),
+  });
+  const id = ((await created.json()) as { episode: { id: string } }).episode.id;
+  await until('the lively script to wait for review', async () => ((await stored<{ episode: { status: string } }>(`/api/episodes/${id}`)).episode.status === 'review_script' ? true : undefined), 120_000);
+  const lines = (await stored<{ lines: TimedLine[] }>(`/api/episodes/${id}/script`)).lines;
+  const reaction = lines.findIndex((line) => line.reaction);
+  const cutIn = lines.findIndex((line) => line.overlapMs !== undefined);
+  t.ok(reaction > 0 && cutIn > 0, `a reaction (line ${reaction + 1}) and a cut-in (line ${cutIn + 1})`);
+  await page.goto(`/episodes/${id}/script`);
+  await page.getByLabel('Text of line 1', { exact: true }).waitFor();
+  const under = lines[reaction]?.reaction?.under as number;
+  const row = page.locator('li.reaction').first();
+  t.match(await row.innerText(), new RegExp(`Reaction said under line ${under + 1}, in the pause after`), 'the reaction says which line it is under and after which word');
+  const indent = async (index: number) => (await page.getByLabel(`Text of line ${index + 1}`, { exact: true }).boundingBox())?.x ?? 0;
+  t.ok((await indent(reaction)) > (await indent(under)), 'and is set in under that line');
+  t.equal(await page.getByLabel(`Cuts in, ms before line ${cutIn} ends (line ${cutIn + 1})`).inputValue(), String(lines[cutIn]?.overlapMs), 'the cut-in says how early it starts');
+  await checkPage(t, 'script review with reactions', 'script-reactions');
+
+  const field = page.getByLabel(`After word of line ${under + 1}, for the reaction at line ${reaction + 1}`);
+  const moved = Number(await field.inputValue()) === 1 ? 2 : 1;
+  await field.fill(String(moved));
+  await page.getByRole('button', { name: `Save line ${reaction + 1}`, exact: true }).click();
+  await page.getByText(`Line ${reaction + 1} saved.`).waitFor();
+  const after = (await stored<{ lines: TimedLine[] }>(`/api/episodes/${id}/script`)).lines;
+  t.same(after[reaction]?.reaction, { under, afterWord: moved }, 'the reaction now follows the word asked for');
+  t.same(after.filter((_, index) => index !== reaction), lines.filter((_, index) => index !== reaction), 'and nothing else changed');
 });
 
 t.test('no page broke its Content-Security-Policy or threw', async (t) => {

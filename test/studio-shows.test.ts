@@ -102,10 +102,12 @@ t.test('its settings saved with If-Match; a change made elsewhere meanwhile is r
   await settings.getByLabel('Category').selectOption('History');
   await settings.getByLabel('Length').selectOption('quick');
   await settings.getByLabel('Hosts', { exact: true }).selectOption('multi');
+  await settings.getByLabel('Format', { exact: true }).selectOption('interview');
+  await settings.getByLabel('Reactions', { exact: true }).selectOption('lively');
   await settings.getByLabel('Music bed under speech (dB)').fill('-30');
   await settings.getByRole('button', { name: 'Save the show' }).click();
   await settings.getByText(/^Saved\./).waitFor();
-  t.match((await stored(`/api/shows/${showId}`)).show, { author: 'Ada Keeper', category: 'History', preset: 'quick', hostMode: 'multi', levels: { bedSpeechDb: -30, bedGapDb: -12 } });
+  t.match((await stored(`/api/shows/${showId}`)).show, { author: 'Ada Keeper', category: 'History', preset: 'quick', hostMode: 'multi', format: 'interview', reactions: 'lively', levels: { bedSpeechDb: -30, bedGapDb: -12 } });
 
   t.equal((await request(`/api/shows/${showId}`, { method: 'PATCH', body: { description: 'Changed in another tab.' } })).status, 200);
   await settings.getByLabel('Author').fill('Someone else');
@@ -129,14 +131,14 @@ t.test('an episode made in the show from the new-episode form, rendered with its
   await heading(page).getByText('New episode').waitFor();
   await waitUntil(`document.querySelector('#show').value === ${JSON.stringify(showId)}`);
   t.equal(await page.getByLabel('Make it in').inputValue(), showId, 'the show is picked');
-  await page.getByText("The show's length, language and voices.").waitFor();
+  await page.getByText("The show's length, language, voices, format and reactions.").waitFor();
   await checkPage(t, 'new episode in a show', 'new-episode-show');
   await page.getByLabel('Your text').fill('## The lamps\n\nThe first lighthouses burned wood and coal. Keepers later trimmed oil wicks through the night.\n\n## The lens\n\nAugustin Fresnel cut the lens into rings of glass. It bent the light into one beam that ships could see from far away.');
   await page.getByRole('button', { name: 'Create episode' }).click();
   await page.waitForURL(/\/episodes\/ep_[^/]+$/, { timeout: 60_000 });
   const id = new URL(page.url()).pathname.split('/').pop() ?? '';
   await page.getByText('In the show “The Lighthouse Hour”').waitFor();
-  t.match((await stored(`/api/episodes/${id}`)).episode, { show: { id: showId, name: 'The Lighthouse Hour' }, preset: 'quick', hostMode: 'multi' }, "the show's defaults");
+  t.match((await stored(`/api/episodes/${id}`)).episode, { show: { id: showId, name: 'The Lighthouse Hour' }, preset: 'quick', hostMode: 'multi', format: 'interview', reactions: 'lively' }, "the show's defaults");
   await page.getByRole('button', { name: /^Play \(/ }).waitFor({ timeout: 180_000 });
   const segments = (await stored(`/api/episodes/${id}/transcript`)).segments as { startTimeMs: number }[];
   t.ok((segments[0]?.startTimeMs ?? 0) > 3000, `the first line comes after the 3 s intro (${segments[0]?.startTimeMs} ms)`);

@@ -113,7 +113,7 @@ t.test('an episode from text, script reviewed first: a line edited and re-spoken
 
   await page.getByRole('link', { name: 'Review the script' }).click();
   await heading(page).getByText(/Script review/).waitFor();
-  await page.getByLabel('Text of line 1').waitFor();
+  await page.getByLabel('Text of line 1', { exact: true }).waitFor();
   await checkPage(t, 'script review');
   const edited = 'Welcome! Today we follow the light that kept sailors off the rocks.';
   await page.getByLabel('Text of line 1', { exact: true }).fill(edited);

@@ -42,7 +42,7 @@ const CONTENT = [
   'Honey is made from nectar that the bees bring home. Workers fan their wings to dry the nectar into honey.',
 ].join('\n\n');
 
-type Line = { index: number; speaker: string; text: string; section?: string };
+type Line = { index: number; speaker: string; text: string; section?: string; reaction?: { under: number; afterWord: number }; overlapMs?: number };
 type Segment = { speaker: string; text: string; startTimeMs: number; endTimeMs: number };
 
 async function create(body: Record<string, unknown> = {}): Promise<string> {
@@ -194,7 +194,7 @@ t.test('a stale If-Match is a 412 on every change: two editors never overwrite e
   t.equal(now.etag, second);
   t.equal(now.lines[0]?.text, 'Welcome back to the show about bees.', 'only the first editor\'s change is there');
   // Undo, so the renders below start from the published script.
-  t.equal((await send('PUT', `/api/episodes/${id}/script`, { etag: second, body: { lines: original.lines.map(({ speaker, text, section }) => ({ speaker, text, ...(section ? { section } : {}) })) } })).status, 200);
+  t.equal((await send('PUT', `/api/episodes/${id}/script`, { etag: second, body: { lines: original.lines.map(({ speaker, text, section, reaction, overlapMs }) => ({ speaker, text, ...(section ? { section } : {}), ...(reaction ? { reaction: { afterWord: reaction.afterWord } } : {}), ...(overlapMs ? { overlapMs } : {}) })) } })).status, 200);
   t.equal((await script(id)).etag, original.etag, 'the same script has the same ETag');
 });
 

@@ -73,7 +73,9 @@ t.test('a body field an operation does not know is a 400 that names it, and noth
   const content = 'Rivers carve valleys over millions of years. Each flood moves a little more rock downstream.';
   const refusals: [Record<string, unknown>, RegExp][] = [
     [{ content, durationMinute: 3 }, /body\.durationMinute is not a field of this operation/],
-    [{ content, format: 'sermon' }, /body\.format is not a field of this operation/],
+    [{ content, formats: 'debate' }, /body\.formats is not a field of this operation/],
+    // `format` is a field of this operation (deep_dive, brief, debate, critique, interview): an unknown one is refused by its enum.
+    [{ content, format: 'sermon' }, /body\.format.*(deep_dive|allowed)/],
     // `sources` is a field of this operation (many sources): beside `content` it is refused as two sources.
     [{ content, sources: [{ url: 'https://example.com/' }] }, /exactly one of content, url or sources/],
     [{ content, hosts: [{ name: 'Ada', voice: 'offline:slt', roles: 'host' }] }, /body\.hosts\.0\.roles is not a field of this operation/],

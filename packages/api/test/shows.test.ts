@@ -1,6 +1,6 @@
 // Shows through the real API: create, list, read, change with If-Match and delete; the
-// defaults an episode (or a briefing) made in a show starts from, with what the episode
-// gives winning; the episode view naming its show; and another account's show a 404
+// defaults an episode (or a briefing) made in a show starts from (its format and reactions
+// too), with what the episode gives winning; the episode view naming its show; and another account's show a 404
 // everywhere, `showId` on an episode included.
 import t from 'tap';
 import { FormData } from 'undici';
@@ -44,6 +44,8 @@ t.test('create, list, read, change with If-Match and delete a show', async (t) =
     voiceStyle: 'casual',
     preset: 'standard',
     durationMinutes: null,
+    format: null,
+    reactions: null,
     levels: { bedSpeechDb: -26, bedGapDb: -10, duckAttackMs: 60, duckReleaseMs: 400, partsDb: 0 },
     episodeCount: 0,
     feedEnabled: false,
@@ -82,23 +84,38 @@ t.test('create, list, read, change with If-Match and delete a show', async (t) =
 t.test('an episode made in a show starts from its defaults; what the episode gives wins', async (t) => {
   const user = await creator(api, 'professional');
   const token = user.accessToken;
-  const show = await createShow(token, { name: 'Harbour notes', preset: 'quick', hostMode: 'multi', voiceStyle: 'enthusiastic', voicePair: 'debate', language: 'es' });
+  const show = await createShow(token, { name: 'Harbour notes', preset: 'quick', hostMode: 'multi', voiceStyle: 'enthusiastic', voicePair: 'debate', language: 'es', format: 'debate', reactions: 'lively' });
   const content = 'Los faros guiaron a los barcos durante siglos. Cada faro tenía su propio destello, y los marineros los reconocían de noche.';
 
   const inherited = await api.request('/api/episodes', { method: 'POST', token, json: { content, showId: show.id } });
   t.equal(inherited.status, 202);
   const id = (await json(inherited)).episode.id as string;
   t.match(await db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), {
-    show_id: show.id, preset: 'quick', duration_minutes: null, host_mode: 'multi', voice_style: 'enthusiastic', voice_pair: 'debate', language: 'es', language_detected: false,
+    show_id: show.id, preset: 'quick', duration_minutes: null, host_mode: 'multi', voice_style: 'enthusiastic', voice_pair: 'debate', language: 'es', language_detected: false, format: 'debate', reactions: 'lively',
   });
   const view = await json(await api.request(`/api/episodes/${id}`, { token }));
   t.same(view.episode.show, { id: show.id, name: 'Harbour notes' }, 'the episode view names its show');
+  t.match(view.episode, { format: 'debate', reactions: 'lively' }, 'and its format and reactions, the show\'s');
 
-  const overridden = await api.request('/api/episodes', { method: 'POST', token, json: { content, showId: show.id, durationMinutes: 5, hostMode: 'single', voiceStyle: 'casual', language: 'en' } });
+  const overridden = await api.request('/api/episodes', { method: 'POST', token, json: { content, showId: show.id, durationMinutes: 5, hostMode: 'single', voiceStyle: 'casual', language: 'en', format: 'brief', reactions: 'none' } });
   t.equal(overridden.status, 202);
   t.match(await db.selectFrom('episodes').selectAll().where('id', '=', (await json(overridden)).episode.id).executeTakeFirstOrThrow(), {
-    show_id: show.id, duration_minutes: 5, host_mode: 'single', voice_style: 'casual', voice_pair: 'debate', language: 'en',
+    show_id: show.id, duration_minutes: 5, host_mode: 'single', voice_style: 'casual', voice_pair: 'debate', language: 'en', format: 'brief', reactions: 'none',
   });
+  // The show's debate with the episode's one host cannot be read: the episode's 400, in words.
+  const oneHost = await api.request('/api/episodes', { method: 'POST', token, json: { content, showId: show.id, hostMode: 'single' } });
+  t.equal(oneHost.status, 400);
+  t.match(await json(oneHost), { error: 'Validation failed', message: /A debate needs two hosts/ });
+  // A show's format its own line-up cannot read is refused as it is set, with nothing changed.
+  const mismatched = await api.request(`/api/shows/${show.id}`, { method: 'PATCH', token, json: { format: 'brief' } });
+  t.equal(mismatched.status, 400);
+  t.match(await json(mismatched), { error: 'Validation failed', message: /A brief is read by one host/ });
+  t.equal((await api.request(`/api/shows/${show.id}`, { method: 'PATCH', token, json: { format: 'sermon' } })).status, 400, 'an unknown format');
+  t.equal((await api.request(`/api/shows/${show.id}`, { method: 'PATCH', token, json: { reactions: 'constant' } })).status, 400, 'an unknown reactions level');
+  const cleared = (await json(await api.request(`/api/shows/${show.id}`, { method: 'PATCH', token, json: { format: null, reactions: null } }))).show;
+  t.match(cleared, { format: null, reactions: null }, 'null clears them');
+  const defaults = await api.request('/api/episodes', { method: 'POST', token, json: { content, showId: show.id } });
+  t.match(await db.selectFrom('episodes').selectAll().where('id', '=', (await json(defaults)).episode.id).executeTakeFirstOrThrow(), { format: 'deep_dive', reactions: 'some' }, "then the interface's defaults apply");
 
   const outside = await api.request('/api/episodes', { method: 'POST', token, json: { content: 'Lighthouses guided ships.', preset: 'quick' } });
   t.equal((await json(await api.request(`/api/episodes/${(await json(outside)).episode.id}`, { token }))).episode.show, null);
@@ -169,12 +186,12 @@ t.test("another account's show is a 404 everywhere, showId on an episode and a b
 t.test('a briefing made in a show: its fields left out come from the show', async (t) => {
   const user = await creator(api, 'professional');
   const token = user.accessToken;
-  const show = await createShow(token, { name: 'Morning desk', preset: 'quick', hostMode: 'multi', language: 'fr' });
+  const show = await createShow(token, { name: 'Morning desk', preset: 'quick', hostMode: 'multi', language: 'fr', format: 'interview', reactions: 'none' });
   const created = await api.request('/api/briefings', { method: 'POST', token, json: { name: 'Headlines', show_id: show.id } });
   t.equal(created.status, 201);
-  t.match((await json(created)).briefing, { show_id: show.id, preset: 'quick', host_mode: 'multi', language: 'fr' });
-  const own = (await json(await api.request('/api/briefings', { method: 'POST', token, json: { name: 'Own length', show_id: show.id, preset: 'standard', language: null } }))).briefing;
-  t.match(own, { show_id: show.id, preset: 'standard', host_mode: 'multi', language: null }, 'what the briefing gives wins');
+  t.match((await json(created)).briefing, { show_id: show.id, preset: 'quick', host_mode: 'multi', language: 'fr', format: 'interview', reactions: 'none' });
+  const own = (await json(await api.request('/api/briefings', { method: 'POST', token, json: { name: 'Own length', show_id: show.id, preset: 'standard', language: null, format: 'critique', reactions: 'some' } }))).briefing;
+  t.match(own, { show_id: show.id, preset: 'standard', host_mode: 'multi', language: null, format: 'critique', reactions: 'some' }, 'what the briefing gives wins');
   const briefingId = own.id;
   const out = await api.request(`/api/briefings/${briefingId}`, { method: 'PATCH', token, json: { show_id: null } });
   t.equal((await json(out)).briefing.show_id, null);

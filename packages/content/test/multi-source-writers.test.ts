@@ -54,6 +54,16 @@ function refsAreRealText(t: Test, lines: readonly ScriptLine[], sources: readonl
   }
 }
 
+t.test('several sources with reactions and each format: refs stay on the lines that read the sources, none on a reaction', async (t) => {
+  for (const format of ['deep_dive', 'debate', 'critique', 'interview'] as const) {
+    const script = writeOfflineScript(request({ format, reactions: 'lively' }));
+    for (const source of SOURCES) t.ok(script.lines.some((line) => line.sourceRefs?.some((ref) => ref.source === source.index)), `${format}: source ${source.index} is read`);
+    const reactions = script.lines.filter((line) => line.reaction);
+    t.ok(reactions.length > 0 && reactions.every((line) => (line.sourceRefs ?? []).length === 0), `${format}: ${reactions.length} reactions, pointing at no source`);
+    refsAreRealText(t, script.lines, SOURCES);
+  }
+});
+
 t.test('the built-in writer: every source, a shared subject compared, the source named before its words, exact refs', async (t) => {
   for (const hostMode of ['multi', 'single'] as const) {
     const script = writeOfflineScript(request({ hostMode }));

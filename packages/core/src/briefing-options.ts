@@ -1,7 +1,7 @@
 // What a briefing is configured with: the interface's enumerations, the defaults for
 // every optional field, and the bounds the interface leaves open. One definition for
 // the API, the scheduler, the run and the script writers.
-import type { HostMode } from './episode-options.ts';
+import type { Format, HostMode, ReactionLevel } from './episode-options.ts';
 import type { Preset } from './tiers.ts';
 import type { Language } from './languages.ts';
 
@@ -36,6 +36,9 @@ export interface BriefingChoices {
   template_type: TemplateType;
   preset: Preset;
   host_mode: HostMode;
+  /** How its episodes are built, and how much their listening hosts react (as an episode's `format` and `reactions`). */
+  format: Format;
+  reactions: ReactionLevel;
   schedule_frequency: ScheduleFrequency;
   schedule_days: ScheduleDays;
   schedule_time: string;
@@ -56,6 +59,8 @@ export const BRIEFING_DEFAULTS: BriefingChoices = {
   template_type: 'general',
   preset: 'standard',
   host_mode: 'single',
+  format: 'deep_dive',
+  reactions: 'some',
   schedule_frequency: 'daily',
   schedule_days: [],
   schedule_time: '07:00:00',

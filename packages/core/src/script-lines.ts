@@ -1,6 +1,7 @@
 // A script is a list of turns, each spoken by one of up to four hosts. The one
 // definition of a line, its speakers and its bounds, shared by the writers, the review
-// endpoints and the renderer.
+// endpoints and the renderer. A line may also be a reaction under the line before it, or
+// cut in before that line ends (script-overlaps.ts has their rules).
 import type { SourceRef } from './source-refs.ts';
 import type { Language } from './languages.ts';
 
@@ -24,6 +25,14 @@ export interface ScriptLine {
    * (content/language/passage-language.ts decides which passages stay).
    */
   language?: Language | undefined;
+  /**
+   * Set on a reaction: a short backchannel or interjection by a host who is listening,
+   * mixed under its host line (the nearest line before it that is no reaction), starting in
+   * the pause after that line's word `afterWord` (1 for its first word).
+   */
+  reaction?: { afterWord: number } | undefined;
+  /** Set on a cut-in: the line starts this many milliseconds before the line before it ends. */
+  overlapMs?: number | undefined;
 }
 
 /** Longest section title: a chapter name, not a sentence. */

@@ -16,6 +16,19 @@ t.test('the start moves to the nearest line start, the end to the nearest line e
   t.same(snapClipBounds({ startMs: 0, endMs: 1_000 }, lines, audioMs), { startMs: 0, endMs: 12_000 }, 'at least one whole line');
 });
 
+t.test('lines that overlap: a clip neither starts nor ends where another line is being said', async (t) => {
+  const talk = [
+    { startMs: 0, endMs: 10_000 },
+    { startMs: 4_000, endMs: 4_500 }, // a reaction under the first line
+    { startMs: 10_400, endMs: 20_000 },
+    { startMs: 19_700, endMs: 25_000 }, // a cut-in before the third line ends
+    { startMs: 25_400, endMs: 30_000 },
+  ];
+  t.same(snapClipBounds({ startMs: 4_100, endMs: 4_400 }, talk, 30_000), { startMs: 0, endMs: 10_000 }, 'not at the reaction: the line it is said under');
+  t.same(snapClipBounds({ startMs: 10_000, endMs: 20_100 }, talk, 30_000), { startMs: 10_400, endMs: 25_000 }, 'not where the cut-in already speaks: the end of the cut-in');
+  t.same(snapClipBounds({ startMs: 19_800, endMs: 29_000 }, talk, 30_000), { startMs: 25_400, endMs: 30_000 }, 'nor at a cut-in, which starts over the end of the line before it');
+});
+
 t.test('snapping that would pass 90 s ends at the last whole line inside it', async (t) => {
   t.same(snapClipBounds({ startMs: 1_000, endMs: 91_000 }, lines, audioMs), { startMs: 0, endMs: 84_000 });
 });

@@ -16,6 +16,11 @@
 // (frames × samples per frame), plus the encoder's measured delay (encoder-timing.ts),
 // plus its chunk's lead. The MP3 carries no gapless-playback header, so every decoder
 // plays those samples at those times.
+//
+// The timeline is one of placed clips (placed-clips.ts): a line that overlaps the one
+// before it (a reaction mixed under it, a cut-in) joins that line's clip, so a chunk is
+// one placed clip (a line with what is mixed under it) and everything above works on
+// placed clips as it did on lines; each line's time is its clip's plus its offset in it.
 
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
@@ -43,14 +48,22 @@ import type { PreviousAudio } from './previous-chunks.ts';
 import { RenderScriptError } from './render-script-error.ts';
 import { DEFAULT_PAUSES } from './timeline.ts';
 import type { PausePlan } from './timeline.ts';
-import { clipDigest, loadClip, scanTimeline, timelineClip } from './timeline-scan.ts';
+import { placeClips, type PlacedClip } from './placed-clips.ts';
+import type { LinePlacement } from './script-timeline.ts';
+import { clipDigest, scanTimeline, timelineClip } from './timeline-scan.ts';
 import type { ClipSource, TimelineScan } from './timeline-scan.ts';
 
 export interface AssemblyLine {
   speaker: string;
   /** The voiced line (voiced-clip.ts), or how to fetch it, e.g. `() => store.get(key)`; fetched twice at most. */
   clip: ClipSource;
-  /** The silence before it (the lead-in for the first), instead of the pause the speakers make (mix/mix-plan.ts sets it). */
+  /** How it overlaps the line before it (script-timeline.ts); left out, it follows it. */
+  placement?: LinePlacement | undefined;
+  /**
+   * The silence before it (the lead-in for the first), instead of the pause the speakers make:
+   * a natural pause (script-timeline.ts), or the show's mix (mix/mix-plan.ts). A line with a
+   * placement is mixed into the clip before it and has none.
+   */
   pauseBeforeMs?: number | undefined;
 }
 
@@ -151,7 +164,9 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
   const scratch = path.join(workDir, `.assembly-${randomUUID()}`);
   let succeeded = false;
   try {
-    const [scan, timing, gainDb] = await Promise.all([scanTimeline(lines, pauses, signal), encoderTiming(format), encoderGainDb(format)]);
+    // The silence before each placed clip is settled once, so the meter and the layout lay the same timeline out.
+    const clips = placeClips(lines).map((clip, index) => Object.assign(clip, { pauseBeforeMs: index === 0 ? clip.pauseBeforeMs : pauseBefore(lines, clip.firstLine, pauses) }));
+    const [scan, timing, gainDb] = await Promise.all([scanTimeline(clips, pauses, signal), encoderTiming(format), encoderGainDb(format)]);
     const meteringMs = performance.now() - started;
 
     const previous = usablePrevious(options.previous, timing, format);
@@ -167,7 +182,7 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
       timing,
       leadInMs: lines[0]?.pauseBeforeMs ?? pauses.leadInMs,
       leadOutMs: pauses.leadOutMs,
-      gapsMs: lines.slice(1).map((line, index) => line.pauseBeforeMs ?? (line.speaker === lines[index]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs)),
+      gapsMs: clips.slice(1).map((clip) => clip.pauseBeforeMs as number),
       reusable,
     });
 
@@ -182,7 +197,7 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
       const encodingStarted = performance.now();
       const jobs: ChunkJob[] = toEncode.map((index) => ({
         index,
-        clip: () => loadChecked(lines, scan, index),
+        clip: () => loadChecked(clips, scan, index),
         leadSamples: (slots[index] as ChunkSlot).leadSamples,
         outputSamples: (slots[index] as ChunkSlot).outputSamples,
       }));
@@ -192,7 +207,7 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
       const encodingMs = performance.now() - encodingStarted;
 
       const writingStarted = performance.now();
-      const { segments, durationMs } = timeline(slots, spill, scan, timing, format.sampleRate);
+      const { segments, durationMs } = timeline(slots, spill, scan, timing, format.sampleRate, clips);
       const tag = episodeTag(metadata, options.chapters?.({ segments, durationMs }) ?? [], durationMs);
       const chunkTable = await writeChunkedMp3(audioFile, tag, slots, contents, spill, timing, format);
       const writingMs = performance.now() - writingStarted;
@@ -261,22 +276,34 @@ async function copyReusedChunks(
 }
 
 /** A clip fetched again for encoding must be the one that was metered. */
-async function loadChecked(lines: readonly AssemblyLine[], scan: TimelineScan, index: number) {
-  const clip = await timelineClip(await loadClip((lines[index] as AssemblyLine).clip), index, scan.sampleRate);
-  if (clipDigest(clip) !== scan.clipDigests[index]) throw new RenderScriptError(`Line ${index + 1}'s audio changed while the episode was being mastered`);
+async function loadChecked(clips: readonly PlacedClip[], scan: TimelineScan, index: number) {
+  const placed = clips[index] as PlacedClip;
+  const clip = await timelineClip(await placed.clip(), index, scan.sampleRate);
+  if (clipDigest(clip) !== scan.clipDigests[index]) throw new RenderScriptError(`Line ${placed.firstLine + 1}'s audio changed while the episode was being mastered`);
   return clip;
 }
 
-function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: TimelineScan, timing: EncoderTiming, outputRate: number) {
+/** The pause before line `index` (not the first): the one the caller gave, else the plan's for a change of speaker or not. */
+function pauseBefore(lines: readonly AssemblyLine[], index: number, pauses: PausePlan): number {
+  const line = lines[index] as AssemblyLine;
+  return line.pauseBeforeMs ?? (line.speaker === lines[index - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs);
+}
+
+/** Each line's time: where its placed clip's chunk puts the clip, plus the line's offset in it. */
+function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: TimelineScan, timing: EncoderTiming, outputRate: number, clips: readonly PlacedClip[]) {
   const ratio = outputRate / scan.sampleRate;
   const toMs = (samples: number) => (samples * 1000) / outputRate;
   let chunkStart = 0;
-  const positions = slots.map((slot, index) => {
+  const positions = slots.flatMap((slot, index) => {
     const start = chunkStart + timing.delaySamples + slot.leadSamples * ratio;
     chunkStart += (spill.located.get(index)?.frames ?? 0) * timing.frameSamples;
-    return { start, end: start + (scan.clipSamples[index] as number) * ratio };
+    // A span counts in its clip's own rate, which the timeline may have resampled to its own.
+    return (clips[index] as PlacedClip).spans().map((span) => {
+      const scale = ratio * (scan.sampleRate / span.sampleRate);
+      return { line: span.line, start: start + span.offsetSamples * scale, end: start + (span.offsetSamples + span.samples) * scale };
+    });
   });
   const durationMs = Math.round(toMs(chunkStart));
-  const segments = positions.map(({ start, end }) => ({ startTimeMs: Math.round(toMs(start)), endTimeMs: Math.min(durationMs, Math.round(toMs(end))) }));
+  const segments = positions.sort((a, b) => a.line - b.line).map(({ start, end }) => ({ startTimeMs: Math.round(toMs(start)), endTimeMs: Math.min(durationMs, Math.round(toMs(end))) }));
   return { segments, durationMs };
 }

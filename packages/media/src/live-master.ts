@@ -1,7 +1,12 @@
 // Masters an episode while it is still being voiced, for a live stream: the timeline
 // grows line by line, and each time some lines are ready they are mastered and encoded
-// as the same per-line MP3 chunks the finished episode is made of (assemble-episode.ts),
-// handed back as one segment of whole MP3 frames that plays on from the segments before.
+// as the same MP3 chunks the finished episode is made of (assemble-episode.ts: one per
+// placed clip, a line with the reactions said under it and a cut-in overlapping it,
+// placed-clips.ts), handed back as one segment of whole MP3 frames that plays on from the
+// segments before. A segment holds whole placed clips, after the same pauses the finished
+// file has (each line's `pauseBeforeMs`, natural or fixed: script-timeline.ts): the caller
+// ends a segment before a line that is not mixed into the one before it, which it knows
+// one line ahead.
 //
 //  - Layout: every chunk is placed by placeChunk with the silence carried from the chunk
 //    before, exactly as the whole timeline's layout places it, so the stream's timings are
@@ -27,16 +32,20 @@ import { PODCAST_LOUDNESS, type LoudnessTarget } from './loudness.ts';
 import type { LoudnessReading } from './loudness-meter.ts';
 import { TRUE_PEAK_MARGIN_DB } from './mastering-plan.ts';
 import { MeteredSink } from './metered-sink.ts';
+import { placeClips, type PlacedClip } from './placed-clips.ts';
 import { RenderScriptError } from './render-script-error.ts';
+import type { LinePlacement } from './script-timeline.ts';
 import { DEFAULT_PAUSES, TimelineBuilder, type PausePlan, type SampleSink } from './timeline.ts';
-import { clipDigest, loadClip, timelineClip, type ClipSource } from './timeline-scan.ts';
+import { clipDigest, timelineClip, type ClipSource } from './timeline-scan.ts';
 import type { VoicedClip } from './voiced-clip.ts';
 
 /** The delivery format of every episode (assemble-episode.ts). */
 const LIVE_FORMAT: Mp3Format = { sampleRate: 44_100, bitrateKbps: 96 };
 
-/** One line's chunk in a live segment, as recorded (a chunk table's record less its offset). */
+/** One placed clip's chunk in a live segment, as recorded (a chunk table's record less its offset). */
 export interface LiveChunkRecord {
+  /** The lines its placed clip holds (left out: one, as every chunk was before reactions). */
+  lines?: number;
   content: string;
   leadSamples: number;
   outputSamples: number;
@@ -66,7 +75,14 @@ export interface MasteredSegment {
 export interface LiveLine {
   speaker: string;
   clip: ClipSource;
+  /** How it overlaps the line before it (a reaction, a cut-in): it is mixed into that line's placed clip. */
+  placement?: LinePlacement | undefined;
+  /** The silence before it when it starts a placed clip; left out, the plan's for its speaker (assemble-episode.ts). */
+  pauseBeforeMs?: number | undefined;
 }
+
+/** The line after a segment's last: who says it and the silence before it. */
+export type LiveFollowing = Pick<LiveLine, 'speaker' | 'pauseBeforeMs' | 'placement'>;
 
 /** The clips of a live take's published lines do not match what was streamed: the stream cannot go on. */
 export class LiveTakeMismatch extends Error {
@@ -110,6 +126,10 @@ export class LiveMaster {
   private plan: EpisodeMasterPlan | undefined;
   private wanted: number | undefined;
   private lines = 0;
+  /** The speaker of the last line mastered (the pause before the next line depends on it, when the line gives none). */
+  private lastSpeaker: string | undefined;
+  /** The first line's lead-in, once the first segment set it. */
+  private leadInMs: number;
   private frames = 0;
   /** Clip samples on the metered timeline (speech, roughly: the pauses are left out). */
   private meteredSamples = 0;
@@ -119,6 +139,7 @@ export class LiveMaster {
     this.format = options.format ?? LIVE_FORMAT;
     this.target = options.target ?? PODCAST_LOUDNESS;
     this.pauses = options.pauses ?? DEFAULT_PAUSES;
+    this.leadInMs = this.pauses.leadInMs;
     this.timing = timing;
     this.gainDb = gainDb;
   }
@@ -142,26 +163,32 @@ export class LiveMaster {
   }
 
   /**
-   * Masters the next lines (starting at `linesMastered`) into one segment. `following` is
-   * the speaker of the line after the last of them, or undefined when the last of them
-   * ends the episode (its chunk then carries the lead-out).
+   * Masters the next lines (starting at `linesMastered`) into one segment: whole placed
+   * clips (its first line is mixed into no line before it, and `following` into none of
+   * its lines). `following` is the line after the last of them, or undefined when the last
+   * of them ends the episode (its chunk then carries the lead-out).
    */
-  async master(lines: readonly LiveLine[], following: string | undefined): Promise<MasteredSegment> {
+  async master(lines: readonly LiveLine[], following: LiveFollowing | undefined): Promise<MasteredSegment> {
     if (lines.length === 0) throw new RangeError('A live segment holds at least one line');
+    if (lines[0]?.placement) throw new RangeError(`Line ${this.lines + 1} is mixed into the line before it: a segment starts with a placed clip`);
+    if (following?.placement) throw new RangeError(`Line ${this.lines + lines.length + 1} is mixed into the segment's last clip: a segment ends with a whole placed clip`);
     const { signal } = this.options;
     signal?.throwIfAborted();
+    if (this.lines === 0) this.leadInMs = lines[0]?.pauseBeforeMs ?? this.pauses.leadInMs;
+    const placed = placeClips(lines);
+    const pauses = this.clipPauses(lines, placed);
     const clips: VoicedClip[] = [];
-    for (const [position, line] of lines.entries()) clips.push(await this.meter(line, this.lines + position));
+    for (const [position, clip] of placed.entries()) clips.push(await this.meter(clip, this.lines + clip.firstLine, pauses[position]));
     const measured = (this.metered as MeteredSink).meter.readingSoFar();
     const plan = this.plan && this.stillHolds(this.plan, measured) ? this.plan : chooseMasterPlan({ measured, sourceRate: this.sourceRate, format: this.format, encoderGainDb: this.gainDb, target: this.target, previous: this.plan }).plan;
     const placement = this.placement();
     let wanted = this.wanted ?? firstLeadWanted(placement);
+    const last = lines.at(-1) as LiveLine;
+    const after = following === undefined ? undefined : (following.pauseBeforeMs ?? (following.speaker === last.speaker ? this.pauses.sameSpeakerMs : this.pauses.speakerChangeMs));
     const chunks = clips.map((clip, index) => {
       const content = chunkContent({ clipDigest: clipDigest(clip), sourceRate: this.sourceRate, filters: plan.filters, format: this.format, encoder: this.timing.encoder });
-      const nextSpeaker = index + 1 < lines.length ? (lines[index + 1] as LiveLine).speaker : following;
-      const speaker = (lines[index] as LiveLine).speaker;
-      const after = nextSpeaker === undefined ? undefined : { next: undefined, gapMs: nextSpeaker === speaker ? this.pauses.sameSpeakerMs : this.pauses.speakerChangeMs };
-      const placed = placeChunk(placement, { content, clipSamples: clip.samples.length }, wanted, after);
+      const gapMs = index + 1 < clips.length ? pauses[index + 1] : after;
+      const placed = placeChunk(placement, { content, clipSamples: clip.samples.length }, wanted, gapMs === undefined ? undefined : { next: undefined, gapMs });
       wanted = placed.wantedNext;
       return { content, slot: placed.slot };
     });
@@ -179,7 +206,8 @@ export class LiveMaster {
     });
     const records = chunks.map((chunk, index): LiveChunkRecord => {
       const bytes = encoded.get(index) as { mp3: Uint8Array; frames: number };
-      return { content: chunk.content, leadSamples: chunk.slot.leadSamples, outputSamples: chunk.slot.outputSamples, bytes: bytes.mp3.length, frames: bytes.frames };
+      const held = (placed[index] as PlacedClip).lines.length;
+      return { ...(held > 1 ? { lines: held } : {}), content: chunk.content, leadSamples: chunk.slot.leadSamples, outputSamples: chunk.slot.outputSamples, bytes: bytes.mp3.length, frames: bytes.frames };
     });
     const record: LiveSegmentRecord = { firstLine: this.lines, chunks: records, plan, wantedNext: wanted, encoder: this.timing.encoder, frameSamples: this.timing.frameSamples };
     const mp3 = Buffer.concat(chunks.map((_, index) => (encoded.get(index) as { mp3: Uint8Array }).mp3));
@@ -187,8 +215,23 @@ export class LiveMaster {
     this.plan = plan;
     this.wanted = wanted;
     this.lines += lines.length;
+    this.lastSpeaker = last.speaker;
     this.frames += records.reduce((sum, chunk) => sum + chunk.frames, 0);
     return { record, mp3 };
+  }
+
+  /**
+   * The silence before each of the placed clips of `lines` (which follow the lines mastered
+   * so far), as assembleEpisode settles it: the episode's first clip's own (the lead-in), else
+   * its first line's `pauseBeforeMs`, else the plan's for a change of speaker from the line before.
+   */
+  private clipPauses(lines: readonly LiveLine[], placed: readonly PlacedClip[]): (number | undefined)[] {
+    return placed.map((clip) => {
+      const line = lines[clip.firstLine] as LiveLine;
+      if (this.lines === 0 && clip.firstLine === 0) return line.pauseBeforeMs;
+      const before = clip.firstLine > 0 ? (lines[clip.firstLine - 1] as LiveLine).speaker : this.lastSpeaker;
+      return line.pauseBeforeMs ?? (line.speaker === before ? this.pauses.sameSpeakerMs : this.pauses.speakerChangeMs);
+    });
   }
 
   /**
@@ -222,45 +265,48 @@ export class LiveMaster {
   }
 
   private placement(): ChunkPlacement {
-    return { sourceRate: this.sourceRate, outputRate: this.format.sampleRate, timing: this.timing, leadInMs: this.pauses.leadInMs, leadOutMs: this.pauses.leadOutMs };
+    return { sourceRate: this.sourceRate, outputRate: this.format.sampleRate, timing: this.timing, leadInMs: this.leadInMs, leadOutMs: this.pauses.leadOutMs };
   }
 
-  /** Puts the next line on the metered timeline; returns its clip. */
-  private async meter(line: LiveLine, index: number): Promise<VoicedClip> {
-    const read = await loadClip(line.clip);
+  /** Puts the next placed clip (its first line is line `index`) on the metered timeline after `pauseMs`; returns its clip. */
+  private async meter(placed: PlacedClip, index: number, pauseMs: number | undefined): Promise<VoicedClip> {
+    const read = await placed.clip();
     if (!this.timeline) {
       if (!Number.isInteger(read.sampleRate) || read.sampleRate < 1000) throw new RenderScriptError(`Line 1 has no usable sample rate (${read.sampleRate})`);
       this.sourceRate = read.sampleRate;
       this.metered = new MeteredSink(discard, read.sampleRate);
       this.timeline = new TimelineBuilder(this.metered, read.sampleRate, this.pauses);
     }
-    // A line at another rate (a quote in eSpeak NG's among Flite's) is resampled to the first's, as the finished file does (timeline-scan.ts).
+    // A clip at another rate (a quote in eSpeak NG's among Flite's) is resampled to the first's, as the finished file does (timeline-scan.ts).
     const clip = await timelineClip(read, index, this.sourceRate, this.options.signal);
-    await this.timeline.add(line.speaker, clip.samples);
+    await this.timeline.add(placed.speaker, clip.samples, pauseMs);
     this.meteredSamples += clip.samples.length;
     return clip;
   }
 
-  /** Takes in the segments already published: meters their lines again and checks every chunk is the one streamed. */
+  /** Takes in the segments already published: meters their placed clips again and checks every chunk is the one streamed. */
   private async resume(segments: readonly LiveSegmentRecord[], lines: readonly LiveLine[]): Promise<void> {
-    let index = 0;
     for (const segment of segments) {
       const plan = parseEpisodeMasterPlan(segment.plan);
-      if (!plan || segment.encoder !== this.timing.encoder || segment.frameSamples !== this.timing.frameSamples || segment.firstLine !== index) {
+      if (!plan || segment.encoder !== this.timing.encoder || segment.frameSamples !== this.timing.frameSamples || segment.firstLine !== this.lines) {
         throw new LiveTakeMismatch('the stream was encoded another way');
       }
       for (const chunk of segment.chunks) {
-        const line = lines[index];
-        if (!line) throw new LiveTakeMismatch(`line ${index + 1} of the stream has no clip`);
-        const clip = await this.meter(line, index);
+        const held = lines.slice(this.lines, this.lines + (chunk.lines ?? 1));
+        if (held.length !== (chunk.lines ?? 1)) throw new LiveTakeMismatch(`line ${this.lines + held.length + 1} of the stream has no clip`);
+        // The chunk's lines must still make one placed clip: a line now mixed into another (or no longer) was streamed otherwise.
+        const placed = placeClips(held);
+        if (placed.length !== 1 || held[0]?.placement || lines[this.lines + held.length]?.placement) throw new LiveTakeMismatch(`line ${this.lines + 1} is no longer laid out as it was streamed`);
+        if (this.lines === 0) this.leadInMs = held[0]?.pauseBeforeMs ?? this.pauses.leadInMs;
+        const clip = await this.meter(placed[0] as PlacedClip, this.lines, this.clipPauses(held, placed)[0]);
         const content = chunkContent({ clipDigest: clipDigest(clip), sourceRate: this.sourceRate, filters: plan.filters, format: this.format, encoder: this.timing.encoder });
-        if (content !== chunk.content) throw new LiveTakeMismatch(`line ${index + 1} no longer sounds as it was streamed`);
+        if (content !== chunk.content) throw new LiveTakeMismatch(`line ${this.lines + 1} no longer sounds as it was streamed`);
         this.frames += chunk.frames;
-        index += 1;
+        this.lines += held.length;
+        this.lastSpeaker = held.at(-1)?.speaker;
       }
       this.plan = plan;
       this.wanted = segment.wantedNext;
     }
-    this.lines = index;
   }
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { LocalDiskStorage } from '@castwright/core/storage/local-disk-storage';
 import type { Speaker } from '@castwright/core/script-lines';
 import { assembleEpisode } from './assemble-episode.ts';
+import { scriptTimeline, type PauseStyle } from './script-timeline.ts';
 import { StorageSegmentStore } from './segment-store.ts';
 import { DEFAULT_PAUSES } from './timeline.ts';
 import type { PausePlan } from './timeline.ts';
@@ -44,6 +45,8 @@ export interface RenderOptions {
   language?: Language;
   /** The engine's voicing slots (voicing-slots.ts): lines voiced at once; left out, one at a time. */
   slots?: VoicingSlots;
+  /** `fixed` (default): the plan's pauses between lines; `natural`: drawn from ranges around them (natural-pauses.ts). */
+  pauseStyle?: PauseStyle;
 }
 
 export interface RenderedSegment {
@@ -82,9 +85,11 @@ export async function renderScript(options: RenderOptions): Promise<RenderResult
       ...(options.slots ? { slots: options.slots } : {}),
       onProgress,
     });
+    const pauses = options.pauses ?? DEFAULT_PAUSES;
+    const timeline = scriptTimeline(lines, pauses, options.pauseStyle ?? 'fixed');
     const assembled = await assembleEpisode({
-      lines: lines.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string) })),
-      pauses: options.pauses ?? DEFAULT_PAUSES,
+      lines: lines.map((line, index) => ({ speaker: line.speaker, clip: () => store.get(voiced.lines[index]?.key as string), ...timeline[index] })),
+      pauses,
       metadata,
       workDir,
       outputFileName: options.outputFileName,

@@ -74,6 +74,7 @@ async function forEachClip(lines: readonly ScanLine[], signal: AbortSignal | und
   }
 }
 
+/** Meters the timeline: each clip after the silence before it (its `pauseBeforeMs`, else the plan's for its speaker). */
 export async function scanTimeline(lines: readonly ScanLine[], pauses: PausePlan, signal?: AbortSignal): Promise<TimelineScan> {
   if (lines.length === 0) throw new RenderScriptError('The script has no lines');
   let sampleRate = 0;

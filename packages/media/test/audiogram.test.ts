@@ -111,6 +111,22 @@ t.test('the subtitle events are the transcript\'s lines: text, speaker and times
   t.same(captionsInScript, englishLines.map((line) => ({ start: cs(line.startMs), end: cs(line.endMs), text: `${line.speaker}\\N${line.text}` })));
 });
 
+t.test('lines that overlap: a reaction under a line is left to the audio, a cut-in ends the caption before it', async (t) => {
+  const lines = [
+    { speaker: 'Ada', text: 'The lens threw its light thirty kilometres out to sea.', startMs: 0, endMs: 4000 },
+    { speaker: 'Ben', text: 'Wow.', startMs: 1500, endMs: 1900 },
+    { speaker: 'Ben', text: 'And who kept it lit?', startMs: 5000, endMs: 7000 },
+    { speaker: 'Ada', text: 'The keepers did.', startMs: 6700, endMs: 8000 },
+  ];
+  const events = captionEvents(lines, { startMs: 0, endMs: 8000 }, 'en', 200);
+  t.same(events.map(({ line, text, startMs, endMs }) => ({ line, text, startMs, endMs })), [
+    { line: 0, text: lines[0]?.text, startMs: 0, endMs: 4000 },
+    { line: 2, text: lines[2]?.text, startMs: 5000, endMs: 6700 },
+    { line: 3, text: lines[3]?.text, startMs: 6700, endMs: 8000 },
+  ]);
+  t.ok(events.every((event, index) => index === 0 || event.startMs >= (events[index - 1]?.endMs ?? 0)), 'one caption at a time');
+});
+
 t.test('a line longer than the caption area holds: pages that join up to it and share its time', async (t) => {
   const text = 'The first lighthouse stood on the island of Pharos. It was built in the third century before our era. ' +
     'Sailors saw its fire from far out at sea, and it guided them past the shoals into the great harbour of Alexandria.';

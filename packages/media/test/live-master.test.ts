@@ -3,7 +3,8 @@
 // and whose chunks the finished episode copies (same timings to the sample; the bytes
 // themselves when the last live plan holds). A master opened again on the published
 // segments (a render taken over) goes on as if it had never stopped; clips that no longer
-// match what was streamed are refused.
+// match what was streamed are refused. With reactions and cut-ins, a chunk is a placed clip
+// (a line with what is mixed into it), after the pauses the finished file has.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import t from 'tap';
@@ -28,7 +29,7 @@ const GROUPS = [[0, 2], [2, 5], [5, 9], [9, 10]] as const;
 
 async function masterAll(master: LiveMaster, groups: readonly (readonly [number, number])[]): Promise<MasteredSegment[]> {
   const segments: MasteredSegment[] = [];
-  for (const [from, to] of groups) segments.push(await master.master(lines.slice(from, to), lines[to]?.speaker));
+  for (const [from, to] of groups) segments.push(await master.master(lines.slice(from, to), lines[to]));
   return segments;
 }
 
@@ -89,4 +90,52 @@ void t.test('a master opened on the published segments goes on where the stream 
 
   const changed = lines.slice(0, 5).map((line, index) => (index === 3 ? { ...line, clip: voicedClip({ samples: scaled(CLIPS[3]?.samples as Float32Array, 0.5), sampleRate: RATE }) } : line));
   await t.rejects(LiveMaster.open({ workDir: dir, earlier: { segments: before.map((segment) => segment.record), lines: changed } }), LiveTakeMismatch);
+});
+
+void t.test('reactions and cut-ins: the stream is the finished file\'s placed clips, after its own pauses', async (t) => {
+  const reaction = voicedClip({ samples: scaled(bursts(RATE, 0.4, 0.1), 0.8), sampleRate: RATE });
+  // Line 3 is said under line 2, line 8 cuts into line 7; every other line follows after a pause of its own (the episode's natural ones).
+  const placedLines: LiveLine[] = lines.map((line, index) => {
+    if (index === 2) return { ...line, clip: reaction, placement: { kind: 'reaction', share: 0.5 } };
+    if (index === 7) return { ...line, placement: { kind: 'cut-in', overlapMs: 300 } };
+    return index === 0 ? line : { ...line, pauseBeforeMs: 200 + 97 * index };
+  });
+  const groups = [[0, 3], [3, 6], [6, 9], [9, 10]] as const;
+  const masterPlaced = async (live: LiveMaster, slice: readonly (readonly [number, number])[]) => {
+    const out: MasteredSegment[] = [];
+    for (const [from, to] of slice) out.push(await live.master(placedLines.slice(from, to), placedLines[to]));
+    return out;
+  };
+  const live = await LiveMaster.open({ workDir: dir });
+  await t.rejects(live.master(placedLines.slice(0, 2), placedLines[2]), RangeError, 'a segment never ends inside a placed clip');
+  const placedSegments = await masterPlaced(live, groups);
+  t.same(placedSegments.map((segment) => segment.record.chunks.length), [2, 3, 2, 1], 'a chunk per placed clip: 10 lines, 8 clips');
+  t.same(placedSegments[0]?.record.chunks.map((chunk) => chunk.lines ?? 1), [1, 2], 'the reaction is in its line\'s chunk');
+  const placedStream = Buffer.concat(placedSegments.map((segment) => segment.mp3));
+
+  const assemblyLines: AssemblyLine[] = placedLines.map((line) => ({ ...line }));
+  const fresh = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'placed-fresh.mp3' });
+  const finished = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'placed-finished.mp3', previous: liveTakeAsPrevious(storedOf(placedSegments)) });
+  t.same(finished.segments, fresh.segments, 'every line where a render without listeners puts it');
+  const lastPlan = placedSegments.at(-1)?.record.plan;
+  const lastPlanChunks = placedSegments.filter((segment) => segment.record.plan.gainDb === lastPlan?.gainDb).reduce((sum, segment) => sum + segment.record.chunks.length, 0);
+  t.equal(finished.stats.chunksReused, lastPlanChunks, 'every chunk made with the last plan is copied');
+  t.ok(lastPlanChunks > 0);
+  const streamFile = join(dir, 'placed-stream.mp3');
+  await writeFile(streamFile, placedStream);
+  const [streamProbe, finalProbe] = await Promise.all([probeFile(streamFile), probeFile(finished.audioFile)]);
+  t.ok(Math.abs(streamProbe.durationSeconds - finalProbe.durationSeconds) * 44_100 <= 1152, `the stream (${streamProbe.durationSeconds} s) is as long as the finished file (${finalProbe.durationSeconds} s), to a frame`);
+  const reactionAt = finished.segments[2] as { startTimeMs: number; endTimeMs: number };
+  const hostAt = finished.segments[1] as { startTimeMs: number; endTimeMs: number };
+  // (These bursts have no pause long enough to hold it: it follows its line without one, in the line's chunk.)
+  t.ok(reactionAt.startTimeMs > hostAt.startTimeMs && reactionAt.startTimeMs <= hostAt.endTimeMs + 1, `the reaction is mixed into its line's clip (${reactionAt.startTimeMs} ms, the line ${hostAt.startTimeMs}–${hostAt.endTimeMs} ms)`);
+
+  const first = await LiveMaster.open({ workDir: dir });
+  const before = await masterPlaced(first, groups.slice(0, 2));
+  const resumed = await LiveMaster.open({ workDir: dir, earlier: { segments: before.map((segment) => segment.record), lines: placedLines.slice(0, 6) } });
+  t.equal(resumed.linesMastered, 6);
+  const after = await masterPlaced(resumed, groups.slice(2));
+  t.ok(Buffer.concat([...before, ...after].map((segment) => segment.mp3)).equals(placedStream), 'a master opened again goes on with the same bytes');
+  const unplaced = placedLines.slice(0, 6).map((line, index) => (index === 2 ? { speaker: line.speaker, clip: line.clip } : line));
+  await t.rejects(LiveMaster.open({ workDir: dir, earlier: { segments: before.map((segment) => segment.record), lines: unplaced } }), LiveTakeMismatch, 'a reaction now laid out as a line of its own was streamed otherwise');
 });

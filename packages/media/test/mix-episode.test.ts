@@ -2,8 +2,10 @@
 // 0 and the first line after it, the outro is last, the bed sits at least 10 dB lower
 // under speech than in the gaps (the voices' own envelope ducks it), a sting opens every
 // chapter after the first, the loudness is on target; and a new intro re-mixes by
-// encoding its own chunk alone, every line moving by the difference. Measured on the MP3
-// with ffmpeg (band-pass at each part's pitch, ebur128), not with the code under test.
+// encoding its own chunk alone, every line moving by the difference; reactions and cut-ins
+// are mixed inside the show's blocks where an episode without a show has them, after the
+// same natural pauses. Measured on the MP3 with ffmpeg (band-pass at each part's pitch,
+// ebur128), not with the code under test.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +13,8 @@ import t from 'tap';
 import { DEFAULT_SHOW_LEVELS } from '@castwright/core/shows/show-options';
 import { mixEpisode, type MixLineInput, type ShowPartSource, type ShowSound } from '@castwright/media/mix/mix-episode';
 import { OfflineVoiceEngine } from '@castwright/media/offline-voice/offline-voice-engine';
+import { scriptTimeline } from '@castwright/media/script-timeline';
+import { DEFAULT_PAUSES } from '@castwright/media/timeline';
 import { voicedClip, type VoicedClip } from '@castwright/media/voiced-clip';
 import { bandAudio, levelDb } from '#test-helpers/band-levels';
 import { ebur128 } from '#test-helpers/ebur128';
@@ -131,4 +135,52 @@ t.test('without a show, the mix is the plain timeline: a chunk per line', async 
   const plain = await mixEpisode({ lines, metadata, workDir, outputFileName: 'plain.mp3' });
   t.equal(plain.blocks, lines.length);
   t.equal(plain.chunkTable.chunks.length, lines.length);
+});
+
+t.test("a show's blocks mix reactions under their lines and cut-ins over them, after the natural pauses", async (t) => {
+  // "Mm-hm." under line 2, "Right." under line 3 (said by the host listening to each), and line 5 cutting into line 4.
+  const script = [
+    { ...SCRIPT[0], speaker: 'Host 1' as const },
+    SCRIPT[1],
+    { speaker: 'Host 1' as const, text: 'Mm-hm.', reaction: { afterWord: 5 } },
+    SCRIPT[2],
+    { speaker: 'Host 2' as const, text: 'Right.', reaction: { afterWord: 6 } },
+    SCRIPT[3],
+    { ...SCRIPT[4], overlapMs: 300 },
+    SCRIPT[5],
+  ] as { speaker: 'Host 1' | 'Host 2'; text: string; section?: string; reaction?: { afterWord: number }; overlapMs?: number }[];
+  const speech = new OfflineVoiceEngine();
+  const reactionClips = new Map<string, VoicedClip>();
+  for (const text of ['Mm-hm.', 'Right.']) reactionClips.set(text, voicedClip(await speech.synthesize({ text, voice: text === 'Right.' ? 'rms' : 'slt' })));
+  await speech.close();
+  const timeline = scriptTimeline(script.map((line) => ({ ...line, sourceRefs: [] })), DEFAULT_PAUSES, 'natural');
+  const byText = new Map(SCRIPT.map((line, index) => [line.text, clips[index] as VoicedClip]));
+  const placedLines: MixLineInput[] = script.map((line, index) => ({
+    speaker: line.speaker,
+    text: line.text,
+    ...(line.section ? { section: line.section } : {}),
+    clip: (byText.get(line.text) ?? reactionClips.get(line.text)) as VoicedClip,
+    ...timeline[index],
+  }));
+  t.ok(timeline[2]?.placement?.kind === 'reaction' && timeline[6]?.placement?.kind === 'cut-in', 'the script has a reaction and a cut-in');
+
+  const plain = await mixEpisode({ lines: placedLines, metadata, workDir, outputFileName: 'reactions-plain.mp3' });
+  const inShow = await mixEpisode({ lines: placedLines, show, metadata, workDir, outputFileName: 'reactions-show.mp3' });
+  t.equal(inShow.blocks, 5, 'intro, bed, sting, bed, outro: reactions and cut-ins are inside the blocks');
+  t.equal(plain.blocks, 5, 'without a show, a chunk per placed clip: 8 lines, 5 clips');
+  const at = (mix: typeof plain, line: number) => mix.segments[line] as { startTimeMs: number; endTimeMs: number };
+  for (const [reaction, host] of [[2, 1], [4, 3]] as const) {
+    const [under, over] = [at(inShow, host), at(inShow, reaction)];
+    t.ok(over.startTimeMs > under.startTimeMs && over.endTimeMs < under.endTimeMs + 1500, `line ${reaction + 1} is said under line ${host + 1} (${over.startTimeMs}–${over.endTimeMs} in ${under.startTimeMs}–${under.endTimeMs} ms)`);
+    t.ok(Math.abs((over.startTimeMs - under.startTimeMs) - (at(plain, reaction).startTimeMs - at(plain, host).startTimeMs)) <= 2, 'where the episode without a show has it');
+  }
+  const cutIn = at(inShow, 6);
+  t.ok(cutIn.startTimeMs < at(inShow, 5).endTimeMs, `line 7 starts before line 6 ends (${cutIn.startTimeMs} < ${at(inShow, 5).endTimeMs} ms)`);
+  t.ok(Math.abs((at(inShow, 5).endTimeMs - cutIn.startTimeMs) - (at(plain, 5).endTimeMs - at(plain, 6).startTimeMs)) <= 2, 'by the overlap it has without a show');
+  // Between whole lines inside a section's block: the natural pause the plain timeline has.
+  for (const [before, after] of [[1, 3], [6, 7]] as const) {
+    const gap = (mix: typeof plain) => at(mix, after).startTimeMs - at(mix, before).endTimeMs;
+    t.ok(Math.abs(gap(inShow) - gap(plain)) <= 2, `the pause before line ${after + 1}: ${gap(inShow)} ms in the show, ${gap(plain)} ms without`);
+  }
+  t.not(timeline[3]?.pauseBeforeMs, DEFAULT_PAUSES.speakerChangeMs, 'a natural pause, not the fixed one');
 });

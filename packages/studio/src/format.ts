@@ -57,3 +57,19 @@ export function languageName(tag: string): string {
 
 const ENGINE_LABELS: Record<string, string> = { kokoro: 'Kokoro', chatterbox: 'Chatterbox', offline: 'Built-in' };
 export const engineLabel = (engine: string) => ENGINE_LABELS[engine] ?? engine;
+
+/** An episode's format, as its page names it. */
+export const FORMAT_LABELS: Record<'deep_dive' | 'brief' | 'debate' | 'critique' | 'interview', string> = {
+  deep_dive: 'Deep dive',
+  brief: 'Brief',
+  debate: 'Debate',
+  critique: 'Critique',
+  interview: 'Interview',
+};
+
+/** How much its listening hosts react, as its page says it. */
+export const REACTION_LABELS: Record<'none' | 'some' | 'lively', string> = {
+  none: 'strict turns',
+  some: 'some reactions',
+  lively: 'lively reactions',
+};

@@ -1,5 +1,7 @@
 // A script as the editor changes it: numbered lines, each with a speaker, its text and, on
-// the line that opens one, the title of a section (the chapters follow the sections).
+// the line that opens one, the title of a section (the chapters follow the sections); a
+// reaction (said under the line before it, after one of its words) or a cut-in (starting
+// before the line before it ends) says so, and so does a quote kept in another language.
 // Inserting and removing a line are the API's own (POST and DELETE …/script/lines, which
 // keep every section); a section title changed sends the whole script (PUT …/script) with
 // the other lines as they are. And which lines differ from the published revision: those a
@@ -19,16 +21,46 @@ export interface ScriptLine {
   section?: string;
   /** Only on a quote kept in another language than the episode's (BCP 47): said by a voice of it. */
   language?: LineLanguage;
+  /** A reaction: said under line `under`, in the pause after its word `afterWord`. */
+  reaction?: { under?: number; afterWord: number };
+  /** A cut-in: starts this long before the line before it ends. */
+  overlapMs?: number;
 }
 
-/** A line as the API sends it (`section` only on a line that opens one, `language` only on a quote in another language). */
-export function asScriptLine(line: { speaker: string; text: string; section?: string; language?: LineLanguage }): ScriptLine {
-  return { speaker: line.speaker as Speaker, text: line.text, ...(line.section ? { section: line.section } : {}), ...(line.language ? { language: line.language } : {}) };
+/** A line as the API sends it (`section` only on a line that opens one, `language` only on a quote in another language, `reaction` and `overlapMs` only where they are). */
+export function asScriptLine(line: {
+  speaker: string;
+  text: string;
+  section?: string;
+  language?: LineLanguage;
+  reaction?: { under?: number; afterWord: number };
+  overlapMs?: number;
+}): ScriptLine {
+  return {
+    speaker: line.speaker as Speaker,
+    text: line.text,
+    ...(line.section ? { section: line.section } : {}),
+    ...(line.language ? { language: line.language } : {}),
+    ...(line.reaction ? { reaction: line.reaction } : {}),
+    ...(line.overlapMs !== undefined ? { overlapMs: line.overlapMs } : {}),
+  };
 }
 
-/** `line` in place of line `index`; a blank section title removes the section; the line keeps its language. */
-export function withLine(lines: readonly ScriptLine[], index: number, line: ScriptLine): ScriptLine[] {
-  return lines.map((old, at) => (at === index ? asScriptLine({ ...line, section: line.section?.trim(), language: line.language ?? old.language }) : old));
+/** A line as a change sends it: a reaction names only the word it follows (the API works out the line it goes under). */
+export function lineInput(line: ScriptLine): Omit<ScriptLine, 'reaction'> & { reaction?: { afterWord: number } } {
+  const { reaction, ...rest } = line;
+  return { ...rest, ...(reaction ? { reaction: { afterWord: reaction.afterWord } } : {}) };
+}
+
+/** `line` in place of line `index`, every line as a change sends it; a blank section title removes the section; the line keeps its language. */
+export function withLine(lines: readonly ScriptLine[], index: number, line: ScriptLine): ReturnType<typeof lineInput>[] {
+  return lines.map((old, at) => lineInput(at === index ? asScriptLine({ ...line, section: line.section?.trim(), language: line.language ?? old.language }) : old));
+}
+
+/** The word a reaction follows, as its line says it (words as the API counts them, Intl.Segmenter's). */
+export function wordAt(text: string, afterWord: number): string {
+  const words = [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)].filter((part) => part.isWordLike).map((part) => part.segment);
+  return words[Math.min(Math.max(afterWord, 1), words.length) - 1] ?? '';
 }
 
 /**

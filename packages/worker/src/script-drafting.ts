@@ -16,6 +16,7 @@ import { addJob } from '@castwright/core/jobs';
 import { countDraftLines, insertDraftLines, selectDraftLines } from '@castwright/core/repositories/episode-draft-lines';
 import { updateEpisodeScript } from '@castwright/core/repositories/episodes';
 import type { ScriptLine } from '@castwright/core/script-lines';
+import { scriptOverlapsColumn } from '@castwright/core/script-overlaps';
 import { languageNote, quotesIn } from '@castwright/content/language/passage-language';
 import { writeLlmScript } from '@castwright/content/script/llm-script-writer';
 import { writeOfflineScript } from '@castwright/content/script/offline-script-writer';
@@ -72,6 +73,7 @@ export async function writeDraftedScript(context: WorkerContext, helpers: JobHel
     await updateEpisodeScript(trx, episodeId, {
       script_text: formatScript(lines),
       ...scriptRefFields({ ...script, lines }),
+      script_overlaps: scriptOverlapsColumn(lines),
       title: script.title,
       description: script.description,
       script_writer: writer,

@@ -142,7 +142,7 @@ async function postNewsletter(webhookId: string, body: string, contentType: stri
 
 t.test('RSS 2.0, Atom and a newsletter become one episode; a second run finds nothing new', async (t) => {
   const user = await creator(api, 'enterprise');
-  const briefing = await createBriefing(user, { name: 'Morning science', template_type: 'tech_news', preset: 'quick', host_mode: 'multi', priority_keywords: ['coral'] });
+  const briefing = await createBriefing(user, { name: 'Morning science', template_type: 'tech_news', preset: 'quick', host_mode: 'multi', format: 'debate', reactions: 'lively', priority_keywords: ['coral'] });
   await addSource(user, briefing, { source_type: 'rss', source_name: 'Tech Daily', source_url: `${site.origin}/rss.xml` });
   await addSource(user, briefing, { source_type: 'rss', source_name: 'Science Notes', source_url: `${site.origin}/atom.xml` });
   const inbox = await addSource(user, briefing, { source_type: 'email', source_name: 'Weekly Letter' });
@@ -166,7 +166,7 @@ t.test('RSS 2.0, Atom and a newsletter become one episode; a second run finds no
 
   const episode = await waitForEpisode(db, run.episode_id, ['ready', 'error'], 120_000);
   t.equal(episode.status, 'ready', episode.error_message ?? '');
-  t.match(episode, { preset: 'quick', host_mode: 'multi', briefing_template: 'tech_news', source_type: 'briefing', title: run.episode_title });
+  t.match(episode, { preset: 'quick', host_mode: 'multi', format: 'debate', reactions: 'lively', briefing_template: 'tech_news', source_type: 'briefing', title: run.episode_title }, "the briefing's format and reactions");
   t.match(episode.source_text, /Karl von Frisch decoded the dance/, "the RSS item's article was fetched");
   t.match(episode.source_text, /forty sites/, "the Atom entry's article was fetched");
   t.match(episode.source_text, /magma chamber/, 'the newsletter is included');

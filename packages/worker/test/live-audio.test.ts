@@ -3,7 +3,8 @@
 // choosing, so the episode is caught mid-render without racing the clock. The live stream
 // plays from its start while the episode is generating_audio, decodes at every point,
 // grows as more lines are voiced, and ends where the finished file begins to replace it:
-// same length to a frame, loudness within 1 LU, and the same bytes where it was copied.
+// same length to a frame, loudness within 1 LU, and the same bytes where it was copied,
+// with the default reactions (`some`) mixed under their lines in both.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
@@ -104,6 +105,9 @@ void t.test('an episode plays while it is generating_audio, and on into lines vo
   const segments = await selectLiveSegments(api.database.db, id, first.live_take as number);
   await copiedAsStreamed(t, api.database.db, id, finished, live.state.bytes, segments);
   t.equal((await api.request(`/api/episodes/${id}/live`, { token: user.accessToken })).status, 404, 'at ready the finished file replaces the stream');
+  // At the default reactions (`some`) the script has reactions: the stream mixed them under their lines as the finished file does.
+  const script = (await json(await api.request(`/api/episodes/${id}/script`, { token: user.accessToken }))).lines as { reaction?: unknown }[];
+  t.ok(script.some((line) => line.reaction !== undefined), `the script has reactions (${script.filter((line) => line.reaction !== undefined).length} of ${script.length} lines)`);
   const transcript = (await json(await api.request(`/api/episodes/${id}/transcript`, { token: user.accessToken }))).segments as { endTimeMs: number }[];
   t.ok((transcript.at(-1)?.endTimeMs ?? 0) <= streamSeconds * 1000, 'every transcript line is inside the stream');
 

@@ -4,6 +4,7 @@
 // trimmed and de-duplicated. Every unmet rule is listed in one 400.
 import { WEEKDAY_NAMES, type BriefingChoices, type ScheduleDays } from '@castwright/core/briefing-options';
 import { canonicalTimeZone, normalizeScheduleTime } from '@castwright/core/briefings/briefing-schedule';
+import { formatHostsProblem } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
 import { matchLanguage } from '@castwright/core/languages';
 
@@ -36,6 +37,8 @@ export function resolveBriefingFields(current: BriefingFields, input: BriefingIn
     if ('problem' in match) problems.push(`language: ${match.problem}`);
     else language = match.language;
   }
+  const formatProblem = formatHostsProblem(sent.format ?? current.format, (sent.host_mode ?? current.host_mode) === 'multi' ? 2 : 1);
+  if (formatProblem) problems.push(`format: ${formatProblem.replace('use hostMode', 'use host_mode')}`);
   if (problems.length > 0) throw AppError.validation(problems.join('; '), problems);
   const keywords = new Map<string, string>();
   for (const keyword of sent.priority_keywords ?? current.priority_keywords) {

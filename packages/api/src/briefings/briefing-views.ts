@@ -14,6 +14,8 @@ export function briefingFields(row: BriefingConfigRow): BriefingFields {
     template_type: row.template_type,
     preset: row.preset,
     host_mode: row.host_mode,
+    format: row.format,
+    reactions: row.reactions,
     schedule_frequency: row.schedule_frequency,
     schedule_days: row.schedule_days,
     schedule_time: row.schedule_time,

@@ -10,7 +10,7 @@ import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
 import { requestedLength } from '@castwright/core/episode-length';
-import { EPISODE_DEFAULTS, type EpisodeChoices } from '@castwright/core/episode-options';
+import { EPISODE_DEFAULTS, formatHostsProblem, type EpisodeChoices } from '@castwright/core/episode-options';
 import { checkSourceLimits, mergeDuplicateSources, type SourceInput } from '@castwright/core/episode-sources';
 import { AppError } from '@castwright/core/errors';
 import { acceptEpisode, checkLengthAllowed, type AcceptedEpisode, type AcceptEpisodeOptions } from '@castwright/core/episodes/accept-episode';
@@ -59,6 +59,8 @@ export async function createEpisode(
   const language = episodeLanguage(tag, sources);
   const named = await checkHosts(services.db, user, { hosts: hostInputs, hostMode: choices.hostMode, ttsEngine: choices.ttsEngine }, services.config.liveness.deadAfterMs);
   const accepted = { sources, ...chosen, ...language, ...(named ? { hostMode: named.hostMode, hosts: named.hosts } : {}), ...(showId ? { showId } : {}) };
+  const formatProblem = formatHostsProblem(accepted.format, named ? named.hosts.length : accepted.hostMode === 'multi' ? 2 : 1);
+  if (formatProblem) throw AppError.validation(formatProblem, [`format: ${formatProblem}`]);
   const warnings = named && language.language ? hostLanguageWarnings(named.hosts, named.voiceLanguages, language.language) : [];
   return services.db.transaction().execute(async (trx) => {
     const episode = { ...(await acceptEpisode(trx, user, accepted, { ...options, fair: services.config.fairScheduling })), warnings };

@@ -11,7 +11,7 @@ import { addJob } from '@castwright/core/jobs';
 import { insertEpisodeRevision, selectEpisodeRevision, updateRevisionFailed } from '@castwright/core/repositories/episode-revisions';
 import { updateEpisodeStatus } from '@castwright/core/repositories/episodes';
 import { changedLineCount } from '@castwright/content/script/script-changes';
-import { parseScript } from '@castwright/content/script/script-format';
+import { storedScript } from '@castwright/content/script/script-format';
 
 /** Why the episode cannot be rendered now (409). */
 function notRenderable(episode: EpisodeRow): AppError {
@@ -28,7 +28,7 @@ export function refsOf(value: unknown): string | null {
 
 export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom: number | null, queueing: { fair: boolean }): Promise<EpisodeRevisionRow> {
   const script = episode.script_text ?? '';
-  const lines = parseScript(script);
+  const lines = storedScript(script, episode.script_overlaps);
   if (!(episode.status === 'ready' || episode.status === 'error') || lines.length === 0) throw notRenderable(episode);
   // Under the row lock in ready or error no render runs: a revision still marked rendering was cut short.
   await updateRevisionFailed(trx, episode.id, 'The render was interrupted');
@@ -38,9 +38,11 @@ export async function queueRevision(trx: Trx, episode: EpisodeRow, restoredFrom:
     script_text: script,
     // The lines' refs travel with the script: the published transcript gets them.
     script_refs: refsOf(episode.script_refs),
+    // And which of them overlap another: the render places them.
+    script_overlaps: refsOf(episode.script_overlaps),
     restored_from: restoredFrom,
     lines_total: lines.length,
-    lines_changed: changedLineCount(published ? parseScript(published.script_text) : [], lines),
+    lines_changed: changedLineCount(published ? storedScript(published.script_text, published.script_overlaps) : [], lines),
   });
   const moved = await updateEpisodeStatus(trx, episode.id, {
     status: 'generating_audio',

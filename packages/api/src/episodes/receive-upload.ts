@@ -7,7 +7,7 @@
 // document stored for later (POST /api/documents) is received the same way.
 import path from 'node:path';
 import type { UserRow } from '@castwright/core/db/schema';
-import { HOST_MODES, VOICE_PAIRS, VOICE_STYLES, type EpisodeChoices } from '@castwright/core/episode-options';
+import { FORMATS, HOST_MODES, REACTION_LEVELS, VOICE_PAIRS, VOICE_STYLES, type EpisodeChoices } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
 import { parseValue, SchemaError } from '@castwright/core/validation';
 import { MAX_DURATION_MINUTES, MAX_SOURCES, PRESETS, TIER_LIMITS } from '@castwright/core/tiers';
@@ -21,6 +21,8 @@ const FIELD_CHOICES = {
   hostMode: HOST_MODES,
   voiceStyle: VOICE_STYLES,
   voicePair: VOICE_PAIRS,
+  format: FORMATS,
+  reactions: REACTION_LEVELS,
 } as const;
 type FieldName = keyof typeof FIELD_CHOICES;
 const FIELD_NAMES = [...Object.keys(FIELD_CHOICES), 'durationMinutes', 'hosts', 'language', 'showId'];
@@ -72,7 +74,7 @@ export async function receiveFormFiles(
   const files: ReceivedFile[] = [];
   const fields: Partial<Record<string, string>> = {};
   const allowed = ['file', ...accepted.fieldNames].join(', ');
-  const parts = form.parts({ fileSize: maxBytes + 1, files: MAX_SOURCES + 1, fields: 10, fieldSize: MAX_FIELD_BYTES, parts: MAX_SOURCES + 12, headerPairs: 20 });
+  const parts = form.parts({ fileSize: maxBytes + 1, files: MAX_SOURCES + 1, fields: 12, fieldSize: MAX_FIELD_BYTES, parts: MAX_SOURCES + 14, headerPairs: 20 });
   for await (const part of parts) {
     if (part.kind === 'field') {
       if (!accepted.fieldNames.includes(part.name)) throw AppError.validation(`Unknown form field ${JSON.stringify(part.name)}; allowed: ${allowed}`);

@@ -26,7 +26,9 @@ export async function restoreRevision(
     if (!source) throw new AppError('notFound', `The episode has no revision ${target.revision}`);
     requireIfMatch(target.ifMatch, scriptEtag(episode), 'script');
     // The state first, so a refused restore leaves the script as it was.
-    const restored = episode.status === 'ready' || episode.status === 'error' ? await updateScriptText(trx, episode.id, source.script_text, refsOf(source.script_refs)) : episode;
+    const restored = episode.status === 'ready' || episode.status === 'error'
+      ? await updateScriptText(trx, episode.id, { text: source.script_text, refs: refsOf(source.script_refs), overlaps: refsOf(source.script_overlaps) })
+      : episode;
     const revision = await queueRevision(trx, restored, source.revision, queueing);
     const queued: QueuedRevision = { episode: { ...restored, status: 'generating_audio' }, revision };
     await answer.record(trx, queued);

@@ -1,6 +1,10 @@
 // The timed transcript as subtitle and podcast-app files: WebVTT with speaker voice
 // tags, SubRip, and the Podcasting 2.0 JSON transcript. Times are the measured segment
-// timings from the rendered audio, exactly as the JSON transcript gives them.
+// timings from the rendered audio, exactly as the JSON transcript gives them. Lines may
+// overlap (a reaction said under another line, a cut-in): WebVTT keeps each cue at its own
+// times, in order of start as the format requires, and players show overlapping cues
+// together; SubRip players expect one cue after another, so there the overlap is its own
+// cue showing both lines, between cues of the line alone before and after it.
 import type { TranscriptSegmentRow } from '@castwright/core/db/schema';
 
 /** `speaker` is what the file shows: the host label, or the host's name for named hosts. */
@@ -33,19 +37,38 @@ const escapeCueText = (text: string) => text.replaceAll('&', '&amp;').replaceAll
 
 /** WebVTT; each cue's text in a `<lang>` span of the episode's language, so players pick its fonts and voices by it. */
 export function toWebVtt(segments: readonly Segment[], language: string): string {
-  const cues = segments.map((segment, index) => {
+  const cues = byStart(segments).map((segment, index) => {
     const [start, end] = cueTimes(segment);
     return `${index + 1}\n${clock(start, '.')} --> ${clock(end, '.')}\n<v ${escapeCueText(oneLine(segment.speaker))}><lang ${language}>${escapeCueText(oneLine(segment.text))}</lang>`;
   });
   return ['WEBVTT', ...cues].join('\n\n') + '\n';
 }
 
+/** Segments in order of start (a line's order among lines that start together). */
+function byStart(segments: readonly Segment[]): Segment[] {
+  return segments.map((segment, index) => ({ segment, index })).sort((a, b) => a.segment.start_ms - b.segment.start_ms || a.index - b.index).map(({ segment }) => segment);
+}
+
+/** Cues that follow one another: each stretch of time with the lines heard in it, in script order. */
+function sequentialCues(segments: readonly Segment[]): { start: number; end: number; texts: string[] }[] {
+  const timed = segments.map((segment) => ({ segment, times: cueTimes(segment) }));
+  const edges = [...new Set(timed.flatMap(({ times }) => times))].sort((a, b) => a - b);
+  const cues: { start: number; end: number; texts: string[]; key: string }[] = [];
+  edges.slice(0, -1).forEach((start, index) => {
+    const end = edges[index + 1] as number;
+    const heard = timed.filter(({ times }) => times[0] <= start && times[1] >= end);
+    if (heard.length === 0) return;
+    const key = heard.map(({ segment }) => segments.indexOf(segment)).join(',');
+    const last = cues.at(-1);
+    if (last && last.key === key && last.end === start) last.end = end;
+    else cues.push({ start, end, key, texts: heard.map(({ segment }) => `${oneLine(segment.speaker)}: ${oneLine(segment.text)}`) });
+  });
+  return cues;
+}
+
 export function toSrt(segments: readonly Segment[]): string {
-  return segments
-    .map((segment, index) => {
-      const [start, end] = cueTimes(segment);
-      return `${index + 1}\n${clock(start, ',')} --> ${clock(end, ',')}\n${oneLine(segment.speaker)}: ${oneLine(segment.text)}\n`;
-    })
+  return sequentialCues(segments)
+    .map((cue, index) => `${index + 1}\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\n${cue.texts.join('\n')}\n`)
     .join('\n');
 }
 

@@ -12,6 +12,9 @@ import { bearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
 import { MAX_SCRIPT_LINE_CHARACTERS, MAX_SCRIPT_LINES } from '@castwright/core/script-lines';
 
+const OVERLAPS =
+  'A line with `reaction` is mixed under the line before it (a listening host\'s "Mm-hm."), one with `overlapMs` cuts in before the line before it ends; ' +
+  'both are by another host than that line, and a change that breaks their rules is a 400 naming each. ';
 const EDITABLE =
   'The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. ' +
   '409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.';
@@ -30,7 +33,9 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
       schema: {
         ...common,
         summary: "The episode's script as numbered lines (owner only)",
-        description: 'Lines are empty until the script is written. The `ETag` header names this version of the script: send it back in `If-Match` with a change.',
+        description:
+          'Lines are empty until the script is written. A reaction shows the line it goes `under` and the word it follows; a cut-in its `overlapMs`. ' +
+          'The `ETag` header names this version of the script: send it back in `If-Match` with a change.',
         params: IdParams,
         response: { 200: ScriptView, ...errorResponses(401, 404) },
       },
@@ -41,7 +46,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
       schema: {
         ...common,
         summary: 'Replace the whole script',
-        description: `1 to ${MAX_SCRIPT_LINES} lines of 1 to ${MAX_SCRIPT_LINE_CHARACTERS} characters. ${EDITABLE}`,
+        description: `1 to ${MAX_SCRIPT_LINES} lines of 1 to ${MAX_SCRIPT_LINE_CHARACTERS} characters. ${OVERLAPS}${EDITABLE}`,
         params: IdParams,
         headers: ScriptIfMatchHeaders,
         body: ReplaceScriptBody,
@@ -54,7 +59,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
       schema: {
         ...common,
         summary: 'Insert a line',
-        description: `The new line goes before line \`index\` (at the end when \`index\` is the number of lines; 400 beyond). A \`section\` makes it open a section. ${EDITABLE}`,
+        description: `The new line goes before line \`index\` (at the end when \`index\` is the number of lines; 400 beyond). A \`section\` makes it open a section. ${OVERLAPS}${EDITABLE}`,
         params: IdParams,
         headers: ScriptIfMatchHeaders,
         body: InsertLineBody,
@@ -67,8 +72,8 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
       preHandler: auth.requireUser,
       schema: {
         ...common,
-        summary: 'Edit one line (text, speaker or both)',
-        description: `404 when the line does not exist. ${EDITABLE}`,
+        summary: 'Edit one line (text, speaker, refs, or whether it is a reaction or cut-in)',
+        description: `404 when the line does not exist. \`reaction: null\` or \`overlapMs: null\` makes the line a turn of its own. ${OVERLAPS}${EDITABLE}`,
         params: LineParams,
         headers: ScriptIfMatchHeaders,
         body: EditLineBody,
@@ -82,7 +87,7 @@ export function episodeScriptRoutes(services: ApiServices): FastifyPluginAsyncTy
       schema: {
         ...common,
         summary: 'Remove one line',
-        description: `404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it. ${EDITABLE}`,
+        description: `404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it; the reactions under the line go with it. ${EDITABLE}`,
         params: LineParams,
         headers: ScriptIfMatchHeaders,
         response: { 200: ScriptView, ...errorResponses(400, 401, 404, 409, 412) },

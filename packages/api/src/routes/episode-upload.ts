@@ -24,7 +24,7 @@ export function episodeUploadRoutes(services: ApiServices): FastifyPluginAsyncTy
         tags: ['episodes'],
         summary: 'Create an episode from a document (PDF, DOCX, DOC, TXT, MD)',
         description:
-          'multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, ' +
+          'multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, `format`, `reactions`, ' +
           'and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field; `showId` as POST /api/episodes takes it. ' +
           'The file may be up to the tier\'s upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. ' +
           'Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.',

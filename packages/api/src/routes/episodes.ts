@@ -35,6 +35,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
           'The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. ' +
           '`hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. ' +
           '`showId` makes it in one of your shows, starting from the show\'s defaults (404 for a show that is not yours). ' +
+          '`format` (default `deep_dive`) builds the episode as a deep dive, brief, debate, critique or interview; `reactions` (default `some`) says how much the listening hosts react. ' +
           'Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.',
         security: bearer,
         body: CreateEpisodeBody,

@@ -14,6 +14,7 @@ import { HOST_MODES } from '@castwright/core/episode-options';
 import { LANGUAGES } from '@castwright/core/languages';
 import { PRESETS } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
+import { Format, Reactions } from './episodes.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Name = Type.String({ minLength: 1, maxLength: BRIEFING_LIMITS.nameMaxLength, description: 'Trimmed; must not be blank' });
@@ -23,6 +24,8 @@ const configFields = {
   template_type: Type.Enum([...TEMPLATE_TYPES], { description: 'How the script is built and how it sounds' }),
   preset: Type.Enum([...PRESETS], { description: 'Episode length; must be allowed on your tier' }),
   host_mode: Type.Enum([...HOST_MODES]),
+  format: Format,
+  reactions: Reactions,
   schedule_frequency: Type.Enum([...SCHEDULE_FREQUENCIES], {
     description: '`daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`',
   }),

@@ -1,6 +1,6 @@
 // Request and response shapes of the episode endpoints.
 import Type from 'typebox';
-import { HOST_MODES, MAX_SOURCE_CHARACTERS, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
+import { FORMATS, HOST_MODES, MAX_SOURCE_CHARACTERS, REACTION_LEVELS, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
 import { EPISODE_STATUSES } from '@castwright/core/episode-states';
 import { LANGUAGES } from '@castwright/core/languages';
 import { MAX_DURATION_MINUTES, PRESETS } from '@castwright/core/tiers';
@@ -41,6 +41,20 @@ const ShowId = Type.String({
     '(a preset or durationMinutes replaces the show\'s length; hosts, hostMode or ttsEngine replace its hosts). Another account\'s show is a 404.',
 });
 
+/** How an episode is built; shared with briefings (and shows). */
+export const Format = Type.Enum([...FORMATS], {
+  description:
+    'How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), ' +
+    '`debate` (the hosts take opposite positions on the source\'s claims, each with its evidence), `critique` (what the source does well, ' +
+    'then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).',
+});
+/** How much the listening hosts react; shared with briefings (and shows). */
+export const Reactions = Type.Enum([...REACTION_LEVELS], {
+  description:
+    'How much a listening host reacts while another speaks: `none` (strict turns with the voice style\'s fixed pauses), `some` (default: a short ' +
+    'reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.',
+});
+
 /** The minutes an episode is planned for: those asked for, or its preset's. */
 const TargetMinutes = Type.Integer({ minimum: 1, description: 'The length the episode is planned for, in minutes: `durationMinutes` as asked, or the preset\'s minutes' });
 
@@ -58,6 +72,8 @@ export const CreateEpisodeBody = Type.Object({
   hosts: Type.Optional(Hosts),
   language: Type.Optional(LanguageInput),
   showId: Type.Optional(ShowId),
+  format: Type.Optional(Format),
+  reactions: Type.Optional(Reactions),
 });
 
 const QuotaView = Type.Object({
@@ -74,6 +90,8 @@ export const CreatedEpisode = Type.Object({
     preset: Preset,
     durationMinutes: TargetMinutes,
     hostMode: HostMode,
+    format: Format,
+    reactions: Reactions,
     language: Nullable(Type.Enum([...LANGUAGES], { description: "The episode's language (canonical BCP 47); null while it waits to be detected from a web page or document" })),
     languageDetected: LanguageDetected,
     createdAt: Timestamp,
@@ -106,6 +124,8 @@ const EpisodeDetail = Type.Object({
   preset: Preset,
   durationMinutes: TargetMinutes,
   hostMode: HostMode,
+  format: Format,
+  reactions: Reactions,
   language: Nullable(LanguageView),
   languageDetected: LanguageDetected,
   sourceType: Type.String(),
@@ -239,4 +259,6 @@ export const UploadEpisodeForm = Type.Object({
   hosts: Type.Optional(Type.String({ contentMediaType: 'application/json', description: 'The named hosts as a JSON array, as POST /api/episodes takes them' })),
   language: Type.Optional(LanguageInput),
   showId: Type.Optional(ShowId),
+  format: Type.Optional(Format),
+  reactions: Type.Optional(Reactions),
 }, { additionalProperties: false });

@@ -1,12 +1,14 @@
 // Request and response shapes of the show endpoints: a show's fields, the defaults its
-// episodes start from (named as POST /api/episodes names them), the levels of its mix,
+// episodes and briefings start from (named as POST /api/episodes names them: length,
+// language, hosts and voices, format and reactions), the levels of its mix,
 // its audio parts and cover, and its feed switch.
 import Type from 'typebox';
-import { HOST_MODES, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
+import { FORMATS, HOST_MODES, REACTION_LEVELS, TTS_ENGINES, VOICE_PAIRS, VOICE_STYLES } from '@castwright/core/episode-options';
 import { LANGUAGES } from '@castwright/core/languages';
 import { DEFAULT_SHOW_LEVELS, SHOW_ARTWORK, SHOW_CATEGORIES, SHOW_LEVEL_BOUNDS, SHOW_LIMITS, SHOW_PART_MAX_BYTES, SHOW_PART_SECONDS, SHOW_PARTS } from '@castwright/core/shows/show-options';
 import { MAX_DURATION_MINUTES, PRESETS } from '@castwright/core/tiers';
 import { Nullable, Pagination, Timestamp } from './common.ts';
+import { Format, Reactions } from './episodes.ts';
 import { Hosts, HostView } from './voices.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -52,6 +54,8 @@ const showFields = {
   ttsEngine: Nullable(Type.Enum([...TTS_ENGINES])),
   preset: Nullable(Type.Enum([...PRESETS], { description: 'The episodes\' length as a preset, instead of `durationMinutes` (setting one clears the other)' })),
   durationMinutes: Nullable(DurationMinutes),
+  format: Nullable(Format),
+  reactions: Nullable(Reactions),
   levels: LevelsInput,
 };
 
@@ -99,6 +103,8 @@ const ShowView = Type.Object({
   ttsEngine: Nullable(Type.Enum([...TTS_ENGINES])),
   preset: Nullable(Type.Enum([...PRESETS])),
   durationMinutes: Nullable(Type.Integer()),
+  format: Nullable(Type.Enum([...FORMATS], { description: "Its episodes' and briefings' format unless they choose one; null: the interface's default (`deep_dive`)" })),
+  reactions: Nullable(Type.Enum([...REACTION_LEVELS], { description: "Its episodes' and briefings' reactions unless they choose them; null: the interface's default (`some`)" })),
   levels: Levels,
   parts: Type.Object(
     { intro: Nullable(PartView), outro: Nullable(PartView), bed: Nullable(PartView), sting: Nullable(PartView) },

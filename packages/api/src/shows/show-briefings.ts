@@ -1,7 +1,7 @@
 // A briefing made in a show (`show_id`): the show must be the caller's (404 otherwise),
-// and on create the fields the request leaves out (preset, host_mode, language) come from
-// the show before the briefing's own defaults. Its runs take the show's hosts, voices and
-// engine (core/shows/briefing-show.ts).
+// and on create the fields the request leaves out (preset, host_mode, language, format,
+// reactions) come from the show before the briefing's own defaults. Its runs take the
+// show's hosts, voices and engine (core/shows/briefing-show.ts).
 import { BRIEFING_DEFAULTS, type BriefingChoices } from '@castwright/core/briefing-options';
 import type { Executor } from '@castwright/core/db/connect';
 import type { UserRow } from '@castwright/core/db/schema';
@@ -16,6 +16,8 @@ export async function showBriefingDefaults(db: Executor, user: UserRow, showId: 
     ...BRIEFING_DEFAULTS,
     ...(show.preset ? { preset: show.preset } : {}),
     ...(hostMode ? { host_mode: hostMode } : {}),
+    ...(show.format ? { format: show.format } : {}),
+    ...(show.reactions ? { reactions: show.reactions } : {}),
     language: show.language,
   };
 }

@@ -3,7 +3,8 @@
 // The length is one choice (a preset or minutes: either given on the episode replaces the
 // show's), and so is the line-up (hosts, hostMode or ttsEngine given on the episode
 // replace the show's named hosts, which are checked against the catalog again as the
-// episode's own). Another account's show is a 404, like a missing one.
+// episode's own). Its format and reactions are defaults like the rest. Another account's
+// show is a 404, like a missing one.
 import type { Executor } from '@castwright/core/db/connect';
 import type { ShowRow, UserRow } from '@castwright/core/db/schema';
 import { selectOwnShow } from '@castwright/core/repositories/shows';
@@ -26,6 +27,8 @@ function showDefaults(show: ShowRow, request: RequestedChoices): RequestedChoice
     voicePair: request.voicePair ?? show.voice_pair ?? undefined,
     ttsEngine: request.ttsEngine ?? (showHosts ? undefined : (show.tts_engine ?? undefined)),
     language: request.language ?? show.language ?? undefined,
+    format: request.format ?? show.format ?? undefined,
+    reactions: request.reactions ?? show.reactions ?? undefined,
   };
 }
 

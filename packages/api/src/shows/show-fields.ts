@@ -3,12 +3,12 @@
 // (any BCP 47 spelling of a supported one), named hosts checked against the voice catalog
 // as an episode's are, a length (a preset or minutes, setting one clears the other) the
 // tier allows, levels within their bounds with the bed never louder under speech than in
-// the gaps. Problems are one 400 listing each.
+// the gaps, a format its line-up can read. Problems are one 400 listing each.
 import type { Config } from '@castwright/core/config';
 import type { Db } from '@castwright/core/db/connect';
 import type { ShowRow, ShowUpdate, UserRow } from '@castwright/core/db/schema';
 import { checkLengthAllowed } from '@castwright/core/episodes/accept-episode';
-import type { HostMode, TtsEngineChoice, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import { formatHostsProblem, type Format, type HostMode, type ReactionLevel, type TtsEngineChoice, type VoicePair, type VoiceStyle } from '@castwright/core/episode-options';
 import { AppError } from '@castwright/core/errors';
 import { matchLanguage } from '@castwright/core/languages';
 import { showLevels } from '@castwright/core/shows/show-levels';
@@ -30,6 +30,8 @@ export interface ShowInput {
   ttsEngine?: TtsEngineChoice | null | undefined;
   preset?: Preset | null | undefined;
   durationMinutes?: number | null | undefined;
+  format?: Format | null | undefined;
+  reactions?: ReactionLevel | null | undefined;
   levels?: Partial<ShowLevels> | undefined;
 }
 
@@ -52,7 +54,7 @@ export async function showColumns(services: { db: Db; config: Config }, user: Us
     else columns.language = match?.language ?? null;
   }
   if (input.category !== undefined) columns.category = input.category;
-  for (const [field, column] of [['voiceStyle', 'voice_style'], ['voicePair', 'voice_pair'], ['ttsEngine', 'tts_engine'], ['hostMode', 'host_mode']] as const) {
+  for (const [field, column] of [['voiceStyle', 'voice_style'], ['voicePair', 'voice_pair'], ['ttsEngine', 'tts_engine'], ['hostMode', 'host_mode'], ['format', 'format'], ['reactions', 'reactions']] as const) {
     if (input[field] !== undefined) Object.assign(columns, { [column]: input[field] });
   }
   lengthColumns(user, input, columns, problems);
@@ -68,7 +70,23 @@ export async function showColumns(services: { db: Db; config: Config }, user: Us
       if (named) Object.assign(columns, { hosts: JSON.stringify(named.hosts), host_mode: named.hostMode });
     }
   }
+  formatFitsHosts(input, columns, current);
   return columns;
+}
+
+/**
+ * A show's format must suit its line-up where it sets both (a brief read by one host, a
+ * debate or an interview by two or more), or every episode made in it would be refused:
+ * a 400, as an episode's is. A show that leaves the hosts to its episodes is not judged.
+ */
+function formatFitsHosts(input: ShowInput, columns: ShowColumns, current: ShowRow | undefined): void {
+  const format = columns.format !== undefined ? columns.format : current?.format;
+  if (!format) return;
+  const named = input.hosts !== undefined ? (input.hosts === null ? null : (JSON.parse(columns.hosts as string) as unknown[])) : (current?.hosts ?? null);
+  const hostMode = columns.host_mode !== undefined ? columns.host_mode : current?.host_mode;
+  const hosts = named && named.length > 0 ? named.length : hostMode ? (hostMode === 'multi' ? 2 : 1) : undefined;
+  const problem = hosts === undefined ? undefined : formatHostsProblem(format, hosts);
+  if (problem) throw AppError.validation(problem, [`format: ${problem}`]);
 }
 
 /** A length is a preset or minutes; setting one clears the other. */

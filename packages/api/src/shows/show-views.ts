@@ -48,6 +48,8 @@ export function showView(show: ShowSummaryRow, parts: readonly ShowAudioPartRow[
     ttsEngine: show.tts_engine,
     preset: show.preset,
     durationMinutes: show.duration_minutes,
+    format: show.format,
+    reactions: show.reactions,
     levels: showLevels(show),
     parts: partViews,
     episodeCount: show.episode_count,

@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from text, a web page address, or several sources
-         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. `showId` makes it in one of your shows, starting from the show's defaults (404 for a show that is not yours). Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description Exactly one of `content`, `url` and `sources` (a list of `{content}`, `{url}` and `{documentId}` items, woven into one episode; duplicates merged; how many and how many typed characters are bounded by the tier: 403 `Source limit exceeded`; a document not yours is 404). The length is a `preset` or `durationMinutes`, not both (400); a preset or a length beyond the tier is 403. `hosts` names 1 to 4 hosts with voices from GET /api/voices (or Kokoro blends); an unknown or unavailable voice is a 400 naming it. `showId` makes it in one of your shows, starting from the show's defaults (404 for a show that is not yours). `format` (default `deep_dive`) builds the episode as a deep dive, brief, debate, critique or interview; `reactions` (default `some`) says how much the listening hosts react. Counts against the monthly quota once, whatever its length. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodes"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Create an episode from a document (PDF, DOCX, DOC, TXT, MD)
-         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field; `showId` as POST /api/episodes takes it. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
+         * @description multipart/form-data: `file` (required), `preset` (default standard) or `durationMinutes` (not both), `hostMode`, `voiceStyle`, `voicePair`, `format`, `reactions`, and `hosts`: the same JSON array of named hosts POST /api/episodes takes, as one text field; `showId` as POST /api/episodes takes it. The file may be up to the tier's upload limit (free 5 MB, creator 20 MB, professional 50 MB, enterprise 100 MB); larger is 413. Counts against the monthly quota. Processing is asynchronous: follow /api/episodes/{id}/stream.
          */
         post: operations["postEpisodesUpload"];
         delete?: never;
@@ -718,12 +718,12 @@ export interface paths {
         };
         /**
          * The episode's script as numbered lines (owner only)
-         * @description Lines are empty until the script is written. The `ETag` header names this version of the script: send it back in `If-Match` with a change.
+         * @description Lines are empty until the script is written. A reaction shows the line it goes `under` and the word it follows; a cut-in its `overlapMs`. The `ETag` header names this version of the script: send it back in `If-Match` with a change.
          */
         get: operations["getEpisodesByIdScript"];
         /**
          * Replace the whole script
-         * @description 1 to 2000 lines of 1 to 2000 characters. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * @description 1 to 2000 lines of 1 to 2000 characters. A line with `reaction` is mixed under the line before it (a listening host's "Mm-hm."), one with `overlapMs` cuts in before the line before it ends; both are by another host than that line, and a change that breaks their rules is a 400 naming each. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         put: operations["putEpisodesByIdScript"];
         post?: never;
@@ -744,7 +744,7 @@ export interface paths {
         put?: never;
         /**
          * Insert a line
-         * @description The new line goes before line `index` (at the end when `index` is the number of lines; 400 beyond). A `section` makes it open a section. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * @description The new line goes before line `index` (at the end when `index` is the number of lines; 400 beyond). A `section` makes it open a section. A line with `reaction` is mixed under the line before it (a listening host's "Mm-hm."), one with `overlapMs` cuts in before the line before it ends; both are by another host than that line, and a change that breaks their rules is a 400 naming each. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         post: operations["postEpisodesByIdScriptLines"];
         delete?: never;
@@ -765,14 +765,14 @@ export interface paths {
         post?: never;
         /**
          * Remove one line
-         * @description 404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * @description 404 when the line does not exist; 400 for the last line left (a script keeps one). A section the line opened moves to the line after it; the reactions under the line go with it. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         delete: operations["deleteEpisodesByIdScriptLinesByIndex"];
         options?: never;
         head?: never;
         /**
-         * Edit one line (text, speaker or both)
-         * @description 404 when the line does not exist. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
+         * Edit one line (text, speaker, refs, or whether it is a reaction or cut-in)
+         * @description 404 when the line does not exist. `reaction: null` or `overlapMs: null` makes the line a turn of its own. A line with `reaction` is mixed under the line before it (a listening host's "Mm-hm."), one with `overlapMs` cuts in before the line before it ends; both are by another host than that line, and a change that breaks their rules is a 400 naming each. The script can be changed in review_script, and in ready (or error, once written): edits on a ready episode change nothing listeners get until `POST /api/episodes/{id}/render`. 409 while a render of the episode runs, and in other states; 412 when `If-Match` names a script that has changed since.
          */
         patch: operations["patchEpisodesByIdScriptLinesByIndex"];
         trace?: never;
@@ -4667,7 +4667,9 @@ export interface operations {
                  *         }
                  *       ],
                  *       "language": "es",
-                 *       "showId": "example"
+                 *       "showId": "example",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none"
                  *     }
                  */
                 "application/json": {
@@ -4724,6 +4726,16 @@ export interface operations {
                     language?: string;
                     /** @description One of your shows (GET /api/shows): the episode is in it (its feed, its intro, outro, bed and stings) and starts from its defaults; any field given here wins (a preset or durationMinutes replaces the show's length; hosts, hostMode or ttsEngine replace its hosts). Another account's show is a 404. */
                     showId?: string;
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                 };
             };
         };
@@ -4745,6 +4757,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
@@ -4772,6 +4786,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -4964,6 +4988,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "sourceType": "example",
@@ -5031,6 +5057,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -5330,6 +5366,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "sourceType": "example",
@@ -5397,6 +5435,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -5766,7 +5814,9 @@ export interface operations {
                  *       "voicePair": "expert-curious",
                  *       "hosts": "example",
                  *       "language": "es",
-                 *       "showId": "example"
+                 *       "showId": "example",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none"
                  *     }
                  */
                 "multipart/form-data": {
@@ -5791,6 +5841,16 @@ export interface operations {
                     language?: string;
                     /** @description One of your shows (GET /api/shows): the episode is in it (its feed, its intro, outro, bed and stings) and starts from its defaults; any field given here wins (a preset or durationMinutes replaces the show's length; hosts, hostMode or ttsEngine replace its hosts). Another account's show is a 404. */
                     showId?: string;
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                 };
             };
         };
@@ -5812,6 +5872,8 @@ export interface operations {
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
                      *         "hostMode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "language": "en",
                      *         "languageDetected": true,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
@@ -5839,6 +5901,16 @@ export interface operations {
                             durationMinutes: number;
                             /** @enum {unknown} */
                             hostMode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             language: ("en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh") | null;
                             /** @description true when the language was detected from the source; false when it was asked for, or is en because the source was too short or mixed to tell */
                             languageDetected: boolean;
@@ -8258,7 +8330,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8291,6 +8368,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -8393,7 +8479,11 @@ export interface operations {
                  *               "start": 0,
                  *               "end": 1
                  *             }
-                 *           ]
+                 *           ],
+                 *           "reaction": {
+                 *             "afterWord": 1
+                 *           },
+                 *           "overlapMs": 1
                  *         }
                  *       ]
                  *     }
@@ -8423,6 +8513,13 @@ export interface operations {
                             /** @description One past the last character of the span */
                             end: number;
                         }[];
+                        /** @description Makes the line a reaction (at most 80 characters, by another host than the line it goes under); afterWord left out: after the sentence nearest the middle of that line */
+                        reaction?: {
+                            /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                            afterWord?: number;
+                        };
+                        /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                        overlapMs?: number;
                     }[];
                 };
             };
@@ -8452,7 +8549,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8485,6 +8587,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -8634,7 +8745,11 @@ export interface operations {
                  *           "end": 1
                  *         }
                  *       ],
-                 *       "language": "en"
+                 *       "language": "en",
+                 *       "reaction": {
+                 *         "afterWord": 1
+                 *       },
+                 *       "overlapMs": 1
                  *     }
                  */
                 "application/json": {
@@ -8663,6 +8778,13 @@ export interface operations {
                      * @enum {unknown}
                      */
                     language?: "en" | "en-GB" | "es" | "fr" | "it" | "pt-BR" | "hi" | "ja" | "zh";
+                    /** @description Makes the line a reaction (at most 80 characters, by another host than the line it goes under); afterWord left out: after the sentence nearest the middle of that line */
+                    reaction?: {
+                        /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                        afterWord?: number;
+                    };
+                    /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                    overlapMs?: number;
                 };
             };
         };
@@ -8691,7 +8813,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8724,6 +8851,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -8885,7 +9021,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -8918,6 +9059,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -9066,7 +9216,11 @@ export interface operations {
                  *           "start": 0,
                  *           "end": 1
                  *         }
-                 *       ]
+                 *       ],
+                 *       "reaction": {
+                 *         "afterWord": 1
+                 *       },
+                 *       "overlapMs": 1
                  *     }
                  */
                 "application/json": {
@@ -9087,6 +9241,13 @@ export interface operations {
                         /** @description One past the last character of the span */
                         end: number;
                     }[];
+                    /** @description An object makes the line a reaction (or moves it); null makes it a whole turn of its own */
+                    reaction?: {
+                        /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                        afterWord?: number;
+                    } | null;
+                    /** @description A number makes the line a cut-in; null makes it start after the line before it */
+                    overlapMs?: number | null;
                 };
             };
         };
@@ -9115,7 +9276,12 @@ export interface operations {
                      *               "start": 0,
                      *               "end": 1
                      *             }
-                     *           ]
+                     *           ],
+                     *           "reaction": {
+                     *             "under": 0,
+                     *             "afterWord": 1
+                     *           },
+                     *           "overlapMs": 1
                      *         }
                      *       ],
                      *       "editable": true,
@@ -9148,6 +9314,15 @@ export interface operations {
                                 /** @description One past the last character of the span */
                                 end: number;
                             }[];
+                            /** @description Set on a reaction: a listening host's backchannel or interjection (at most 80 characters), mixed a few dB lower under the line `under`, starting in the nearest pause of it to word `afterWord` (never on a word; after the line when it has no pause to sit in) */
+                            reaction?: {
+                                /** @description The index of the line it is mixed under: the nearest line before it that is no reaction */
+                                under: number;
+                                /** @description The reaction starts in the pause after this word of the line it goes under (1 for its first word; words as Intl.Segmenter counts them, so also in Japanese and Chinese) */
+                                afterWord: number;
+                            };
+                            /** @description A cut-in: the line starts this many milliseconds before the line before it ends (1 to 1500; by another host, after a whole line) */
+                            overlapMs?: number;
                         }[];
                         /** @description true in review_script, and in ready or error once a script is written (not while a render runs) */
                         editable: boolean;
@@ -15934,6 +16109,8 @@ export interface operations {
                      *           "template_type": "tech_news",
                      *           "preset": "quick",
                      *           "host_mode": "single",
+                     *           "format": "deep_dive",
+                     *           "reactions": "none",
                      *           "schedule_frequency": "daily",
                      *           "schedule_days": [
                      *             1
@@ -15985,6 +16162,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}
@@ -16124,6 +16311,8 @@ export interface operations {
                  *       "template_type": "tech_news",
                  *       "preset": "quick",
                  *       "host_mode": "single",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none",
                  *       "schedule_frequency": "daily",
                  *       "schedule_days": [
                  *         1
@@ -16156,6 +16345,16 @@ export interface operations {
                     preset?: "quick" | "standard" | "deep" | "extended";
                     /** @enum {unknown} */
                     host_mode?: "single" | "multi";
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                     /**
                      * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                      * @enum {unknown}
@@ -16200,6 +16399,8 @@ export interface operations {
                      *         "template_type": "tech_news",
                      *         "preset": "quick",
                      *         "host_mode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "schedule_frequency": "daily",
                      *         "schedule_days": [
                      *           1
@@ -16244,6 +16445,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}
@@ -16420,6 +16631,8 @@ export interface operations {
                      *         "template_type": "tech_news",
                      *         "preset": "quick",
                      *         "host_mode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "schedule_frequency": "daily",
                      *         "schedule_days": [
                      *           1
@@ -16477,6 +16690,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}
@@ -16760,6 +16983,8 @@ export interface operations {
                  *       "template_type": "tech_news",
                  *       "preset": "quick",
                  *       "host_mode": "single",
+                 *       "format": "deep_dive",
+                 *       "reactions": "none",
                  *       "schedule_frequency": "daily",
                  *       "schedule_days": [
                  *         1
@@ -16792,6 +17017,16 @@ export interface operations {
                     preset?: "quick" | "standard" | "deep" | "extended";
                     /** @enum {unknown} */
                     host_mode?: "single" | "multi";
+                    /**
+                     * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                     * @enum {unknown}
+                     */
+                    format?: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                    /**
+                     * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                     * @enum {unknown}
+                     */
+                    reactions?: "none" | "some" | "lively";
                     /**
                      * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                      * @enum {unknown}
@@ -16833,6 +17068,8 @@ export interface operations {
                      *         "template_type": "tech_news",
                      *         "preset": "quick",
                      *         "host_mode": "single",
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "schedule_frequency": "daily",
                      *         "schedule_days": [
                      *           1
@@ -16876,6 +17113,16 @@ export interface operations {
                             preset: "quick" | "standard" | "deep" | "extended";
                             /** @enum {unknown} */
                             host_mode: "single" | "multi";
+                            /**
+                             * @description How the episode is built: `deep_dive` (default: one host explains, the other asks), `brief` (one host, the main points only), `debate` (the hosts take opposite positions on the source's claims, each with its evidence), `critique` (what the source does well, then what it misses) or `interview` (one host interviews the other as an expert on the source). A brief needs one host, a debate and an interview two or more (400 otherwise).
+                             * @enum {unknown}
+                             */
+                            format: "deep_dive" | "brief" | "debate" | "critique" | "interview";
+                            /**
+                             * @description How much a listening host reacts while another speaks: `none` (strict turns with the voice style's fixed pauses), `some` (default: a short reaction now and then, mixed under the speaking host, and natural pauses) or `lively` (more reactions, and cut-ins). Reactions are script lines of their own.
+                             * @enum {unknown}
+                             */
+                            reactions: "none" | "some" | "lively";
                             /**
                              * @description `daily` every day; `weekdays` Monday to Friday; `weekly` on the days in `schedule_days`; `custom` on the days of the month in `schedule_days`
                              * @enum {unknown}
@@ -18802,6 +19049,8 @@ export interface operations {
                      *           "ttsEngine": "kokoro",
                      *           "preset": "quick",
                      *           "durationMinutes": 1,
+                     *           "format": "deep_dive",
+                     *           "reactions": "none",
                      *           "levels": {
                      *             "bedSpeechDb": -60,
                      *             "bedGapDb": -60,
@@ -18888,6 +19137,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -19098,6 +19349,8 @@ export interface operations {
                  *       "ttsEngine": "kokoro",
                  *       "preset": "quick",
                  *       "durationMinutes": 1,
+                 *       "format": "deep_dive",
+                 *       "reactions": "none",
                  *       "levels": {
                  *         "bedSpeechDb": -60,
                  *         "bedGapDb": -60,
@@ -19138,6 +19391,8 @@ export interface operations {
                     ttsEngine?: ("kokoro" | "chatterbox" | "auto") | null;
                     preset?: ("quick" | "standard" | "deep" | "extended") | null;
                     durationMinutes?: number | null;
+                    format?: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                    reactions?: ("none" | "some" | "lively") | null;
                     /** @description Any of the levels; the others keep their values */
                     levels?: {
                         /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -19188,6 +19443,8 @@ export interface operations {
                      *         "ttsEngine": "kokoro",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "levels": {
                      *           "bedSpeechDb": -60,
                      *           "bedGapDb": -60,
@@ -19268,6 +19525,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -19533,6 +19792,8 @@ export interface operations {
                      *         "ttsEngine": "kokoro",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "levels": {
                      *           "bedSpeechDb": -60,
                      *           "bedGapDb": -60,
@@ -19613,6 +19874,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -19936,6 +20199,8 @@ export interface operations {
                  *       "ttsEngine": "kokoro",
                  *       "preset": "quick",
                  *       "durationMinutes": 1,
+                 *       "format": "deep_dive",
+                 *       "reactions": "none",
                  *       "levels": {
                  *         "bedSpeechDb": -60,
                  *         "bedGapDb": -60,
@@ -19976,6 +20241,8 @@ export interface operations {
                     ttsEngine?: ("kokoro" | "chatterbox" | "auto") | null;
                     preset?: ("quick" | "standard" | "deep" | "extended") | null;
                     durationMinutes?: number | null;
+                    format?: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                    reactions?: ("none" | "some" | "lively") | null;
                     /** @description Any of the levels; the others keep their values */
                     levels?: {
                         /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -20024,6 +20291,8 @@ export interface operations {
                      *         "ttsEngine": "kokoro",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "levels": {
                      *           "bedSpeechDb": -60,
                      *           "bedGapDb": -60,
@@ -20104,6 +20373,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -20720,6 +20991,8 @@ export interface operations {
                      *         "ttsEngine": "kokoro",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "levels": {
                      *           "bedSpeechDb": -60,
                      *           "bedGapDb": -60,
@@ -20800,6 +21073,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -21116,6 +21391,8 @@ export interface operations {
                      *         "ttsEngine": "kokoro",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "levels": {
                      *           "bedSpeechDb": -60,
                      *           "bedGapDb": -60,
@@ -21196,6 +21473,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -21638,6 +21917,8 @@ export interface operations {
                      *         "ttsEngine": "kokoro",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "levels": {
                      *           "bedSpeechDb": -60,
                      *           "bedGapDb": -60,
@@ -21718,6 +21999,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */
@@ -22032,6 +22315,8 @@ export interface operations {
                      *         "ttsEngine": "kokoro",
                      *         "preset": "quick",
                      *         "durationMinutes": 1,
+                     *         "format": "deep_dive",
+                     *         "reactions": "none",
                      *         "levels": {
                      *           "bedSpeechDb": -60,
                      *           "bedGapDb": -60,
@@ -22112,6 +22397,8 @@ export interface operations {
                             ttsEngine: ("kokoro" | "chatterbox" | "auto") | null;
                             preset: ("quick" | "standard" | "deep" | "extended") | null;
                             durationMinutes: number | null;
+                            format: ("deep_dive" | "brief" | "debate" | "critique" | "interview") | null;
+                            reactions: ("none" | "some" | "lively") | null;
                             /** @description The levels of the mix */
                             levels: {
                                 /** @description The bed while someone speaks, in dB against the voices' loudness (default -26) */

@@ -39,19 +39,57 @@ const TEMPLATES: Record<NonNullable<ScriptRequest['briefing']>['template'], { fo
   },
 };
 
+// How each format is built: what the episode is, and who does what in it. A deep dive is
+// the conversation the voice pair describes; the others say their own roles.
+const FORMATS: Record<NonNullable<ScriptRequest['format']>, string | undefined> = {
+  deep_dive: undefined,
+  brief:
+    'Format: a brief. One host gives the main points of the source and nothing else: open by saying how many main points there are, ' +
+    'give each point its own section (its most important facts, in a few sentences), and close by naming the points again in one breath. No small talk, no questions.',
+  debate:
+    'Format: a debate. In every section the hosts take opposite positions on one of the source\'s claims, and each states theirs outright at the start of the section ' +
+    '("I\'ll argue that…", "And I\'ll argue the opposite…"). Host 1 argues that the claim holds; Host 2 argues against it. Each backs their side with evidence from the source: ' +
+    'Host 1 with what supports the claim, Host 2 with the source\'s own caveats, limits, exceptions and what it leaves unproven. They answer each other\'s points; neither simply agrees. ' +
+    'Before the goodbye each says where they still stand.',
+  critique:
+    'Format: a critique. First go through what the source does well, section by section, with its strongest evidence; then a section titled "What the source misses": ' +
+    'claims it does not back up, things it only hedges, figures it does not give, questions it leaves open, viewpoints it leaves out. Close with a fair verdict.',
+  interview:
+    'Format: an interview. Host 1 interviews Host 2 as an expert on the source: Host 1 introduces Host 2 as the guest, asks every question and follows up on the answers; ' +
+    'Host 2 answers in depth from the source. End with Host 1 asking what listeners should take away, and Host 2 answering.',
+};
+
+/** What the listening hosts do while another speaks, at each level (nothing at none: strict turns). */
+function reactionRules(request: ScriptRequest): string[] {
+  const level = request.reactions ?? 'none';
+  if (level === 'none') return [];
+  const often = level === 'lively' ? 'often, two or three times a minute' : 'now and then, about once a minute';
+  return [
+    `While one host speaks, another reacts ${often}: a line of its own with a short backchannel or interjection of one to five words ` +
+      '("Mm-hm.", "Right.", "Wait, really?", "Ha, that\'s good."), right after the line it reacts to, with "reactsAfter" set to the exact words of that line it follows ' +
+      '(the end of a sentence or phrase inside the line, never its last words); on every other line "reactsAfter" is null. ' +
+      'React where a listener would: after a surprising figure, a joke, a question answered. Vary the reactions and never use the same one twice within a minute.',
+    ...(level === 'lively' ? ['Now and then a host cuts in on the other with a quick question or objection: set "cutIn" to true on that line (null on the others).'] : []),
+  ];
+}
+
 export function systemPrompt(request: ScriptRequest): string {
   const named = request.hosts && request.hosts.length > 0 ? request.hosts : undefined;
+  const format = request.format ?? 'deep_dive';
+  // A debate's and an interview's roles are the format's, whatever voices the pair casts.
+  const pair = format === 'debate' || format === 'interview' ? format : request.voicePair;
   const hosts = named
     ? namedHosts(named)
-    : request.hostMode === 'single'
+    : request.hostMode === 'single' || format === 'brief'
       ? 'There is one host, "Host 1", speaking alone to the listener; every line has speaker "Host 1".'
-      : `There are two hosts, "Host 1" and "Host 2", in conversation. ${PAIRS[request.voicePair]} Alternate speakers naturally; avoid long runs by one host.`;
+      : `There are two hosts, "Host 1" and "Host 2", in conversation. ${PAIRS[pair]} Alternate speakers naturally; avoid long runs by one host.`;
   const language = request.language ?? 'en';
   return [
     'You write scripts for an audio podcast that is read aloud by text-to-speech voices.',
     `Language: write every line, the title, the description, section titles and outline in ${LANGUAGE_NAMES[language]} (${language}), ` +
       'whatever language the source is written in; translate what you take from it. Never mix in another language.',
     hosts,
+    ...(FORMATS[format] ? [FORMATS[format]] : []),
     ...(request.briefing ? briefingRules(request.briefing) : [`Tone: ${TONES[request.voiceStyle]}.`]),
     'Base everything on the source text; do not invent facts, numbers or quotes.',
     passageRule(requestSources(request), request.briefing !== undefined),
@@ -61,6 +99,7 @@ export function systemPrompt(request: ScriptRequest): string {
       ? 'Write spoken language only: whole sentences, no stage directions, sound cues, Markdown, lists, code, symbols, URLs or speaker labels ("Host 1:") inside the text; the hosts call each other by name.'
       : 'Write spoken language only: whole sentences, no stage directions, sound cues, Markdown, lists, code, symbols, URLs or speaker names inside the text.',
     'Each line is one turn of a few sentences. Reply with JSON only, matching the given schema.',
+    ...reactionRules(request),
   ].join('\n');
 }
 

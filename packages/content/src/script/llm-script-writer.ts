@@ -9,7 +9,9 @@
 // source is longer than one request can carry is written from it piece by piece, so all
 // of a long source is read. The sources go to the model cut into numbered passages; each
 // line names those it draws on, and they become the line's refs once checked
-// (llm-source-passages.ts).
+// (llm-source-passages.ts). At `some` or `lively` a line may be a reaction or a cut-in
+// (llm-reactions.ts), placed and held to the rules as each reply's lines come, so the lines
+// handed out to be voiced while the rest is written are the script's own.
 import OpenAI from 'openai';
 import Type from 'typebox';
 import { PermanentError } from '@castwright/core/errors';
@@ -27,6 +29,7 @@ import { scriptSpeakers, unfairShares, unnamedHosts } from './script-hosts.ts';
 import { requestSources, type ScriptRequest, type TokenUsage, type WrittenScript } from './script-writer.ts';
 import { checkedRefs, sourcePassages } from './llm-source-passages.ts';
 import { nothingInLanguage } from '../language/passage-language.ts';
+import { withOverlaps, withReactionFields, WrittenOverlaps, type OverlapWishes } from './llm-reactions.ts';
 import { EXCERPT_CHARACTERS, excerpt, splitIntoParts } from './source-excerpts.ts';
 import { HeardLines } from './llm-heard-lines.ts';
 
@@ -104,6 +107,8 @@ export async function writeLlmScript(request: ScriptRequest, settings: LlmSettin
     // short text to the preset's minutes would mean inventing.
     holdToLength: spokenWords(text) >= targetWords * 0.75,
     onLines: options.onLines,
+    // Reactions where the model placed them, held to the rules both writers keep (none at `none`), across the whole script.
+    overlaps: new WrittenOverlaps(request.pace, request.reactions ?? 'none'),
   };
   try {
     // A source that, with the prompt and the reply, would not fit one request is written in sections too.
@@ -130,7 +135,12 @@ interface Writer {
   tokens: TokenUsage;
   holdToLength: boolean;
   onLines: LlmWriteOptions['onLines'];
+  /** The script's lines as kept, reply after reply: reactions and cut-ins placed and held to the rules. */
+  overlaps: WrittenOverlaps<KeptLine>;
 }
+
+/** A line as the script keeps it, with the source passages it names (checked into refs at the end). */
+type KeptLine = ScriptLine & { passages?: string[] };
 
 /**
  * The passages a line draws on, by marker ("S1.4"); optional here, required and nullable on the
@@ -142,7 +152,7 @@ function lineSchema(request: ScriptRequest) {
   const speakers = scriptSpeakers(request);
   return Type.Array(
     Type.Object(
-      { speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }), refs: PassageRefs },
+      withReactionFields({ speaker: Type.Enum(speakers, { type: 'string' }), text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }), refs: PassageRefs }, request.reactions ?? 'none'),
       { additionalProperties: false },
     ),
     { minItems: 1 },
@@ -154,12 +164,12 @@ function sectionedLineSchema(request: ScriptRequest) {
   const speakers = scriptSpeakers(request);
   return Type.Array(
     Type.Object(
-      {
+      withReactionFields({
         speaker: Type.Enum(speakers, { type: 'string' }),
         text: Type.String({ minLength: 1, maxLength: MAX_SCRIPT_LINE_CHARACTERS }),
         section: Type.Optional(Type.Union([Type.String({ maxLength: MAX_SECTION_TITLE_CHARACTERS }), Type.Null()])),
         refs: PassageRefs,
-      },
+      }, request.reactions ?? 'none'),
       { additionalProperties: false },
     ),
     { minItems: 1 },
@@ -171,7 +181,10 @@ function sectionedLineSchema(request: ScriptRequest) {
  * also share its lines fairly (unfairShares); a section of a longer script is only
  * asked to (hostWishes), as a short section cannot give four hosts their share.
  */
-function checkLines(lines: readonly { speaker: Speaker; text: string }[], request: ScriptRequest, whole: boolean): string[] {
+/** The whole turns of a reply: reactions said under another line take no share of the talk. */
+const turnsOf = <T extends OverlapWishes>(lines: readonly T[]) => lines.filter((line) => !line.reactsAfter);
+
+function checkLines(lines: readonly ({ speaker: Speaker; text: string } & OverlapWishes)[], request: ScriptRequest, whole: boolean): string[] {
   const problems: string[] = [];
   lines.forEach((line, index) => {
     if (line.text.trim() === '') problems.push(`lines.${index}.text is blank`);
@@ -179,16 +192,16 @@ function checkLines(lines: readonly { speaker: Speaker; text: string }[], reques
   if (!request.hosts?.length && request.hostMode === 'multi' && lines.length > 1 && !lines.some((line) => line.speaker === 'Host 2')) {
     problems.push('Host 2 never speaks; this is a two-host conversation');
   }
-  if (whole && request.hosts?.length) problems.push(...unfairShares(lines, scriptSpeakers(request), request.hosts.map((host) => host.name)));
+  if (whole && request.hosts?.length) problems.push(...unfairShares(turnsOf(lines), scriptSpeakers(request), request.hosts.map((host) => host.name)));
   return problems;
 }
 
 /** Named hosts' wishes: a fair share in every section too, and each host named by another somewhere in the whole script. */
 function hostWishes(request: ScriptRequest, whole: boolean) {
-  return (value: { lines: { speaker: Speaker; text: string }[] }): string[] => {
+  return (value: { lines: ({ speaker: Speaker; text: string } & OverlapWishes)[] }): string[] => {
     const hosts = request.hosts ?? [];
     if (hosts.length < 2) return [];
-    if (!whole) return unfairShares(value.lines, scriptSpeakers(request), hosts.map((host) => host.name));
+    if (!whole) return unfairShares(turnsOf(value.lines), scriptSpeakers(request), hosts.map((host) => host.name));
     const unnamed = unnamedHosts(value.lines, hosts);
     return unnamed.length > 0 ? [`no other host calls ${unnamed.map((host) => host.name).join(' or ')} by name`] : [];
   };
@@ -198,16 +211,25 @@ function hostWishes(request: ScriptRequest, whole: boolean) {
  * One speakable line per turn (the stored format is one line per turn), without markup,
  * URLs or stage directions; a section title stays with the first line left of its section.
  */
-function cleanLines(lines: readonly { speaker: Speaker; text: string; section?: string | null | undefined; refs?: string[] | null | undefined }[]): (ScriptLine & { passages?: string[] })[] {
-  const cleaned: (ScriptLine & { passages?: string[] })[] = [];
+function cleanLines(lines: readonly ({ speaker: Speaker; text: string; section?: string | null | undefined; refs?: string[] | null | undefined } & OverlapWishes)[]): (ScriptLine & OverlapWishes & { passages?: string[] })[] {
+  const cleaned: (ScriptLine & OverlapWishes & { passages?: string[] })[] = [];
   let section: string | undefined;
   for (const line of lines) {
     const title = line.section?.trim() ? sectionTitle(line.section) : undefined;
     section = title ?? section;
     const text = cleanSpokenLine(line.text);
     if (text === '') continue;
-    cleaned.push({ speaker: line.speaker, text, ...(section ? { section } : {}), ...(line.refs ? { passages: line.refs } : {}) });
-    section = undefined;
+    // A reaction opens no section: the title waits for the next whole line.
+    const opens = section && !line.reactsAfter ? section : undefined;
+    cleaned.push({
+      speaker: line.speaker,
+      text,
+      ...(opens ? { section: opens } : {}),
+      ...(line.refs ? { passages: line.refs } : {}),
+      ...(line.reactsAfter ? { reactsAfter: line.reactsAfter } : {}),
+      ...(line.cutIn ? { cutIn: true } : {}),
+    });
+    if (opens) section = undefined;
   }
   return cleaned;
 }
@@ -228,7 +250,8 @@ function sectionWish(value: { lines: { text: string; section?: string | null | u
 function lengthWish(writer: Writer, targetMs: number, targetWords: number, withEdges: boolean) {
   return (value: { lines: Parameters<typeof cleanLines>[0] }): string[] => {
     if (!writer.holdToLength) return [];
-    const lines = cleanLines(value.lines);
+    // Reactions are said under other lines and take no time of their own.
+    const lines = withOverlaps(cleanLines(value.lines));
     const edges = withEdges ? 0 : writer.request.pace.leadInMs + writer.request.pace.leadOutMs;
     const ms = estimateScriptMs(lines, writer.request.pace) - edges;
     if (Math.abs(ms - targetMs) <= targetMs * LENGTH_TOLERANCE) return [];
@@ -237,7 +260,7 @@ function lengthWish(writer: Writer, targetMs: number, targetWords: number, withE
   };
 }
 
-type WrittenParts = Omit<WrittenScript, 'sourceLimitMs' | 'lines'> & { lines: ReturnType<typeof cleanLines> };
+type WrittenParts = Omit<WrittenScript, 'sourceLimitMs' | 'lines'> & { lines: KeptLine[] };
 
 async function writeWhole(writer: Writer, text: string, targetWords: number): Promise<WrittenParts> {
   const schema = Type.Object(
@@ -245,7 +268,7 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     { additionalProperties: false },
   );
   const lengthWanted = lengthWish(writer, writer.request.minutes * 60_000, targetWords, true);
-  const heard = writer.onLines ? new HeardLines(scriptSpeakers(writer.request), writer.onLines) : undefined;
+  const heard = writer.onLines ? new HeardLines(scriptSpeakers(writer.request), writer.onLines, { shape: (lines) => writer.overlaps.take(lines) }) : undefined;
   const reply = await requestStructured({
     ...streamedTo(heard),
     target: writer.target,
@@ -259,7 +282,7 @@ async function writeWhole(writer: Writer, text: string, targetWords: number): Pr
     tokens: writer.tokens,
   });
   const lines = cleanLines(reply.lines);
-  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: heard ? await heard.settle(lines) : lines, tokens: writer.tokens };
+  return { title: titleOf(writer.request, reply.title), description: reply.description.trim(), lines: heard ? await heard.settle(lines) : writer.overlaps.take(lines), tokens: writer.tokens };
 }
 
 /** With lines handed out as they are written: the reply is streamed into `heard`, and repairs keep what it heard. */
@@ -303,7 +326,7 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
     { lines: lineSchema(writer.request), summary: Type.String({ minLength: 1, maxLength: 1000 }) },
     { additionalProperties: false },
   );
-  const lines: ReturnType<typeof cleanLines> = [];
+  const lines: KeptLine[] = [];
   const soFar: string[] = [];
   const sectionWords = Math.round(targetWords / sections.length);
   const sectionMs = (minutes * 60_000 - writer.request.pace.leadInMs - writer.request.pace.leadOutMs) / sections.length;
@@ -319,7 +342,9 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
       const lengthWanted = lengthWish(writer, sectionMs / pieces.length, pieceWords, false);
       const lastLines = lines.slice(-2).map((line) => `[${line.speaker}]: ${line.text}`).join('\n');
       // A piece's lines are heard as they come; the first piece's first line opens the section.
-      const heard = writer.onLines ? new HeardLines(scriptSpeakers(writer.request), writer.onLines, piece === 0 ? title : undefined) : undefined;
+      const heard = writer.onLines
+        ? new HeardLines(scriptSpeakers(writer.request), writer.onLines, { opening: piece === 0 ? title : undefined, shape: (kept) => writer.overlaps.take(kept) })
+        : undefined;
       const reply = await requestStructured({
         ...streamedTo(heard),
         target: writer.target,
@@ -352,7 +377,7 @@ async function writeInSections(writer: Writer, text: string, minutes: number, ta
       // The outline's title names the section, announced or not: it is what the section covers.
       const [opening, ...rest] = cleanLines(reply.lines);
       if (heard) lines.push(...(await heard.settle(cleanLines(reply.lines))));
-      else if (opening) lines.push(piece === 0 ? { ...opening, section: sectionTitle(title) } : opening, ...rest);
+      else if (opening) lines.push(...writer.overlaps.take([piece === 0 ? { ...opening, section: sectionTitle(title) } : opening, ...rest]));
       summaries.push(reply.summary.replace(/\s+/g, ' ').trim());
     }
     soFar.push(summaries.join(' '));

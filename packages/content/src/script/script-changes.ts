@@ -1,11 +1,13 @@
 // How much a script changed between two revisions, counted in lines: the shortest edit
 // (a line diff, jsdiff's Myers implementation) between them, where a line replaced by
 // another counts once, a line added or removed once each. A line is its speaker, text,
-// the section it opens and the language it is in, the things an edit can change.
+// the section it opens, the language it is in and where a reaction or cut-in sits: the
+// things an edit can change.
 import { diffArrays } from 'diff';
 import type { ScriptLine } from '@castwright/core/script-lines';
 
-const identity = (line: ScriptLine) => JSON.stringify([line.speaker, line.text, line.section ?? null, ...(line.language ? [line.language] : [])]);
+const identity = (line: ScriptLine) =>
+  JSON.stringify([line.speaker, line.text, line.section ?? null, line.reaction?.afterWord ?? null, line.overlapMs ?? null, ...(line.language ? [line.language] : [])]);
 
 export function changedLineCount(before: readonly ScriptLine[], after: readonly ScriptLine[]): number {
   let changed = 0;

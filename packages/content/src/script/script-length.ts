@@ -1,7 +1,8 @@
 // How long a script will run once rendered, from the pace it will be read at: each
 // line's spoken words at its host's measured rate, plus the renderer's silences
 // (lead-in, lead-out, and a turn or breath pause between lines). Both writers size
-// their scripts with it, so the minutes asked for are minutes of audio.
+// their scripts with it, so the minutes asked for are minutes of audio. A reaction is
+// said under another line and takes no time of its own; a cut-in starts its overlap early.
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
 import { words } from '../text/sentences.ts';
 import type { ScriptPace } from './script-writer.ts';
@@ -24,12 +25,14 @@ export function lineMs(text: string, speaker: Speaker, pace: ScriptPace): number
 }
 
 export function estimateScriptMs(lines: readonly ScriptLine[], pace: ScriptPace): number {
-  if (lines.length === 0) return pace.leadInMs + pace.leadOutMs;
   let ms = pace.leadInMs + pace.leadOutMs;
-  lines.forEach((line, index) => {
+  let previous: ScriptLine | undefined;
+  for (const line of lines) {
+    if (line.reaction) continue;
     ms += lineMs(line.text, line.speaker, pace);
-    if (index > 0) ms += lines[index - 1]?.speaker === line.speaker ? pace.pauseMsWithinSpeaker : pace.pauseMsBetweenTurns;
-  });
+    if (previous) ms += line.overlapMs !== undefined ? -line.overlapMs : previous.speaker === line.speaker ? pace.pauseMsWithinSpeaker : pace.pauseMsBetweenTurns;
+    previous = line;
+  }
   return ms;
 }
 

@@ -2,7 +2,7 @@
 // writer), as `media/tts-engine.ts` is for voices: what it is asked for and what it
 // gives back.
 import type { TemplateType } from '@castwright/core/briefing-options';
-import type { HostMode, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
+import type { Format, HostMode, ReactionLevel, VoicePair, VoiceStyle } from '@castwright/core/episode-options';
 import type { SourceKind } from '@castwright/core/episode-sources';
 import type { Language } from '@castwright/core/languages';
 import type { ScriptLine, Speaker } from '@castwright/core/script-lines';
@@ -68,6 +68,13 @@ export interface ScriptRequest {
   briefing?: { template: TemplateType; title: string } | undefined;
   /** The episode's language: every line, the title and the description are written in it. English when left out. */
   language?: Language | undefined;
+  /** How the episode is built (deep_dive when left out): each format has its own structure. */
+  format?: Format | undefined;
+  /**
+   * How much the listening hosts react (none when left out): reaction lines under another
+   * host's line and, when lively, cut-ins. `none` writes the strict turns of before.
+   */
+  reactions?: ReactionLevel | undefined;
 }
 
 /** Tokens an LLM billed for a script, summed over every request it took (repairs included). */

@@ -98,6 +98,8 @@ export async function acceptEpisode(trx: Trx, user: UserRow, request: EpisodeReq
     voice_pair: request.voicePair,
     tts_engine: request.ttsEngine,
     review_script: request.reviewScript,
+    format: request.format,
+    reactions: request.reactions,
     source_type: request.sourceType ?? (only ? only.kind : 'sources'),
     // The one page or upload, as before sources; every source is in episode_sources.
     source_url: only?.kind === 'url' ? only.url : null,

@@ -11,7 +11,18 @@ export async function insertDraftLines(trx: Trx, episodeId: string, from: number
   if (lines.length === 0) return 0;
   const inserted = await trx
     .insertInto('episode_draft_lines')
-    .values(lines.map((line, index) => ({ episode_id: episodeId, position: from + index, speaker: line.speaker, text: line.text, section: line.section ?? null, language: line.language ?? null })))
+    .values(
+      lines.map((line, index) => ({
+        episode_id: episodeId,
+        position: from + index,
+        speaker: line.speaker,
+        text: line.text,
+        section: line.section ?? null,
+        language: line.language ?? null,
+        reaction_after_word: line.reaction?.afterWord ?? null,
+        overlap_ms: line.overlapMs ?? null,
+      })),
+    )
     .onConflict((conflict) => conflict.doNothing())
     .returning('position')
     .execute();
@@ -21,7 +32,14 @@ export async function insertDraftLines(trx: Trx, episodeId: string, from: number
 /** The lines from `from` on, in order, as script lines. */
 export async function selectDraftLines(db: Executor, episodeId: string, from = 0): Promise<ScriptLine[]> {
   const rows = await db.selectFrom('episode_draft_lines').selectAll().where('episode_id', '=', episodeId).where('position', '>=', from).orderBy('position').execute();
-  return rows.map((row) => ({ speaker: row.speaker, text: row.text, ...(row.section === null ? {} : { section: row.section }), ...(row.language === null ? {} : { language: row.language }) }));
+  return rows.map((row) => ({
+    speaker: row.speaker,
+    text: row.text,
+    ...(row.section === null ? {} : { section: row.section }),
+    ...(row.language === null ? {} : { language: row.language }),
+    ...(row.reaction_after_word === null ? {} : { reaction: { afterWord: row.reaction_after_word } }),
+    ...(row.overlap_ms === null ? {} : { overlapMs: row.overlap_ms }),
+  }));
 }
 
 export async function countDraftLines(db: Executor, episodeId: string): Promise<number> {

@@ -63,7 +63,7 @@ export async function updateRevisionPublished(trx: Trx, episodeId: string, revis
 }
 
 /** A revision rendered while its script was written (a live render) gets the finished script. */
-export async function updateRevisionScript(trx: Trx, episodeId: string, revision: number, script: { script_text: string; script_refs: string | null; lines_total: number; lines_changed: number }): Promise<void> {
+export async function updateRevisionScript(trx: Trx, episodeId: string, revision: number, script: { script_text: string; script_refs: string | null; script_overlaps: string | null; lines_total: number; lines_changed: number }): Promise<void> {
   await trx.updateTable('episode_revisions').set(script).where('episode_id', '=', episodeId).where('revision', '=', revision).where('status', '=', 'rendering').execute();
 }
 

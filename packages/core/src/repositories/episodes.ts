@@ -155,6 +155,8 @@ export interface WrittenScriptFields {
   script_text: string;
   /** Each line's refs (source-refs.ts), as JSON text; null for none. */
   script_refs: string | null;
+  /** Which lines are reactions or cut-ins (script-overlaps.ts), as JSON text; null for none. */
+  script_overlaps: string | null;
   source_refs_dropped: number;
   title: string;
   description: string;
@@ -170,9 +172,14 @@ export async function updateEpisodeScript(trx: Trx, id: string, fields: WrittenS
   await trx.updateTable('episodes').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-/** A reviewed or edited script's new text, with its lines' refs (JSON text; null for none). */
-export async function updateScriptText(trx: Trx, id: string, scriptText: string, scriptRefs: string | null): Promise<EpisodeRow> {
-  return trx.updateTable('episodes').set({ script_text: scriptText, script_refs: scriptRefs, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** A reviewed or edited script's new text, with its lines' refs and overlaps (JSON text; null for none). */
+export async function updateScriptText(trx: Trx, id: string, script: { text: string; refs: string | null; overlaps: string | null }): Promise<EpisodeRow> {
+  return trx
+    .updateTable('episodes')
+    .set({ script_text: script.text, script_refs: script.refs, script_overlaps: script.overlaps, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function upsertTranscript(trx: Trx, episodeId: string, segments: NewTranscriptSegment[]): Promise<void> {

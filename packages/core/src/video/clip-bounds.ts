@@ -1,7 +1,10 @@
 // Where a clip begins and ends: the span asked for, snapped to the transcript's lines, so a
 // clip never starts or stops inside a sentence. The start moves to the nearest line start,
 // the end to the nearest line end after it; a span that snapping would stretch past the
-// bound ends at the last whole line inside it. Refusals are the interface's 400s.
+// bound ends at the last whole line inside it. Lines may overlap (a reaction said under
+// another line, a line that cuts in): a clip never starts or ends where another line is still
+// being said, so a reaction's own start and end are no place to cut, and neither is a line's
+// end that a cut-in has already begun over. Refusals are the interface's 400s.
 import { AppError } from '../errors.ts';
 import { MAX_CLIP_MS } from './video-shapes.ts';
 
@@ -36,9 +39,11 @@ export function snapClipBounds(asked: ClipBounds, lines: readonly TimedLine[], a
   if (endMs <= startMs) throw AppError.validation(`A clip must end after it starts (startMs ${startMs}, endMs ${endMs})`);
   if (endMs - startMs > MAX_CLIP_MS) throw AppError.validation(`A clip is at most ${seconds(MAX_CLIP_MS)}; this one is ${seconds(endMs - startMs)}`);
   if (endMs > audioMs) throw AppError.validation(`The clip ends at ${seconds(endMs)}, past the end of the episode (${seconds(audioMs)})`);
-  const first = nearest(lines, (line) => Math.abs(line.startMs - startMs));
+  // Where nothing else is being said: the starts and ends a clip may take.
+  const heard = (ms: number, except: TimedLine) => lines.some((other) => other !== except && other.startMs < ms && other.endMs > ms);
+  const first = nearest(lines.filter((line) => !heard(line.startMs, line)), (line) => Math.abs(line.startMs - startMs));
   if (!first) throw AppError.validation('The episode has no transcript lines to clip');
-  const after = lines.filter((line) => line.endMs > first.startMs);
+  const after = lines.filter((line) => line.endMs > first.startMs && !heard(line.endMs, line));
   const last = nearest(after, (line) => Math.abs(line.endMs - endMs)) ?? first;
   if (last.endMs - first.startMs <= MAX_CLIP_MS) return { startMs: first.startMs, endMs: last.endMs };
   // Snapping outward went past the bound: end at the last line that still fits.

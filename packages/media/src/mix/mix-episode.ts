@@ -9,16 +9,24 @@
 // feed's) move with the intro's length. A section's chapter starts where its first block
 // does (its sting, or the bed's rise), the first section's at 0 after an intro.
 //
-// Without a show (or with one that has no parts) the plan is a block per line with the
-// pauses assembleEpisode always used, and this is assembleEpisode itself.
+// The plan lays out the script's placed clips (placed-clips.ts), not its lines: a reaction
+// is mixed under its line and a cut-in overlaps the line before it inside the show's
+// blocks as in an episode without a show, and the pauses between them are the episode's
+// (natural, or the voice style's at `reactions: none`). A line's time is its placed
+// clip's in the block plus its place in the clip.
+//
+// Without a show (or with one that has no parts) the plan is a block per placed clip with
+// the pauses assembleEpisode always used, and this is assembleEpisode itself.
 import type { ShowLevels } from '@castwright/core/shows/show-options';
 import { assembleEpisode, type AssembledEpisode, type AssembleEpisodeOptions, type AssemblyLine, type SegmentTiming } from '../assemble-episode.ts';
 import type { EmbeddedChapter } from '../embed-chapters.ts';
 import { LoudnessMeter } from '../loudness-meter.ts';
 import { DEFAULT_PAUSES } from '../timeline.ts';
+import { clipAtRate } from '../clip-at-rate.ts';
+import { placeClips, type PlacedClip } from '../placed-clips.ts';
 import { loadClip } from '../timeline-scan.ts';
 import type { VoicedClip } from '../voiced-clip.ts';
-import { isPlainPlan, planMix, type MixPlan } from './mix-plan.ts';
+import { isPlainPlan, planMix, type MixLine, type MixPlan } from './mix-plan.ts';
 import { loudnessOf, renderBlock, type BlockSources, type PartAudio } from './render-block.ts';
 
 /** One of a show's parts, as the render gets it: what it is (its digest) and how to decode it. */
@@ -59,57 +67,65 @@ export interface MixEpisodeOptions extends Omit<AssembleEpisodeOptions, 'lines' 
 }
 
 export interface MixedEpisode extends AssembledEpisode {
-  /** The blocks mastered (one chunk each); as many as lines without a show. */
+  /** The blocks mastered (one chunk each); as many as placed clips (lines, without reactions or cut-ins) without a show. */
   blocks: number;
 }
 
 export async function mixEpisode(options: MixEpisodeOptions): Promise<MixedEpisode> {
   const { lines, show, chapters, ...assembly } = options;
   const pauses = options.pauses ?? DEFAULT_PAUSES;
-  const plan = planMix(lines, pauses, { intro: !!show?.intro, outro: !!show?.outro, bed: !!show?.bed, sting: !!show?.sting });
+  const placed = placeClips(lines);
+  const units = placed.map((clip): MixLine => {
+    const first = lines[clip.firstLine] as MixLineInput;
+    return { speaker: first.speaker, text: clip.lines.map((line) => (lines[line] as MixLineInput).text).join(' '), section: first.section, pauseBeforeMs: first.pauseBeforeMs };
+  });
+  const plan = planMix(units, pauses, { intro: !!show?.intro, outro: !!show?.outro, bed: !!show?.bed, sting: !!show?.sting });
   if (!show || isPlainPlan(plan)) {
     const assembled = await assembleEpisode({
       ...assembly,
       lines,
       ...(chapters ? { chapters: (timing: { segments: readonly SegmentTiming[]; durationMs: number }) => chapters({ ...timing, sectionStartMs: () => undefined }) } : {}),
     });
-    return { ...assembled, blocks: lines.length };
+    return { ...assembled, blocks: placed.length };
   }
   const sampleRate = (await loadClip((lines[0] as MixLineInput).clip)).sampleRate;
-  const sources = blockSources(lines, plan, show, sampleRate, pauses, options.signal);
+  const sources = blockSources(placed, units, plan, show, sampleRate, pauses, options.signal);
   const placements = new Map<number, { start: number; end: number }[]>();
   const blockLines: AssemblyLine[] = plan.blocks.map((block, index) => ({
-    speaker: block.kind === 'line' ? (lines[block.line] as MixLineInput).speaker : `block ${index}`,
+    speaker: block.kind === 'line' ? (units[block.line] as MixLine).speaker : `block ${index}`,
     pauseBeforeMs: block.pauseBeforeMs,
     clip: block.kind === 'line'
-      ? (lines[block.line] as MixLineInput).clip
+      ? () => (placed[block.line] as PlacedClip).clip()
       : async () => {
         const rendered = await renderBlock(block, sources);
         placements.set(index, rendered.placements);
         return rendered.clip;
       },
   }));
-  const lineTiming = (blocks: readonly SegmentTiming[]) => lineTimings(plan, blocks, placements, sampleRate);
+  const lineTiming = (blocks: readonly SegmentTiming[]) => lineTimings(plan, placed, blocks, placements, sampleRate);
+  const firstLines = new Map(placed.map((clip, unit) => [clip.firstLine, unit]));
   const assembled = await assembleEpisode({
     ...assembly,
     lines: blockLines,
     ...(chapters
-      ? { chapters: ({ segments, durationMs }: { segments: readonly SegmentTiming[]; durationMs: number }) => chapters({ segments: lineTiming(segments), durationMs, sectionStartMs: (line) => sectionStart(plan, segments, line) }) }
+      ? { chapters: ({ segments, durationMs }: { segments: readonly SegmentTiming[]; durationMs: number }) => chapters({ segments: lineTiming(segments), durationMs, sectionStartMs: (line) => sectionStart(plan, segments, firstLines.get(line)) }) }
       : {}),
   });
   return { ...assembled, segments: lineTiming(assembled.segments), blocks: plan.blocks.length };
 }
 
-/** What the blocks are made from, each read or decoded once per render. */
-function blockSources(lines: readonly MixLineInput[], plan: MixPlan, show: ShowSound, sampleRate: number, pauses: typeof DEFAULT_PAUSES, signal: AbortSignal | undefined): BlockSources {
+/** What the blocks are made from, each read or decoded once per render: the placed clips at the timeline's rate, the show's parts, the sections' loudness. */
+function blockSources(placed: readonly PlacedClip[], units: readonly MixLine[], plan: MixPlan, show: ShowSound, sampleRate: number, pauses: typeof DEFAULT_PAUSES, signal: AbortSignal | undefined): BlockSources {
   const parts = new Map<string, Promise<PartAudio>>();
   const references = new Map<number, Promise<number>>();
-  const clip = async (line: number): Promise<VoicedClip> => loadClip((lines[line] as MixLineInput).clip);
+  // A placed clip is at its first line's rate: a bed block lays it out at the timeline's, as assembleEpisode does a clip of its own.
+  const clip = async (unit: number): Promise<VoicedClip> => clipAtRate(await (placed[unit] as PlacedClip).clip(), sampleRate, signal);
   const sectionLoudness = async (from: number, to: number) => {
     const meter = new LoudnessMeter(sampleRate, { truePeak: false });
-    for (let line = from; line < to; line++) {
-      if (line > from) meter.pushSilence(Math.round(((lines[line]?.speaker === lines[line - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs) * sampleRate) / 1000));
-      meter.push((await clip(line)).samples);
+    for (let unit = from; unit < to; unit++) {
+      const before = units[unit] as MixLine;
+      if (unit > from) meter.pushSilence(Math.round(((before.pauseBeforeMs ?? (before.speaker === units[unit - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs)) * sampleRate) / 1000));
+      meter.push((await clip(unit)).samples);
     }
     return meter.reading().integratedLufs;
   };
@@ -127,11 +143,11 @@ function blockSources(lines: readonly MixLineInput[], plan: MixPlan, show: ShowS
       }
       return audio;
     },
-    // A section's voices as they are heard: its lines at their pauses, metered (clip by clip: no track is built).
+    // A section's voices as they are heard: its placed clips at their pauses, metered (clip by clip: no track is built).
     reference: (section) => {
       let reference = references.get(section);
       if (!reference) {
-        reference = sectionLoudness(plan.sectionStarts[section] as number, plan.sectionStarts[section + 1] ?? lines.length);
+        reference = sectionLoudness(plan.sectionStarts[section] as number, plan.sectionStarts[section + 1] ?? units.length);
         references.set(section, reference);
       }
       return reference;
@@ -139,25 +155,38 @@ function blockSources(lines: readonly MixLineInput[], plan: MixPlan, show: ShowS
   };
 }
 
-/** Each line's place in the MP3: its block's start, plus where it lies in the block. */
-function lineTimings(plan: MixPlan, blocks: readonly SegmentTiming[], placements: ReadonlyMap<number, { start: number; end: number }[]>, sampleRate: number): SegmentTiming[] {
+/** Each line's place in the MP3: its block's start, plus where its placed clip lies in the block, plus where the line lies in its clip. */
+function lineTimings(plan: MixPlan, placed: readonly PlacedClip[], blocks: readonly SegmentTiming[], placements: ReadonlyMap<number, { start: number; end: number }[]>, sampleRate: number): SegmentTiming[] {
   const timings: SegmentTiming[] = [];
+  const toMs = (samples: number, rate: number) => Math.round((samples * 1000) / rate);
+  /** The lines of placed clip `unit`, whose first sample is at `startMs` and which ends by `endMs` at the latest. */
+  const members = (unit: number, startMs: number, endMs: number) => {
+    const clip = placed[unit] as PlacedClip;
+    if (clip.lines.length === 1) {
+      timings[clip.firstLine] = { startTimeMs: startMs, endTimeMs: endMs };
+      return;
+    }
+    for (const span of clip.spans()) {
+      timings[span.line] = { startTimeMs: startMs + toMs(span.offsetSamples, span.sampleRate), endTimeMs: Math.min(endMs, startMs + toMs(span.offsetSamples + span.samples, span.sampleRate)) };
+    }
+  };
   plan.blocks.forEach((block, index) => {
     const timing = blocks[index] as SegmentTiming;
-    if (block.kind === 'line') timings[block.line] = timing;
+    if (block.kind === 'line') members(block.line, timing.startTimeMs, timing.endTimeMs);
     if (block.kind !== 'bed') return;
-    const placed = placements.get(index);
-    if (!placed) throw new Error(`Block ${index} was never made`);
-    const toMs = (samples: number) => Math.round((samples * 1000) / sampleRate);
-    placed.forEach((place, offset) => {
-      timings[block.from + offset] = { startTimeMs: timing.startTimeMs + toMs(place.start), endTimeMs: Math.min(timing.endTimeMs, timing.startTimeMs + toMs(place.end)) };
+    const laid = placements.get(index);
+    if (!laid) throw new Error(`Block ${index} was never made`);
+    laid.forEach((place, offset) => {
+      members(block.from + offset, timing.startTimeMs + toMs(place.start, sampleRate), Math.min(timing.endTimeMs, timing.startTimeMs + toMs(place.end, sampleRate)));
     });
   });
   return timings;
 }
 
-function sectionStart(plan: MixPlan, blocks: readonly SegmentTiming[], line: number): number | undefined {
-  const section = plan.sectionStarts.indexOf(line);
+/** Where the section opened by placed clip `unit` begins; undefined where none does (a section opened by a line mixed into a clip starts with that line). */
+function sectionStart(plan: MixPlan, blocks: readonly SegmentTiming[], unit: number | undefined): number | undefined {
+  if (unit === undefined) return undefined;
+  const section = plan.sectionStarts.indexOf(unit);
   if (section < 0) return undefined;
   const block = plan.chapterBlocks[section] as number;
   // The episode's first block opens the first chapter at 0 (an intro: the listener starts there).

@@ -4,6 +4,10 @@
 //
 //   intro → [sting] section → [sting] section … → outro
 //
+// The plan's "lines" are the script's placed clips (placed-clips.ts): a line with the
+// reactions said under it and a cut-in overlapping it is one line here, and the pause
+// before each is the one the episode's timeline gives it (natural, or the voice style's).
+//
 // Without a bed, every voiced line is its own block, as before shows existed: an edit
 // encodes only its own chunk again. With a bed, a section's lines and the bed under them
 // are one block, because the bed runs on between the lines and chunks may only be joined
@@ -35,12 +39,15 @@ export type MixBlock =
       pauseBeforeMs: number;
     };
 
+/** What the plan lays out: a voiced line, or a placed clip (a line with the reactions and cut-ins mixed into it, placed-clips.ts). */
 export interface MixLine {
   speaker: string;
   /** The script's text: how long a bed block may grow is judged by it. */
   text: string;
   /** Set on the first line of a section of the script (its title). */
   section?: string | undefined;
+  /** The silence before it when it follows another (a natural pause, script-timeline.ts); left out, the plan's for its speaker. */
+  pauseBeforeMs?: number | undefined;
 }
 
 /** Which parts the show has. */
@@ -84,7 +91,7 @@ export function planMix(lines: readonly MixLine[], pauses: PausePlan, parts: Mix
     const end = sectionStarts[section + 1] ?? lines.length;
     for (let line = start; line < end; line++) sectionOfLine.push(section);
   });
-  const speakerPause = (line: number) => (lines[line]?.speaker === lines[line - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs);
+  const speakerPause = (line: number) => lines[line]?.pauseBeforeMs ?? (lines[line]?.speaker === lines[line - 1]?.speaker ? pauses.sameSpeakerMs : pauses.speakerChangeMs);
   const blocks: MixBlock[] = [];
   const chapterBlocks: number[] = [];
   if (parts.intro) blocks.push({ kind: 'part', part: 'intro', section: 0, pauseBeforeMs: 0 });

@@ -3,6 +3,9 @@
 // assemble-episode.ts checks it). Levels are in dB against the loudness of the voices
 // they go with: a part against its section's voices, a bed against those it lies under.
 //
+// A "line" here is a placed clip (placed-clips.ts: a line with the reactions and cut-ins
+// mixed into it), as the plan lays them out.
+//
 //  - a line: the voiced clip as it is;
 //  - a part (intro, outro, sting): the part at its level;
 //  - a bed: the section's lines at their pauses, with the bed looped under them (an
@@ -23,6 +26,7 @@ export interface PartAudio {
 export interface BlockSources {
   sampleRate: number;
   levels: ShowLevels;
+  /** The plan's line `line` (a placed clip) at `sampleRate`. */
   clip(line: number): Promise<VoicedClip>;
   part(kind: 'intro' | 'outro' | 'sting' | 'bed'): Promise<PartAudio>;
   /** The loudness of a section's voices (integrated, LUFS). */

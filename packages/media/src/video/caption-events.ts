@@ -3,7 +3,9 @@
 // than the caption area holds is shown as consecutive pages, cut between sentences (then
 // between words, as Intl.Segmenter finds them in the episode's language), each page on
 // screen for its share of the line's time; the pages of a line join up to its text and
-// cover exactly its time.
+// cover exactly its time. Captions show one line at a time: a reaction said under another
+// line (within its time) is left to the audio, and a line that cuts in ends the caption of
+// the line before it where it starts.
 import { baseLanguage, type Language } from '@castwright/core/languages';
 
 export interface CaptionLine {
@@ -73,10 +75,24 @@ function pages(text: string, language: Language, capacity: number): string[] {
  * The caption events of the lines that fall inside `span` (all of them for a whole video),
  * timed from the span's start. `capacity` is what one page may hold, in textUnits.
  */
+/** The lines as captions show them, one at a time (with each line's index among those given); see the top. */
+function oneAtATime(lines: readonly CaptionLine[]): { line: CaptionLine; index: number }[] {
+  const shown: { line: CaptionLine; index: number }[] = [];
+  lines.forEach((line, index) => {
+    const before = shown.at(-1);
+    if (before && line.startMs < before.line.endMs) {
+      if (line.endMs <= before.line.endMs) return;
+      before.line = { ...before.line, endMs: line.startMs };
+    }
+    shown.push({ line, index });
+  });
+  return shown.filter(({ line }) => line.endMs > line.startMs);
+}
+
 export function captionEvents(lines: readonly CaptionLine[], span: { startMs: number; endMs: number }, language: Language, capacity: number): CaptionEvent[] {
   const events: CaptionEvent[] = [];
-  lines.forEach((line, index) => {
-    if (line.endMs <= span.startMs || line.startMs >= span.endMs) return;
+  for (const { line, index } of oneAtATime(lines)) {
+    if (line.endMs <= span.startMs || line.startMs >= span.endMs) continue;
     const startMs = Math.max(line.startMs, span.startMs) - span.startMs;
     const endMs = Math.min(line.endMs, span.endMs) - span.startMs;
     const texts = pages(line.text.replace(/\s+/g, ' ').trim(), language, capacity);
@@ -89,7 +105,7 @@ export function captionEvents(lines: readonly CaptionLine[], span: { startMs: nu
       events.push({ line: index, speaker: line.speaker, text, startMs: from, endMs: to });
       from = to;
     });
-  });
+  }
   return events;
 }
 

@@ -2,6 +2,7 @@
 // sounds and when it runs.
 import { useState } from 'preact/hooks';
 import { Choice } from './choice.tsx';
+import { FormatFields, readFormat, type Format, type Reactions } from './format-fields.tsx';
 import { LanguageFields, readLanguage } from './language-fields.tsx';
 import { PRESETS, type Preset } from './length-fields.tsx';
 
@@ -15,6 +16,8 @@ export interface BriefingFields {
   template_type: (typeof TEMPLATES)[number][0];
   preset: Preset;
   host_mode: 'single' | 'multi';
+  format: Format;
+  reactions: Reactions;
   schedule_frequency: (typeof FREQUENCIES)[number][0];
   schedule_days: (number | string)[];
   schedule_time: string;
@@ -32,6 +35,8 @@ export const NEW_BRIEFING: BriefingFields = {
   template_type: 'general',
   preset: 'quick',
   host_mode: 'single',
+  format: 'deep_dive',
+  reactions: 'some',
   schedule_frequency: 'daily',
   schedule_days: [],
   schedule_time: '07:00:00',
@@ -55,6 +60,7 @@ function read(form: HTMLFormElement, frequency: BriefingFields['schedule_frequen
     template_type: text('template_type') as BriefingFields['template_type'],
     preset: text('preset') as BriefingFields['preset'],
     host_mode: text('host_mode') as BriefingFields['host_mode'],
+    ...readFormat(values),
     schedule_frequency: frequency,
     schedule_days: days,
     schedule_time: time.length === 5 ? `${time}:00` : time,
@@ -89,6 +95,7 @@ export function BriefingForm(props: { initial: BriefingFields; submitLabel: stri
           <Choice id="briefing-hosts" name="host_mode" initial={initial.host_mode} options={[['single', 'One host'], ['multi', 'Two hosts']]} />
         </div>
       </div>
+      <FormatFields idPrefix="briefing-" initial={{ format: initial.format, reactions: initial.reactions }} />
       <LanguageFields id="briefing-language" initial={initial.language}
         detectHint="Left to detect, each run makes its episode in the language of the items it gathered." />
       <fieldset>

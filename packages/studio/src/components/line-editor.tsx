@@ -1,18 +1,21 @@
 // One line of the script editor: who says it (a host by name where the episode has named
 // hosts), what they say, and, on a line that opens a section, the section's title (a
-// chapter starts there). Its buttons save it, open a form for a new line after it, start a
+// chapter starts there). A reaction is drawn set in under the line it is said under,
+// saying after which of its words it comes (which the person can change); a cut-in says
+// how early it starts. Its buttons save it, open a form for a new line after it, start a
 // section on it, or remove it; the page decides what each asks of the API. A line that the
 // published audio does not say yet is marked. Ids are per line (`line-<n>-…`), so the page
 // can put the focus back where the person was after the list is drawn again.
 import { useState } from 'preact/hooks';
 import { focusSoon } from '../focus.ts';
 import { languageLabel } from './language-fields.tsx';
-import type { ScriptLine, Speaker } from '../script-edits.ts';
+import { wordAt, type ScriptLine, type Speaker } from '../script-edits.ts';
 import { Choice } from './choice.tsx';
 
-/** The API's bounds (core's script-lines.ts). */
+/** The API's bounds (core's script-lines.ts and script-overlaps.ts). */
 const MAX_LINE_CHARACTERS = 2000;
 const MAX_SECTION_CHARACTERS = 120;
+const MAX_OVERLAP_MS = 1500;
 
 export interface SpeakerOption {
   value: Speaker;
@@ -35,7 +38,37 @@ function SpeakerChoice({ id, initial, speakers, number }: { id: string; initial:
 function readLine(form: HTMLFormElement): ScriptLine {
   const values = new FormData(form);
   const section = values.get('section');
-  return { speaker: String(values.get('speaker')) as Speaker, text: String(values.get('text')), ...(section === null ? {} : { section: String(section) }) };
+  const afterWord = values.get('afterWord');
+  const overlapMs = values.get('overlapMs');
+  return {
+    speaker: String(values.get('speaker')) as Speaker,
+    text: String(values.get('text')),
+    ...(section === null ? {} : { section: String(section) }),
+    ...(afterWord === null ? {} : { reaction: { afterWord: Number(afterWord) } }),
+    ...(overlapMs === null ? {} : { overlapMs: Number(overlapMs) }),
+  };
+}
+
+/** Where a reaction or a cut-in sits, in words, with the field that moves it. */
+function Timing({ line, index, hostText }: { line: ScriptLine; index: number; hostText: string | undefined }) {
+  const id = lineId(index, 'timing');
+  if (line.reaction) {
+    const under = line.reaction.under ?? index - 1;
+    return (
+      <div class="timing">
+        <span id={`${id}-note`}>Reaction said under line {under + 1}, in the pause after “{wordAt(hostText ?? '', line.reaction.afterWord)}”</span>
+        <label for={id}>After word<span class="visually-hidden"> of line {under + 1}, for the reaction at line {index + 1}</span></label>
+        <input id={id} name="afterWord" type="number" min={1} max={MAX_LINE_CHARACTERS} required defaultValue={String(line.reaction.afterWord)} aria-describedby={`${id}-note`} />
+      </div>
+    );
+  }
+  if (line.overlapMs === undefined) return null;
+  return (
+    <div class="timing">
+      <label for={id}>Cuts in, ms before line {index} ends<span class="visually-hidden"> (line {index + 1})</span></label>
+      <input id={id} name="overlapMs" type="number" min={1} max={MAX_OVERLAP_MS} required defaultValue={String(line.overlapMs)} />
+    </div>
+  );
 }
 
 /** The form for a new line; `where` says where it goes ("after line 3", "before line 1"), `idPrefix` names its fields. */
@@ -66,6 +99,8 @@ export function LineEditor(props: {
   busy: boolean;
   /** Set when the published audio does not say this line: why, in words. */
   unpublished?: string | undefined;
+  /** For a reaction: the text of the line it is said under. */
+  hostText?: string | undefined;
   onSave: (line: ScriptLine) => void;
   onInsert: (line: ScriptLine) => void;
   onRemove: () => void;
@@ -77,7 +112,7 @@ export function LineEditor(props: {
   const id = (part: string) => lineId(index, part);
   const focus = (part: string) => focusSoon(id(part));
   return (
-    <li class={[line.section ? 'opens-section' : '', props.unpublished ? 'unpublished' : ''].join(' ').trim() || undefined}>
+    <li class={[line.section ? 'opens-section' : '', line.reaction ? 'reaction' : '', line.overlapMs !== undefined ? 'cut-in' : '', props.unpublished ? 'unpublished' : ''].join(' ').trim() || undefined}>
       <form class="line-editor" aria-label={`Line ${index + 1}`} onSubmit={(event) => { event.preventDefault(); props.onSave(readLine(event.currentTarget)); }}>
         {sectionOpen && (
           <div class="section-title">
@@ -88,13 +123,14 @@ export function LineEditor(props: {
         <span class="number" aria-hidden="true">{index + 1}</span>
         <SpeakerChoice id={id('speaker')} initial={line.speaker} speakers={speakers} number={number} />
         <label for={id('text')} class="visually-hidden">Text of {number}</label>
-        <textarea id={id('text')} name="text" rows={3} required maxLength={MAX_LINE_CHARACTERS} defaultValue={line.text} lang={line.language} />
+        <textarea id={id('text')} name="text" rows={line.reaction ? 1 : 3} required maxLength={MAX_LINE_CHARACTERS} defaultValue={line.text} lang={line.language} />
         {line.language && <span class="tag">Said in {languageLabel(line.language)}, by a voice of it</span>}
+        <Timing line={line} index={index} hostText={props.hostText} />
         <div class="row">
           {props.unpublished && <span class="tag changed">{props.unpublished}</span>}
           <button id={id('save')} disabled={busy}>Save {number}</button>
           <button type="button" class="link" onClick={() => { setAdding(true); focusSoon(`${id('after')}-new-text`); }} aria-expanded={adding}>Insert a line after<span class="visually-hidden"> {number}</span></button>
-          {!sectionOpen && <button type="button" class="link" onClick={() => { setSectionOpen(true); focus('section'); }}>Start a section here<span class="visually-hidden"> ({number})</span></button>}
+          {!sectionOpen && !line.reaction && <button type="button" class="link" onClick={() => { setSectionOpen(true); focus('section'); }}>Start a section here<span class="visually-hidden"> ({number})</span></button>}
           <button type="button" class="link" disabled={busy} onClick={props.onRemove}>Remove<span class="visually-hidden"> {number}</span></button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 // The show a new episode is made in (the new-episode form): none, or one of the person's
-// shows, whose sound it carries and whose defaults it starts from. With a show, the length
-// and voices are the show's unless the person chooses to set them for this episode.
+// shows, whose sound it carries and whose defaults it starts from. With a show, the length,
+// voices, format and reactions are the show's unless the person chooses to set them for
+// this episode.
 import { ok } from '../api/errors.ts';
 import { api } from '../api/session.ts';
 import { useResource } from '../hooks.ts';
@@ -19,9 +20,9 @@ export function ShowChoice({ showId, onShow, own, onOwn }: { showId: string; onS
         <option value="" selected={showId === ''}>No show</option>
         {list.map((show) => <option key={show.id} value={show.id} selected={show.id === showId}>{show.name}</option>)}
       </select>
-      <p id="show-hint" class="hint">An episode in a show carries its intro, music, stings and outro, appears in its feed and starts from its length and voices.</p>
+      <p id="show-hint" class="hint">An episode in a show carries its intro, music, stings and outro, appears in its feed and starts from its length, voices, format and reactions.</p>
       {showId && (
-        <label class="check"><input type="checkbox" checked={own} onChange={(event) => onOwn(event.currentTarget.checked)} /> Choose the length, language and voices for this episode myself</label>
+        <label class="check"><input type="checkbox" checked={own} onChange={(event) => onOwn(event.currentTarget.checked)} /> Choose the length, language, voices, format and reactions for this episode myself</label>
       )}
       <ErrorNotice error={shows.error} />
     </fieldset>

@@ -1,10 +1,12 @@
 // A show's settings on its page: what podcast apps show (name, description, author,
 // language, category), the defaults its episodes start from (length, hosts, voice style
-// and pair: "Not set" leaves the choice to each episode), and the levels of its mix. Saved
+// and pair, format and reactions: "Not set" leaves the choice to each episode), and the
+// levels of its mix. Saved
 // with the ETag it was read with, so a change made elsewhere meanwhile is a 412 in words.
 import type { Show } from '../api/types.ts';
 import { useAction } from '../hooks.ts';
 import { Choice, type Options } from './choice.tsx';
+import { FORMATS, REACTIONS } from './format-fields.tsx';
 import { LanguageFields } from './language-fields.tsx';
 import { PRESETS } from './length-fields.tsx';
 import { DoneNotice, ErrorNotice } from './notice.tsx';
@@ -47,6 +49,8 @@ function readSettings(form: HTMLFormElement): ShowChanges {
     hostMode: orNull('hostMode'),
     voiceStyle: orNull('voiceStyle'),
     voicePair: orNull('voicePair'),
+    format: orNull('format'),
+    reactions: orNull('reactions'),
     levels: Object.fromEntries(LEVELS.map(({ key }) => [key, Number(values.get(key))])),
   };
 }
@@ -91,6 +95,14 @@ export function ShowSettings({ show, onSave, onReadAgain }: { show: Show; onSave
           <div>
             <label for="show-voice-pair">Two hosts as</label>
             <Choice id="show-voice-pair" name="voicePair" initial={show.voicePair ?? ''} options={options(VOICE_PAIRS)} />
+          </div>
+          <div>
+            <label for="show-format">Format</label>
+            <Choice id="show-format" name="format" initial={show.format ?? ''} options={options(FORMATS)} />
+          </div>
+          <div>
+            <label for="show-reactions">Reactions</label>
+            <Choice id="show-reactions" name="reactions" initial={show.reactions ?? ''} options={options(REACTIONS)} />
           </div>
         </div>
       </fieldset>

@@ -20,7 +20,7 @@ import { ClipMaker } from '../components/clip-maker.tsx';
 import { Chapters, ShowNotes, type ShowNotesData } from '../components/show-notes.tsx';
 import { Transcript, type Segment } from '../components/transcript.tsx';
 import { VideoPanel } from '../components/video-panel.tsx';
-import { date, minutes, spokenDuration, statusLabel } from '../format.ts';
+import { date, FORMAT_LABELS, minutes, REACTION_LABELS, spokenDuration, statusLabel } from '../format.ts';
 import { languageLabel } from '../components/language-fields.tsx';
 import type { EpisodeDetail } from '../api/types.ts';
 import { useResource, useSession, useTitle } from '../hooks.ts';
@@ -116,6 +116,7 @@ export function Episode() {
           {data.show && <span>In the show “{data.show.name}”</span>}
           <span>{spokenDuration(data.audioDuration)}</span>
           <span>{data.hosts?.length ? `Hosts: ${names(data.hosts)}` : data.hostMode === 'multi' ? 'Two hosts' : 'One host'}</span>
+          <span>{FORMAT_LABELS[data.format]}, {REACTION_LABELS[data.reactions]}</span>
           {data.publishedRevision !== null && <span>Revision {data.publishedRevision}</span>}
           <span>{data.language ? `${languageLabel(data.language)}${data.languageDetected ? ', detected' : ''}` : 'Language: detected once the source is read'}</span>
           <span>Planned for {minutes(data.durationMinutes)}</span>

@@ -2,7 +2,7 @@
 // woven into one (addresses, pasted texts and documents in one list), with every option
 // the API takes: a preset or minutes, the language (or detect it), the hosts and voices
 // (one or two hosts, or named hosts with voices from the catalog, those of the language
-// offered first), the engine and "review the script first" (text and web pages; the
+// offered first), the format and the reactions, the engine and "review the script first" (text and web pages; the
 // upload takes neither). Each group of options is its own component that reads its part
 // of the form. One Idempotency-Key per submission: a person's retry after a lost answer makes
 // one episode. A length or preset beyond the tier, a spent quota or a file above the
@@ -16,6 +16,7 @@ import { useSubmission, type Submission } from '../api/submission-key.ts';
 import { LanguageFields, readLanguage, type EpisodeLanguage } from '../components/language-fields.tsx';
 import { LengthFields, readLength } from '../components/length-fields.tsx';
 import { initialRows, readSources, SourceList, storedSources } from '../components/source-list.tsx';
+import { FormatFields, readFormat } from '../components/format-fields.tsx';
 import { ErrorNotice } from '../components/notice.tsx';
 import { ShowChoice } from '../components/show-choice.tsx';
 import { readVoices, VoiceFields } from '../components/voice-fields.tsx';
@@ -66,7 +67,7 @@ function SourceFields({ source, onSource, rows, onRows }: { source: Source; onSo
 function episodeRequest(source: Source, values: FormData, rows: Rows, show: ShowPick) {
   // Each group of options reads its own part of the form (not there while a show's apply).
   const options = {
-    ...(show.showId && !show.own ? {} : { ...readLength(values), ...readLanguage(values), ...readVoices(values) }),
+    ...(show.showId && !show.own ? {} : { ...readLength(values), ...readLanguage(values), ...readVoices(values), ...readFormat(values) }),
     ...(show.showId ? { showId: show.showId } : {}),
   };
   if (source === 'upload') {
@@ -122,12 +123,13 @@ export function NewEpisode() {
         <ShowChoice showId={showId} onShow={setShowId} own={own} onOwn={setOwn} />
         <fieldset>
           <legend>Length and voices</legend>
-          {showId && !own ? <p>The show's length, language and voices.</p> : (
+          {showId && !own ? <p>The show's length, language, voices, format and reactions.</p> : (
             <>
               <LengthFields tier={tier} />
               <LanguageFields onLanguage={setLanguage}
                 detectHint="Left to detect, Castwright reads the source's language (with several, the one most of them is written in): typed text at once, a web page or document once it is read. The hosts speak it, and the transcript and show notes are in it." />
               <VoiceFields withEngine={source !== 'upload'} language={language} />
+              <FormatFields />
             </>
           )}
           {source !== 'upload' && <label class="check"><input type="checkbox" name="reviewScript" /> Let me review the script before it is recorded</label>}

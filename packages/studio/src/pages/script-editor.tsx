@@ -6,7 +6,8 @@
 // script). A change the script moved under (412) is said in words with a reload
 // (script-conflict.tsx). Lines the published audio does not say are marked; "Re-render"
 // records them as a new revision while the progress and the lines being voiced are shown;
-// the revisions can be restored.
+// the revisions can be restored. A reaction is shown set in under the line it is said under,
+// with the word it follows; a cut-in with how early it starts: both change as any line does.
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso/router';
 import { ok, toStudioError } from '../api/errors.ts';
@@ -23,7 +24,7 @@ import { ScriptConflict, type Conflict } from '../components/script-conflict.tsx
 import { focusSoon } from '../focus.ts';
 import { statusLabel } from '../format.ts';
 import { useAction, useResource, useTitle } from '../hooks.ts';
-import { asScriptLine, SPEAKERS, unpublishedLines, withLine, type ScriptLine } from '../script-edits.ts';
+import { asScriptLine, lineInput, SPEAKERS, unpublishedLines, withLine, type ScriptLine } from '../script-edits.ts';
 
 type Change =
   | { kind: 'save'; index: number; line: ScriptLine }
@@ -41,9 +42,10 @@ function ReadOnlyScript({ lines, speakers, unpublished }: { lines: ScriptLine[];
   return (
     <ol class="script readonly">
       {lines.map((line, index) => (
-        <li key={index} class={unpublished.has(index) ? 'unpublished' : undefined}>
+        <li key={index} class={[unpublished.has(index) ? 'unpublished' : '', line.reaction ? 'reaction' : ''].join(' ').trim() || undefined}>
           {line.section && <h3 class="section-heading">{line.section}</h3>}
-          <strong>{name(line.speaker)}:</strong> {line.text}{unpublished.has(index) && <span class="tag changed">being voiced</span>}
+          <strong>{name(line.speaker)}{line.reaction ? ', under the line before' : line.overlapMs !== undefined ? ', cutting in' : ''}:</strong> {line.text}
+          {unpublished.has(index) && <span class="tag changed">being voiced</span>}
         </li>
       ))}
     </ol>
@@ -104,9 +106,12 @@ export function ScriptEditor() {
       const old = lines[edit.index]?.section;
       // No section field (the line opens none and none was started): the section stays as it is.
       const asked = edit.line.section === undefined ? old : edit.line.section.trim() || undefined;
-      const { speaker, text } = edit.line;
+      const { speaker, text, reaction, overlapMs } = lineInput(edit.line);
       return asked === old
-        ? api.PATCH('/api/episodes/{id}/script/lines/{index}', { params: { path: { id, index: edit.index }, header: ifMatch() }, body: { text, speaker } })
+        ? api.PATCH('/api/episodes/{id}/script/lines/{index}', {
+          params: { path: { id, index: edit.index }, header: ifMatch() },
+          body: { text, speaker, ...(reaction ? { reaction } : {}), ...(overlapMs !== undefined ? { overlapMs } : {}) },
+        })
         : api.PUT('/api/episodes/{id}/script', { params: { path, header: ifMatch() }, body: { lines: withLine(lines, edit.index, edit.line) } });
     }
     if (edit.kind === 'insert') {
@@ -203,7 +208,8 @@ export function ScriptEditor() {
             : <button type="button" class="link" onClick={() => { setAddingFirst(true); focusSoon('line-first-new-text'); }}>Insert a line before line 1</button>}
           <ol class="script">
             {lines.map((line, index) => (
-              <LineEditor key={`${generation}:${index}:${line.speaker}:${line.section ?? ''}:${line.text}`} line={line} index={index} speakers={speakers} busy={busy}
+              <LineEditor key={`${generation}:${index}:${line.speaker}:${line.section ?? ''}:${line.reaction?.afterWord ?? ''}:${line.overlapMs ?? ''}:${line.text}`} line={line} index={index} speakers={speakers} busy={busy}
+                hostText={line.reaction ? lines[line.reaction.under ?? index - 1]?.text : undefined}
                 unpublished={unpublished.has(index) ? `Not in revision ${published} yet` : undefined}
                 onSave={(changed) => void change.run({ kind: 'save', index, line: changed })}
                 onInsert={(added) => void change.run({ kind: 'insert', index: index + 1, line: added })}

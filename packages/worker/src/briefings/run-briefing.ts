@@ -87,6 +87,8 @@ export async function runBriefing(context: WorkerContext, runId: string, options
         preset: briefing.preset,
         hostMode: briefing.host_mode,
         ...briefingShowChoices(show),
+        format: briefing.format,
+        reactions: briefing.reactions,
         sources: compiled.sources.map((source) => ({ kind: 'text' as const, ...source })),
         sourceType: 'briefing',
         title,

@@ -9,7 +9,7 @@ import { TransientError } from '@castwright/core/errors';
 import { selectDraftLines } from '@castwright/core/repositories/episode-draft-lines';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import type { ScriptLine } from '@castwright/core/script-lines';
-import { parseScript } from '@castwright/content/script/script-format';
+import { storedScript } from '@castwright/content/script/script-format';
 
 export interface DraftBatch {
   /** Lines after those already handed out, in order. */
@@ -63,7 +63,7 @@ export class DraftSource {
       const drafted = await selectDraftLines(this.db, this.episodeId, this.handedOut);
       const complete = episode.script_text !== null;
       let lines: ScriptLine[] = drafted;
-      if (complete && this.handedOut === 0 && lines.length === 0) lines = parseScript(episode.script_text ?? '');
+      if (complete && this.handedOut === 0 && lines.length === 0) lines = storedScript(episode.script_text ?? '', episode.script_overlaps);
       if (lines.length > 0 || complete) {
         this.handedOut += lines.length;
         this.finished = complete;

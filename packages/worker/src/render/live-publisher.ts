@@ -6,8 +6,11 @@
 // another) and takes everything that is ready each time, so a fast engine makes few
 // large segments and a slow one a segment per line.
 //
-// A line's chunk can be laid out once the next line's speaker is known (the pause after it
-// depends on who speaks next), or once the script is complete and it is the last. The
+// A chunk is a placed clip (a line with the reactions said under it and a cut-in over it,
+// media's placed-clips.ts), laid out once all its lines are voiced and the line after it is
+// known (it is mixed into the clip or not, and the pause before it, from the episode's
+// timeline, follows the clip), or once the script is complete and it is the last: one line
+// of lookahead, as before reactions, when a line's speaker decided the pause after it. The
 // first segment waits for FIRST_SEGMENT_SPEECH_MS of speech and a line of each of the
 // first two hosts, so the stream's first loudness plan is made on more than one voice's
 // first words. Later, while the stream is far ahead of a listener who started with it,
@@ -18,7 +21,7 @@ import path from 'node:path';
 import { TransientError } from '@castwright/core/errors';
 import { insertLiveSegment } from '@castwright/core/repositories/live-takes';
 import { episodeLiveSegmentKey } from '@castwright/core/storage/object-storage';
-import type { LiveLine, LiveMaster } from '@castwright/media/live-master';
+import type { LiveFollowing, LiveLine, LiveMaster } from '@castwright/media/live-master';
 import type { VoicedClip } from '@castwright/media/voiced-clip';
 import type { WorkerContext } from '../worker-context.ts';
 
@@ -40,7 +43,8 @@ export interface LivePublisherOptions {
   workDir: string;
   /** Line `index`'s voiced clip (it is stored by the time the line counts as voiced). */
   clip(index: number): Promise<VoicedClip>;
-  speaker(index: number): string;
+  /** Line `index` of those known: its speaker, how it is placed against the line before and the pause before it (the episode's timeline). */
+  line(index: number): LiveFollowing;
   /** Progress to show with a published segment. */
   progressPercent(): number;
   signal: AbortSignal;
@@ -112,7 +116,9 @@ export class LivePublisher {
       this.changed = false;
       const mastered = master.linesMastered;
       const last = this.complete && this.voicedLines >= this.knownLines;
-      const layable = last ? this.knownLines : Math.min(this.voicedLines, this.knownLines - 1);
+      let layable = last ? this.knownLines : Math.min(this.voicedLines, this.knownLines - 1);
+      // A placed clip goes out whole: never before a line mixed into the one before it.
+      while (layable > mastered && layable < this.knownLines && this.options.line(layable).placement) layable -= 1;
       const waitMs = layable > mastered ? await this.holdFor(mastered, layable, last) : undefined;
       if (waitMs === 0) {
         await this.publish(mastered, layable);
@@ -151,10 +157,10 @@ export class LivePublisher {
     for (let index = mastered; index < layable; index++) {
       const clip = await this.load(index);
       speechMs += (clip.samples.length * 1000) / clip.sampleRate;
-      speakers.add(this.options.speaker(index));
+      speakers.add(this.options.line(index).speaker);
     }
     if (mastered === 0) {
-      const opening = new Set(Array.from({ length: Math.min(this.knownLines, 6) }, (_, index) => this.options.speaker(index)));
+      const opening = new Set(Array.from({ length: Math.min(this.knownLines, 6) }, (_, index) => this.options.line(index).speaker));
       return speechMs >= FIRST_SEGMENT_SPEECH_MS && speakers.size >= Math.min(2, opening.size) ? 0 : undefined;
     }
     if (speechMs >= SEGMENT_SPEECH_MS) return 0;
@@ -167,8 +173,8 @@ export class LivePublisher {
   private async publish(from: number, to: number): Promise<void> {
     const { context, master, episodeId, attempt, take } = this.options;
     const lines: LiveLine[] = [];
-    for (let index = from; index < to; index++) lines.push({ speaker: this.options.speaker(index), clip: await this.load(index) });
-    const following = to < this.knownLines ? this.options.speaker(to) : undefined;
+    for (let index = from; index < to; index++) lines.push({ ...this.options.line(index), clip: await this.load(index) });
+    const following = to < this.knownLines ? this.options.line(to) : undefined;
     const segment = await master.master(lines, following);
     for (let index = from; index < to; index++) this.clips.delete(index);
     const seq = this.seq;

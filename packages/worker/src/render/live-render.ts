@@ -1,7 +1,9 @@
 // An episode's first render while it can be heard as it is made: its lines are voiced as
 // the script task writes them (DraftSource), published as a live stream as they are voiced
-// (LivePublisher, on a take from openLiveTake), and once the script is complete and every
-// line is in the stream, the episode is mastered as usual, copying the stream's chunks
+// (LivePublisher, on a take from openLiveTake) as the finished file lays them out (its
+// reactions under their lines, cut-ins, natural pauses: media's script-timeline.ts), and
+// once the script is complete and every line is in the stream, the episode is mastered
+// as usual, copying the stream's chunks
 // (liveTakeAsPrevious): the finished file has the stream's timings, and its bytes wherever
 // the stream's last loudness plan still delivers.
 import { stat } from 'node:fs/promises';
@@ -11,8 +13,10 @@ import { updateRevisionScript } from '@castwright/core/repositories/episode-revi
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { selectLiveSegments } from '@castwright/core/repositories/live-takes';
 import type { ScriptLine } from '@castwright/core/script-lines';
+import { scriptOverlapsColumn } from '@castwright/core/script-overlaps';
 import type { LiveSegmentRecord } from '@castwright/media/live-master';
 import { liveTakeAsPrevious } from '@castwright/media/live-take-audio';
+import { pauseStyle, scriptTimeline, type TimedLine } from '@castwright/media/script-timeline';
 import type { Lexicon } from '@castwright/media/pronunciation/lexicon';
 import { StorageSegmentStore } from '@castwright/media/segment-store';
 import { voiceLines } from '@castwright/media/voice-lines';
@@ -50,6 +54,13 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
   const keyOf = (voicing: ReturnType<typeof planVoicing>) => keyedLines(voicing, casting);
 
   let batch = await source.next();
+  // The episode's timeline as the finished file lays it out (reactions, cut-ins, pauses): each line's depends on the lines before it alone.
+  const timelineOf = (known: readonly ScriptLine[]): TimedLine[] => scriptTimeline(known, casting.pauses, pauseStyle(episode.reactions));
+  const liveLine = (known: readonly ScriptLine[], timeline: readonly TimedLine[], index: number) => {
+    const line = known[index];
+    return line ? { speaker: line.speaker, ...timeline[index] } : undefined;
+  };
+  const opening = timelineOf(batch.lines);
   const take = await openLiveTake({
     db: context.db,
     logger: context.logger,
@@ -59,13 +70,14 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
     pauses: casting.pauses,
     workDir: request.workDir,
     signal,
-    speaker: (index) => batch.lines[index]?.speaker,
+    line: (index) => liveLine(batch.lines, opening, index),
     clip: (index) => {
       const line = planVoicing([batch.lines[index] as ScriptLine], casting, request.lexicon);
       return objects.get(keyOf(line)[0]?.key ?? '');
     },
   });
   let voicedCount = 0;
+  let timeline: TimedLine[] = [];
   const publisher = new LivePublisher({
     context,
     episodeId: episode.id,
@@ -75,7 +87,7 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
     master: take.master,
     workDir: request.workDir,
     clip: (index) => objects.get(keys[index] as string),
-    speaker: (index) => (lines[index] as ScriptLine).speaker,
+    line: (index) => liveLine(lines, timeline, index) as NonNullable<ReturnType<typeof liveLine>>,
     progressPercent: () => progressPercent(voicedCount, lines.length),
     signal,
   });
@@ -85,6 +97,7 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
       const base = lines.length;
       const added = planVoicing(batch.lines, casting, request.lexicon);
       lines.push(...batch.lines);
+      timeline = timelineOf(lines);
       publisher.known(lines.length, batch.complete);
       if (added.length > 0) {
         const keyed = keyOf(added);
@@ -129,7 +142,7 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
   const current = (await selectEpisodeById(context.db, episode.id)) ?? episode;
   const refs = current.script_refs === null ? null : JSON.stringify(current.script_refs);
   await context.db.transaction().execute((trx) =>
-    updateRevisionScript(trx, episode.id, revision, { script_text: formatScript(lines), script_refs: refs, lines_total: lines.length, lines_changed: lines.length }),
+    updateRevisionScript(trx, episode.id, revision, { script_text: formatScript(lines), script_refs: refs, script_overlaps: scriptOverlapsColumn(lines), lines_total: lines.length, lines_changed: lines.length }),
   );
   const segments = await selectLiveSegments(context.db, episode.id, take.take);
   // The stream's last plan, when it is close enough to keep: else the finished file is planned afresh (and encoded whole).
@@ -138,7 +151,7 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
     bytes: segment.bytes,
     read: (range) => context.storage.read(segment.object_key, range),
   })));
-  const rendered = await finishRevision({ title: current.title, lines, keys, store: objects, casting, previous, workDir: request.workDir, signal, voicing });
+  const rendered = await finishRevision({ title: current.title, lines, reactions: episode.reactions, keys, store: objects, casting, previous, workDir: request.workDir, signal, voicing });
   context.logger.info({ episodeId: episode.id, take: take.take, segments: segments.length, chunksReused: rendered.chunksReused, bytes: (await stat(rendered.audioFile)).size }, 'live stream mastered into the finished file');
   return rendered;
 }

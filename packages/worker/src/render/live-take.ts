@@ -8,7 +8,7 @@ import type { Db } from '@castwright/core/db/connect';
 import { TransientError } from '@castwright/core/errors';
 import { insertLiveTake, selectLiveSegments, selectLiveTake } from '@castwright/core/repositories/live-takes';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
-import { LiveMaster, LiveTakeMismatch, type LiveSegmentRecord } from '@castwright/media/live-master';
+import { LiveMaster, LiveTakeMismatch, type LiveFollowing, type LiveLine, type LiveSegmentRecord } from '@castwright/media/live-master';
 import { SegmentNotFoundError } from '@castwright/media/segment-store';
 import type { PausePlan } from '@castwright/media/timeline';
 import type { VoicedClip } from '@castwright/media/voiced-clip';
@@ -30,8 +30,8 @@ export interface TakeRequest {
   pauses: PausePlan;
   workDir: string;
   signal: AbortSignal;
-  /** Lines known so far: their speakers, and their clips by index (for lines already streamed). */
-  speaker(index: number): string | undefined;
+  /** Lines known so far (their speakers, placements and pauses: the episode's timeline), and their clips by index (for lines already streamed). */
+  line(index: number): LiveFollowing | undefined;
   clip(index: number): Promise<VoicedClip>;
 }
 
@@ -57,11 +57,11 @@ async function resumeTake(request: TakeRequest): Promise<OpenedTake | undefined>
   const records = segments.map((segment) => segment.record as LiveSegmentRecord);
   const streamed = segments.reduce((sum, segment) => sum + segment.line_count, 0);
   try {
-    const lines = [];
+    const lines: LiveLine[] = [];
     for (let index = 0; index < streamed; index++) {
-      const speaker = request.speaker(index);
-      if (speaker === undefined) throw new LiveTakeMismatch(`line ${index + 1} of the stream is not in the script`);
-      lines.push({ speaker, clip: await request.clip(index) });
+      const line = request.line(index);
+      if (line === undefined) throw new LiveTakeMismatch(`line ${index + 1} of the stream is not in the script`);
+      lines.push({ ...line, clip: await request.clip(index) });
     }
     const master = await LiveMaster.open({ ...masterOptions(request), earlier: { segments: records, lines } });
     request.logger.info({ episodeId: request.episodeId, take: take.take, segments: segments.length, lines: streamed }, 'going on with the live stream of an earlier attempt');

@@ -7,6 +7,7 @@
 // lines, which it takes from the store as they are: a change to the show voices nothing.
 // Show notes and the MP3's chapters follow the new timings.
 import type { EpisodeRow } from '@castwright/core/db/schema';
+import type { ReactionLevel } from '@castwright/core/episode-options';
 import type { ScriptLine } from '@castwright/core/script-lines';
 import type { ShowNotes } from '@castwright/core/show-notes';
 import { scriptSections } from '@castwright/content/script/script-sections';
@@ -17,6 +18,7 @@ import type { EpisodeMasterPlan } from '@castwright/media/episode-master-plan';
 import { mixEpisode, type ShowSound } from '@castwright/media/mix/mix-episode';
 import type { Lexicon } from '@castwright/media/pronunciation/lexicon';
 import type { RenderedSegment } from '@castwright/media/render-script';
+import { pauseStyle, scriptTimeline } from '@castwright/media/script-timeline';
 import { StorageSegmentStore, type SegmentStore } from '@castwright/media/segment-store';
 import { lineSegmentKey, voiceLines, type VoicingLine } from '@castwright/media/voice-lines';
 import type { WorkerContext } from '../worker-context.ts';
@@ -79,6 +81,7 @@ export async function renderRevision(context: WorkerContext, request: RevisionRe
   return finishRevision({
     title: episode.title,
     lines,
+    reactions: episode.reactions,
     keys: voiced.lines.map((line) => line.key),
     store,
     casting,
@@ -106,6 +109,8 @@ export interface VoicedRevision {
   /** The MP3's title tag. */
   title: string;
   lines: readonly ScriptLine[];
+  /** The episode's reactions level: its pauses are the voice style's fixed ones at `none`, natural otherwise. */
+  reactions: ReactionLevel;
   /** Each line's segment key, in order (every one stored). */
   keys: readonly string[];
   store: Pick<SegmentStore, 'get'>;
@@ -126,8 +131,10 @@ export async function finishRevision(revision: VoicedRevision): Promise<Revision
   const timed = (timings: readonly SegmentTiming[]): RenderedSegment[] =>
     lines.map((line, index) => ({ speaker: line.speaker, text: line.text, ...(timings[index] as SegmentTiming) }));
   let showNotes: ShowNotes | undefined;
+  // Reactions under the lines they react to, cut-ins, and the pauses: fixed at `reactions: none` (strict turns, as before), natural otherwise.
+  const timeline = scriptTimeline(lines, casting.pauses, pauseStyle(revision.reactions));
   const assembled = await mixEpisode({
-    lines: lines.map((line, index) => ({ speaker: line.speaker, text: line.text, section: line.section, clip: () => revision.store.get(revision.keys[index] as string) })),
+    lines: lines.map((line, index) => ({ speaker: line.speaker, text: line.text, section: line.section, clip: () => revision.store.get(revision.keys[index] as string), ...timeline[index] })),
     show: revision.show,
     pauses: casting.pauses,
     ...(revision.previous ? { previous: revision.previous } : {}),

@@ -11,6 +11,7 @@ import { writeOfflineScript } from '@castwright/content/script/offline-script-wr
 import { storedLanguage } from '@castwright/core/languages';
 import { languageNote, quotesIn } from '@castwright/content/language/passage-language';
 import { formatScript } from '@castwright/content/script/script-format';
+import { scriptOverlapsColumn } from '@castwright/core/script-overlaps';
 import type { ScriptRequest } from '@castwright/content/script/script-writer';
 import { runEpisodeStage } from '../episode-stage.ts';
 import { episodePace } from '../script-pace.ts';
@@ -54,6 +55,8 @@ export function episodeScriptTask(context: WorkerContext): Task {
         // A briefing's episode is written by its template, under the title its run gave it.
         briefing: episode.briefing_template ? { template: episode.briefing_template, title: episode.title } : undefined,
         language,
+        format: episode.format,
+        reactions: episode.reactions,
       };
       if (drafted) {
         await writeDraftedScript(context, helpers, episode, request);
@@ -69,6 +72,7 @@ export function episodeScriptTask(context: WorkerContext): Task {
         await updateEpisodeScript(trx, episodeId, {
           script_text: formatScript(script.lines),
           ...scriptRefFields(script),
+          script_overlaps: scriptOverlapsColumn(script.lines),
           title: script.title,
           description: script.description,
           script_writer: writer,

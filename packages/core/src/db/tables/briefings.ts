@@ -2,7 +2,7 @@
 // the sources delivered.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BriefingRunStatus, BriefingRunType, BriefingSourceType, ScheduleDays, ScheduleFrequency, TemplateType } from '../../briefing-options.ts';
-import type { HostMode } from '../../episode-options.ts';
+import type { Format, HostMode, ReactionLevel } from '../../episode-options.ts';
 import type { Language } from '../../languages.ts';
 import type { Preset } from '../../tiers.ts';
 import type { Defaulted, NullableTimestamp, Timestamp } from '../column-types.ts';
@@ -19,6 +19,9 @@ export interface BriefingConfigsTable {
   template_type: TemplateType;
   preset: Preset;
   host_mode: HostMode;
+  /** Its episodes' format and reactions (migration 0026). */
+  format: Defaulted<Format>;
+  reactions: Defaulted<ReactionLevel>;
   schedule_frequency: ScheduleFrequency;
   schedule_days: Json<ScheduleDays>;
   /** `HH:MM:SS`, local to schedule_timezone. */

@@ -15,6 +15,8 @@ export interface EpisodeRevisionsTable {
   script_text: string;
   /** The script's refs, one list per line (source-refs.ts), as the episode had them when this revision was made. */
   script_refs: NullableJson;
+  /** Which lines are reactions or cut-ins (script-overlaps.ts), as the episode had them. */
+  script_overlaps: NullableJson;
   restored_from: NullableInteger;
   lines_total: number;
   lines_changed: number;

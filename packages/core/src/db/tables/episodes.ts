@@ -1,6 +1,6 @@
 // Episodes and their timed transcript segments.
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { HostMode, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
+import type { Format, HostMode, ReactionLevel, SourceType, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
 import type { TemplateType } from '../../briefing-options.ts';
 import type { EpisodeStatus } from '../../episode-states.ts';
 import type { Language } from '../../languages.ts';
@@ -27,6 +27,10 @@ export interface EpisodesTable {
   voice_pair: VoicePair;
   tts_engine: TtsEngineChoice;
   review_script: boolean;
+  /** How the episode is built (episode-options.ts FORMATS; migration 0026). */
+  format: Defaulted<Format>;
+  /** How much the listening hosts react: `none` is strict turns with fixed pauses (episodes made before 0026 are `none`). */
+  reactions: Defaulted<ReactionLevel>;
   is_public: Defaulted<boolean>;
   source_type: SourceType;
   source_url: string | null;
@@ -37,6 +41,8 @@ export interface EpisodesTable {
   script_writer: NullableText;
   /** Each script line's refs to its sources, one list per line (source-refs.ts); null when none are known. Written as JSON text. */
   script_refs: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Which lines are reactions or cut-ins, one entry per line (script-overlaps.ts); null when none is. Written as JSON text (migration 0026). */
+  script_overlaps: ColumnType<unknown, string | null | undefined, string | null>;
   /** Refs the LLM writer gave that did not hold up and were dropped. */
   source_refs_dropped: Defaulted<number>;
   /** How long the whole source runs read out, when short of the length asked for; null when it holds enough (see episode-length.ts). */

@@ -1,5 +1,5 @@
 // Listening while an episode is made: its script as it is written, and the live takes of
-// its first render with their published segments (migration 0022).
+// its first render with their published segments (migration 0022; a draft line's reaction or cut-in 0027).
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { Language } from '../../languages.ts';
 import type { Speaker } from '../../script-lines.ts';
@@ -12,6 +12,10 @@ export interface EpisodeDraftLinesTable {
   text: string;
   section: ColumnType<string | null, string | null | undefined, string | null>;
   language: ColumnType<Language | null, Language | null | undefined, Language | null>;
+  /** A reaction's afterWord (migration 0027); null for a line that is none. */
+  reaction_after_word: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A cut-in's overlap (migration 0027); null for a line that is none. */
+  overlap_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EpisodeLiveTakesTable {

@@ -1,6 +1,6 @@
-// Shows (migration 0025): a podcast's identity and sound, its audio parts, and its private feed.
+// Shows (migration 0025; format and reactions 0027): a podcast's identity and sound, its audio parts, and its private feed.
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { HostMode, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
+import type { Format, HostMode, ReactionLevel, TtsEngineChoice, VoicePair, VoiceStyle } from '../../episode-options.ts';
 import type { Language } from '../../languages.ts';
 import type { ShowCategory, ShowPartKind } from '../../shows/show-options.ts';
 import type { Preset } from '../../tiers.ts';
@@ -30,6 +30,8 @@ export interface ShowsTable {
   tts_engine: Nullable<TtsEngineChoice>;
   preset: Nullable<Preset>;
   duration_minutes: Nullable<number>;
+  format: Nullable<Format>;
+  reactions: Nullable<ReactionLevel>;
   bed_speech_db: Defaulted<number>;
   bed_gap_db: Defaulted<number>;
   duck_attack_ms: Defaulted<number>;
