@@ -173,8 +173,8 @@ void t.test('requests that each start a thread at once get a thread each: none i
   const engine = new OfflineVoiceEngine({ tempDir: t.testdir(), slots: 4, requestTimeoutMs: 60_000 });
   t.teardown(() => engine.close());
   const requests = [
-    { text: '番組へようこそ。お聞きいただきありがとうございます。', voice: 'ja-female', language: 'ja' },
-    { text: 'ありがとうございます。聞きたいことがたくさんあります。', voice: 'ja-male', language: 'ja' },
+    { text: '番組へようこそ。お聞きいただきありがとうございます。', voice: 'ja-female', language: 'ja' as const },
+    { text: 'ありがとうございます。聞きたいことがたくさんあります。', voice: 'ja-male', language: 'ja' as const },
     { text: 'Rivers carry water from the mountains to the sea.', voice: 'rms' },
     { text: 'They also shape the land around them.', voice: 'slt' },
   ];
