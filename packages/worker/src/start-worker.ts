@@ -37,7 +37,9 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, logger: Logger, role: WorkerRole | 'all', options: WorkerOptions = {}): Promise<RunningWorker> {
   const databaseUrl = requireDatabaseUrl(config, `${role} worker`);
-  const db = createDb(databaseUrl, { max: 4 });
+  // A worker silent for the liveness bound counts as dead and its jobs go to others: so does
+  // any transaction it left open (a process paused between two statements holds its locks).
+  const db = createDb(databaseUrl, { max: 4, idleInTransactionTimeoutMs: config.liveness.deadAfterMs });
   const shutdown = new AbortController();
   // The pool's id is what locks its jobs; the heartbeat is recorded under it.
   const events: WorkerEvents = new EventEmitter();

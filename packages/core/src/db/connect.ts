@@ -25,6 +25,12 @@ export interface PoolOptions {
   max?: number;
   /** Per query, client side: a connection that went silent fails the query instead of hanging it. */
   queryTimeoutMs?: number;
+  /**
+   * Server side: a session left idle inside a transaction this long is ended, releasing its
+   * locks. A worker paused or stalled mid-transaction would otherwise block, row lock by row
+   * lock, the worker that takes its jobs over.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /** How long a caller waits for a connection before the request fails (e.g. 503 while the database is away). */
@@ -39,11 +45,15 @@ function createPool(connectionString: string, options: PoolOptions): pg.Pool {
     // Notices a peer that vanished without closing (a failover, a dropped network).
     keepAlive: true,
     ...(options.queryTimeoutMs !== undefined && { query_timeout: options.queryTimeoutMs }),
+    ...(options.idleInTransactionTimeoutMs !== undefined && { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }),
   });
   // An idle connection that the server ends (a restart, a failover) emits 'error' on the
   // pool; without a listener that would crash the process. pg drops the connection and
   // opens a new one on the next query, which is all that should happen.
   pool.on('error', () => undefined);
+  // The same for a connection ended while checked out between two queries (the server's
+  // idle-in-transaction timeout): its next query fails, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
