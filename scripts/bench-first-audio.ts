@@ -9,9 +9,13 @@
 //    ready, so the first audio is the finished file at ready.
 // Figures are printed; the ratio of ready times (live / baseline) is the live stream's cost.
 // The two settings run side by side (an api and workers each, in this process) and are
-// measured in turn for every length, after a warm-up episode each.
+// measured in turn for every length, after a warm-up episode each, in BENCH_ROUNDS rounds
+// (default 1) that alternate which setting goes first (the second of a pair runs in a
+// process the first has just warmed for its length); the ratio is of the mean ready times.
+// The machine's load average (1 minute) is printed with each row, before → after.
 // BENCH_LENGTHS (e.g. `quick,deep`) and BENCH_WRITERS (`built-in,llm`) choose the rows.
 import { readdir, readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@castwright/core/logger';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
@@ -23,6 +27,7 @@ import { registerUser, startTestApi } from '#test-helpers/test-api';
 const logger = createLogger({ level: 'warn', role: 'bench' });
 const LENGTHS = (process.env.BENCH_LENGTHS ?? 'quick,deep,60').split(',');
 const WRITERS = (process.env.BENCH_WRITERS ?? 'built-in,llm').split(',');
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const TOKENS_PER_SECOND = 50;
 /** One second of the stream: 96 kbps, less nothing (the encoder's delay is a few ms). */
 const ONE_SECOND_BYTES = 12_000;
@@ -50,6 +55,10 @@ function llmAnswer(body: ChatRequestBody, index: number) {
 }
 
 interface Row { writer: string; length: string; live: boolean; firstAudioMs: number; readyMs: number; audioSeconds: number }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const load = () => (loadavg()[0] as number).toFixed(1);
 
 const bench = await startBenchTemplate(logger);
 const rows: Row[] = [];
@@ -108,17 +117,24 @@ try {
       setups.push({ api, token: user.accessToken, live });
     }
     for (const length of LENGTHS) {
-      for (const setup of setups) {
-        const figures = await measure(setup.api, setup.token, length, setup.live);
-        rows.push({ writer, length, live: setup.live, ...figures });
-        console.log(`${writer.padEnd(8)} ${length.padEnd(6)} live ${setup.live ? 'on ' : 'off'}  first audio ${(figures.firstAudioMs / 1000).toFixed(1).padStart(6)} s   ready ${(figures.readyMs / 1000).toFixed(1).padStart(6)} s   audio ${figures.audioSeconds} s`);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const setup of round % 2 === 0 ? setups : [...setups].reverse()) {
+          const before = load();
+          const figures = await measure(setup.api, setup.token, length, setup.live);
+          rows.push({ writer, length, live: setup.live, ...figures });
+          console.log(`${writer.padEnd(8)} ${length.padEnd(6)} live ${setup.live ? 'on ' : 'off'}  first audio ${seconds(figures.firstAudioMs)}   ready ${seconds(figures.readyMs)}   audio ${figures.audioSeconds} s   load ${before} → ${load()}`);
+        }
       }
     }
   }
-  console.log('\nwriter   length  first audio (live)  ready live / ready without   ratio');
-  for (const row of rows.filter((candidate) => candidate.live)) {
-    const baseline = rows.find((candidate) => !candidate.live && candidate.writer === row.writer && candidate.length === row.length) as Row;
-    console.log(`${row.writer.padEnd(8)} ${row.length.padEnd(6)}  ${(row.firstAudioMs / 1000).toFixed(1).padStart(8)} s          ${(row.readyMs / 1000).toFixed(1).padStart(6)} s / ${(baseline.readyMs / 1000).toFixed(1).padStart(6)} s   ×${(row.readyMs / baseline.readyMs).toFixed(2)}`);
+  console.log(`\nwriter   length  first audio (live)  ready live / ready without (mean of ${ROUNDS})   ratio`);
+  for (const writer of WRITERS) {
+    for (const length of LENGTHS) {
+      const of = (live: boolean) => rows.filter((row) => row.writer === writer && row.length === length && row.live === live);
+      const [live, baseline] = [of(true), of(false)];
+      const [liveMs, baselineMs] = [mean(live.map((row) => row.readyMs)), mean(baseline.map((row) => row.readyMs))];
+      console.log(`${writer.padEnd(8)} ${length.padEnd(6)}  ${live.map((row) => (row.firstAudioMs / 1000).toFixed(1)).join(', ').padStart(12)} s    ${seconds(liveMs)} / ${seconds(baselineMs)}   ×${(liveMs / baselineMs).toFixed(2)}`);
+    }
   }
 } finally {
   await bench.stop();

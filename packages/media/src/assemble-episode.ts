@@ -74,6 +74,12 @@ export interface PreviousEpisode {
   chunkTable: unknown;
   /** `plan` as returned (or as JSON read back; it is checked). */
   plan: unknown;
+  /**
+   * How close `plan` must land this timeline to the target to be kept, in LU (default
+   * KEEP_PLAN_TOLERANCE_LU, a re-render's margin); a live stream's chunks are kept closer
+   * (live-take-audio.ts), so the re-renders after it keep that whole margin.
+   */
+  keepWithinLu?: number;
 }
 
 export interface SegmentTiming {
@@ -170,7 +176,7 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
     const meteringMs = performance.now() - started;
 
     const previous = usablePrevious(options.previous, timing, format);
-    const choice = chooseMasterPlan({ measured: scan.loudness, sourceRate: scan.sampleRate, format, encoderGainDb: gainDb, target, previous: previous.plan });
+    const choice = chooseMasterPlan({ measured: scan.loudness, sourceRate: scan.sampleRate, format, encoderGainDb: gainDb, target, previous: previous.plan, keepWithinLu: options.previous?.keepWithinLu });
     const { plan } = choice;
     const contents = scan.clipDigests.map((clipDigest) => chunkContent({ clipDigest, sourceRate: scan.sampleRate, filters: plan.filters, format, encoder: timing.encoder }));
     const reusable = new Map<string, ChunkRecord[]>();

@@ -44,6 +44,8 @@ export interface PlanChoiceInput {
   encoderGainDb: number;
   target: LoudnessTarget;
   previous?: EpisodeMasterPlan | undefined;
+  /** How far `previous` may land the timeline from the target to be kept (default KEEP_PLAN_TOLERANCE_LU). */
+  keepWithinLu?: number | undefined;
 }
 
 /** Why `previous` cannot master this timeline, or undefined when it can. */
@@ -56,8 +58,9 @@ function cannotKeep(previous: EpisodeMasterPlan, input: PlanChoiceInput): string
   const silent = !Number.isFinite(measured.integratedLufs);
   if (previous.normalization === 'none' || silent) return previous.normalization === 'none' && silent ? undefined : 'the timeline went from silence to sound or back';
   const lands = measured.integratedLufs + previous.gainDb;
-  if (Math.abs(lands - target.integratedLufs) > KEEP_PLAN_TOLERANCE_LU) {
-    return `its gain would put the episode at ${lands.toFixed(2)} LUFS, more than ${KEEP_PLAN_TOLERANCE_LU} LU from ${target.integratedLufs}`;
+  const tolerance = input.keepWithinLu ?? KEEP_PLAN_TOLERANCE_LU;
+  if (Math.abs(lands - target.integratedLufs) > tolerance) {
+    return `its gain would put the episode at ${lands.toFixed(2)} LUFS, more than ${tolerance} LU from ${target.integratedLufs}`;
   }
   const ceiling = target.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
   if (previous.normalization === 'gain' && measured.truePeakDbtp + previous.gainDb > ceiling) {

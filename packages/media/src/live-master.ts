@@ -11,12 +11,16 @@
 //  - Layout: every chunk is placed by placeChunk with the silence carried from the chunk
 //    before, exactly as the whole timeline's layout places it, so the stream's timings are
 //    the finished episode's to the sample.
-//  - Loudness: the timeline so far is metered as it grows (BS.1770, the meter the finished
-//    episode's plan comes from); a segment keeps the plan of the one before while that
-//    plan still lands the timeline so far close to the target (stillHolds: 0.5 LU in the
-//    first two minutes, 0.05 LU after), else it is planned afresh (chooseMasterPlan).
-//    The finished episode is mastered with the last live plan when it lands the whole
-//    timeline within 0.05 LU (closeEnough), and then copies every chunk made with it.
+//  - Loudness: the lines the stream holds are metered as they are mastered (BS.1770, the
+//    meter the finished episode's plan comes from; lines voiced but not streamed are not
+//    metered here); a segment keeps the plan of the one before while that plan still lands
+//    the timeline so far close to the target (stillHolds: 0.5 LU in the first two minutes,
+//    0.05 LU after), else it is planned afresh (chooseMasterPlan). The finished episode
+//    keeps the last live plan when it lands the whole timeline within 0.05 LU
+//    (live-take-audio.ts, LIVE_KEEP_TOLERANCE_LU), and then copies every chunk made with it.
+//  - The end of a stream whose lines were voiced far ahead of its listeners is not mastered
+//    here: the finished file's own chunks follow the last live segment (followFinished;
+//    live-take-audio.ts's writeFinishedTail), laid out the same way, so they play on from it.
 //  - Resuming: a render taken over after its worker died opens the master on the segments
 //    already published (their records) and the same lines' clips; the clips are metered
 //    again and checked against the recorded chunks, so the stream goes on where it stopped.
@@ -108,8 +112,6 @@ const EARLY_KEEP_TOLERANCE_LU = 0.5;
 const SETTLED_KEEP_TOLERANCE_LU = 0.05;
 /** When the timeline so far counts as settled. */
 const SETTLED_AFTER_SECONDS = 120;
-/** How close the last plan must land the whole episode for the finished file to keep it (see closeEnough). */
-const FINISHED_KEEP_TOLERANCE_LU = 0.05;
 
 const discard: SampleSink = { write: async () => {}, writeSilence: async () => {} };
 
@@ -239,7 +241,7 @@ export class LiveMaster {
    * peaks held: in the first two minutes within 0.5 LU, so their swings (each new line moves
    * the loudness so far) do not make a new plan every few lines, while the stream as a whole
    * stays well within 1 LU; after that within 0.05 LU, so the last plan is one the finished
-   * file can keep (closeEnough) and copy every chunk made with.
+   * file can keep (LIVE_KEEP_TOLERANCE_LU) and copy every chunk made with.
    */
   private stillHolds(plan: EpisodeMasterPlan, measured: LoudnessReading): boolean {
     if (plan.normalization === 'none' || !Number.isFinite(measured.integratedLufs)) return plan.normalization === 'none' && !Number.isFinite(measured.integratedLufs);
@@ -249,19 +251,16 @@ export class LiveMaster {
   }
 
   /**
-   * Whether the last plan lands the whole timeline (every line mastered; call once, at the
-   * end) within FINISHED_KEEP_TOLERANCE_LU of the target: then the finished file is mastered
-   * with it and copies the stream's chunks. Further off, the finished file is planned afresh,
-   * as a render without listeners would be: a re-render after an edit keeps the published
-   * plan while it lands within 0.3 LU, and should have that room, not 0.3 less the stream's miss.
+   * Counts a segment cut from the finished file (live-take-audio.ts's writeFinishedTail) as
+   * published after the ones mastered here: the stream's lines and length move on, nothing
+   * is metered or encoded. Its chunks were laid out by the same layout, so they play on from
+   * the last live segment; nothing is mastered after it.
    */
-  async closeEnough(): Promise<boolean> {
-    if (!this.plan || !this.metered || !this.timeline) return false;
-    // The whole timeline, as the finished file's scan meters it: its lead-out too.
-    await this.timeline.finish();
-    const measured = this.metered.meter.readingSoFar();
-    if (!Number.isFinite(measured.integratedLufs)) return this.plan.normalization === 'none';
-    return Math.abs(measured.integratedLufs + this.plan.gainDb - this.target.integratedLufs) <= FINISHED_KEEP_TOLERANCE_LU;
+  followFinished(record: LiveSegmentRecord): void {
+    if (record.firstLine !== this.lines) throw new RangeError(`The finished file's chunks start at line ${record.firstLine + 1}, the stream at line ${this.lines + 1}`);
+    if (record.encoder !== this.timing.encoder || record.frameSamples !== this.timing.frameSamples) throw new LiveTakeMismatch('the finished file was encoded another way');
+    this.lines += record.chunks.reduce((sum, chunk) => sum + (chunk.lines ?? 1), 0);
+    this.frames += record.chunks.reduce((sum, chunk) => sum + chunk.frames, 0);
   }
 
   private placement(): ChunkPlacement {

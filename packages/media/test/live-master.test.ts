@@ -1,7 +1,8 @@
 // The live master with real ffmpeg: a timeline mastered a few lines at a time is a stream
 // that decodes at every segment, whose loudness is the finished episode's within 1 LU,
 // and whose chunks the finished episode copies (same timings to the sample; the bytes
-// themselves when the last live plan holds). A master opened again on the published
+// themselves when the last live plan holds: within LIVE_KEEP_TOLERANCE_LU of the target for
+// the whole episode, else it is planned afresh as without listeners). A master opened again on the published
 // segments (a render taken over) goes on as if it had never stopped; clips that no longer
 // match what was streamed are refused. With reactions and cut-ins, a chunk is a placed clip
 // (a line with what is mixed into it), after the pauses the finished file has.
@@ -11,7 +12,8 @@ import t from 'tap';
 import { assembleEpisode, type AssemblyLine } from '@castwright/media/assemble-episode';
 import { id3TagSize } from '@castwright/media/id3v2-tag';
 import { LiveMaster, LiveTakeMismatch, type LiveLine, type MasteredSegment } from '@castwright/media/live-master';
-import { liveTakeAsPrevious } from '@castwright/media/live-take-audio';
+import { KEEP_PLAN_TOLERANCE_LU } from '@castwright/media/episode-master-plan';
+import { LIVE_KEEP_TOLERANCE_LU, liveTakeAsPrevious } from '@castwright/media/live-take-audio';
 import { voicedClip, type VoicedClip } from '@castwright/media/voiced-clip';
 import { ebur128 } from '#test-helpers/ebur128';
 import { probeFile } from '#test-helpers/probe';
@@ -35,6 +37,8 @@ async function masterAll(master: LiveMaster, groups: readonly (readonly [number,
 
 const storedOf = (segments: readonly MasteredSegment[]) =>
   segments.map((segment) => ({ record: segment.record, bytes: segment.mp3.length, read: async (range: { start: number; end: number }) => segment.mp3.subarray(range.start, range.end + 1) }));
+/** The take as the finished file's previous episode, its plan kept by a re-render's margin: how copying works wherever the last plan is kept. */
+const keptByReRenderMargin = (segments: readonly MasteredSegment[]) => ({ ...liveTakeAsPrevious(storedOf(segments)), keepWithinLu: KEEP_PLAN_TOLERANCE_LU }) as NonNullable<ReturnType<typeof liveTakeAsPrevious>>;
 
 const dir = t.testdir();
 const master = await LiveMaster.open({ workDir: dir });
@@ -54,10 +58,25 @@ void t.test('the stream decodes at every segment and plays on from the one befor
   t.ok(new Set(segments.map((segment) => segment.record.plan.gainDb)).size > 1, 'louder lines later on made a new plan');
 });
 
+void t.test('the finished episode keeps the stream\'s last plan only when it lands the whole episode within the live margin', async (t) => {
+  const assemblyLines: AssemblyLine[] = lines.map((line) => ({ speaker: line.speaker, clip: line.clip }));
+  const fresh = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'strict-fresh.mp3' });
+  const finished = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'strict-finished.mp3', previous: liveTakeAsPrevious(storedOf(segments)) });
+  const lastPlan = segments.at(-1)?.record.plan as { gainDb: number };
+  // The last segment's plan was kept from the first minutes' (0.5 LU then): it misses the whole episode by more than the live margin.
+  const miss = Math.abs(fresh.stats.measured.integratedLufs + lastPlan.gainDb - fresh.plan.target.integratedLufs);
+  t.ok(miss > LIVE_KEEP_TOLERANCE_LU && miss <= KEEP_PLAN_TOLERANCE_LU, `the last live plan misses the episode by ${miss.toFixed(3)} LU`);
+  t.equal(finished.stats.plan, 'replanned', finished.stats.planReason ?? '');
+  t.match(finished.stats.planReason, `more than ${LIVE_KEEP_TOLERANCE_LU} LU`);
+  t.equal(finished.stats.chunksReused, 0, 'nothing copied: every chunk encoded as without listeners');
+  t.equal(finished.plan.gainDb, fresh.plan.gainDb);
+  t.same(finished.segments, fresh.segments, 'every line where a render without listeners puts it');
+});
+
 void t.test('the finished episode copies the stream\'s chunks and keeps its timings and loudness', async (t) => {
   const assemblyLines: AssemblyLine[] = lines.map((line) => ({ speaker: line.speaker, clip: line.clip }));
   const fresh = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'fresh.mp3' });
-  const finished = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'finished.mp3', previous: liveTakeAsPrevious(storedOf(segments)) });
+  const finished = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'finished.mp3', previous: keptByReRenderMargin(segments) });
   t.same(finished.segments, fresh.segments, 'every line where a render without listeners puts it');
   t.equal(finished.durationMs, fresh.durationMs);
   const lastPlan = segments.at(-1)?.record.plan;
@@ -115,7 +134,7 @@ void t.test('reactions and cut-ins: the stream is the finished file\'s placed cl
 
   const assemblyLines: AssemblyLine[] = placedLines.map((line) => ({ ...line }));
   const fresh = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'placed-fresh.mp3' });
-  const finished = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'placed-finished.mp3', previous: liveTakeAsPrevious(storedOf(placedSegments)) });
+  const finished = await assembleEpisode({ lines: assemblyLines, metadata, workDir: dir, outputFileName: 'placed-finished.mp3', previous: keptByReRenderMargin(placedSegments) });
   t.same(finished.segments, fresh.segments, 'every line where a render without listeners puts it');
   const lastPlan = placedSegments.at(-1)?.record.plan;
   const lastPlanChunks = placedSegments.filter((segment) => segment.record.plan.gainDb === lastPlan?.gainDb).reduce((sum, segment) => sum + segment.record.chunks.length, 0);

@@ -1,11 +1,13 @@
 // An episode's first render while it can be heard as it is made: its lines are voiced as
-// the script task writes them (DraftSource), published as a live stream as they are voiced
-// (LivePublisher, on a take from openLiveTake) as the finished file lays them out (its
-// reactions under their lines, cut-ins, natural pauses: media's script-timeline.ts), and
-// once the script is complete and every line is in the stream, the episode is mastered
-// as usual, copying the stream's chunks
-// (liveTakeAsPrevious): the finished file has the stream's timings, and its bytes wherever
-// the stream's last loudness plan still delivers.
+// the script task writes them (DraftSource), published as a live stream as far as a
+// listener could need them (LivePublisher, on a take from openLiveTake, its lead bound) as
+// the finished file lays them out (its reactions under their lines, cut-ins, natural
+// pauses: media's script-timeline.ts), and once the script is complete and every line is
+// voiced, the episode is mastered as usual with the stream as its previous episode
+// (liveTakeAsPrevious): the stream's chunks are copied wherever its last loudness plan
+// still delivers, and the finished file's chunks of the lines the stream had not mastered
+// end the stream (LivePublisher.close). Same layout throughout, so the stream has the
+// finished file's timings, and its bytes from where it stopped.
 import { stat } from 'node:fs/promises';
 import { formatScript } from '@castwright/content/script/script-format';
 import type { EpisodeRow } from '@castwright/core/db/schema';
@@ -130,30 +132,33 @@ export async function renderLive(context: WorkerContext, request: LiveRenderRequ
       if (batch.complete) break;
       batch = await source.next();
     }
-    await publisher.done;
+    publisher.check();
+
+    // The finished script on the revision with the refs the script task stored with it, and the episode's title as the writer gave it.
+    const current = (await selectEpisodeById(context.db, episode.id)) ?? episode;
+    const refs = current.script_refs === null ? null : JSON.stringify(current.script_refs);
+    await context.db.transaction().execute((trx) =>
+      updateRevisionScript(trx, episode.id, revision, { script_text: formatScript(lines), script_refs: refs, script_overlaps: scriptOverlapsColumn(lines), lines_total: lines.length, lines_changed: lines.length }),
+    );
+    // What the stream holds now: its chunks are copied where its last plan lands the whole episode closely enough (LIVE_KEEP_TOLERANCE_LU).
+    const segments = await selectLiveSegments(context.db, episode.id, take.take);
+    const previous = liveTakeAsPrevious(segments.map((segment) => ({
+      record: segment.record as LiveSegmentRecord,
+      bytes: segment.bytes,
+      read: (range) => context.storage.read(segment.object_key, range),
+    })));
+    // The publisher goes on meanwhile, for a listener who reaches the stream's end before the finished file is made.
+    const rendered = await finishRevision({ title: current.title, lines, reactions: episode.reactions, keys, store: objects, casting, previous, workDir: request.workDir, signal, voicing });
+    const streamed = take.master.linesMastered;
+    await publisher.close(rendered);
+    context.logger.info({ episodeId: episode.id, take: take.take, segments: segments.length, linesStreamed: streamed, lines: lines.length, chunksReused: rendered.chunksReused, bytes: (await stat(rendered.audioFile)).size }, 'live stream ended with the finished file');
+    return rendered;
   } catch (error) {
     // The publisher stops with the render (its failure, if it was first, is the one to report).
     publisher.stop();
     publisher.check();
     throw error;
   }
-
-  // The finished script on the revision with the refs the script task stored with it, and the episode's title as the writer gave it.
-  const current = (await selectEpisodeById(context.db, episode.id)) ?? episode;
-  const refs = current.script_refs === null ? null : JSON.stringify(current.script_refs);
-  await context.db.transaction().execute((trx) =>
-    updateRevisionScript(trx, episode.id, revision, { script_text: formatScript(lines), script_refs: refs, script_overlaps: scriptOverlapsColumn(lines), lines_total: lines.length, lines_changed: lines.length }),
-  );
-  const segments = await selectLiveSegments(context.db, episode.id, take.take);
-  // The stream's last plan, when it is close enough to keep: else the finished file is planned afresh (and encoded whole).
-  const previous = !(await take.master.closeEnough()) ? undefined : liveTakeAsPrevious(segments.map((segment) => ({
-    record: segment.record as LiveSegmentRecord,
-    bytes: segment.bytes,
-    read: (range) => context.storage.read(segment.object_key, range),
-  })));
-  const rendered = await finishRevision({ title: current.title, lines, reactions: episode.reactions, keys, store: objects, casting, previous, workDir: request.workDir, signal, voicing });
-  context.logger.info({ episodeId: episode.id, take: take.take, segments: segments.length, chunksReused: rendered.chunksReused, bytes: (await stat(rendered.audioFile)).size }, 'live stream mastered into the finished file');
-  return rendered;
 }
 
 /** 70 to 99 by lines voiced of lines known (never back: the caller moves it forward only). */
