@@ -7,6 +7,7 @@
 import t from 'tap';
 import { writeLlmScript, UnusableScriptError, type LlmSettings } from '@castwright/content/script/llm-script-writer';
 import { LlmRequestError } from '@castwright/content/script/llm-failure';
+import { outputLimitField } from '@castwright/content/script/llm-chat';
 import type { ScriptPace, ScriptRequest } from '@castwright/content/script/script-writer';
 import { PermanentError, TransientError } from '@castwright/core/errors';
 import { fillerWords, startFakeChatServer, type ChatRequestBody } from '#test-helpers/fake-chat-completions';
@@ -62,6 +63,16 @@ t.test('OpenRouter with provider.require_parameters: extra body fields go out, a
   t.same(formats(server.requests), ['json_schema:strict', 'json_schema', 'json_object', 'none'], 'no provider took a response_format; the prompt carries the shape');
   t.match(server.requests.at(-1), { provider: { require_parameters: true }, temperature: 0.4, max_tokens: 4000 }, '`max_tokens` for a server that is not OpenAI');
   t.notOk('max_completion_tokens' in (server.requests.at(-1) as object));
+});
+
+t.test('the output-token limit is max_completion_tokens for OpenAI itself (no base URL, or its own), max_tokens for every other server', async (t) => {
+  // OpenAI's own API cannot be reached from a test: the choice is checked as the request body takes it.
+  t.same(outputLimitField(undefined, 4000), { max_completion_tokens: 4000 }, 'no base URL: OpenAI');
+  t.same(outputLimitField('https://api.openai.com/v1', 4000), { max_completion_tokens: 4000 });
+  t.same(outputLimitField('https://openrouter.ai/api/v1', 4000), { max_tokens: 4000 });
+  t.same(outputLimitField('http://localhost:11434/v1', 4000), { max_tokens: 4000 }, 'Ollama');
+  t.same(outputLimitField('https://api.openai.com.example.net/v1', 4000), { max_tokens: 4000 }, 'a look-alike host is not OpenAI');
+  t.equal(outputLimitField(undefined, undefined), undefined, 'no limit set: no field');
 });
 
 t.test('thinking left in the content as <think>…</think> is not taken for the answer', async (t) => {

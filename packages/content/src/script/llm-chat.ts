@@ -52,8 +52,10 @@ export interface ChatRequest {
 }
 
 /** OpenAI takes the output limit as `max_completion_tokens` (and refuses `max_tokens` on its reasoning models); other servers read `max_tokens`. */
-function isOpenAi(baseUrl: string | undefined): boolean {
-  return baseUrl === undefined || new URL(baseUrl).hostname === 'api.openai.com';
+export function outputLimitField(baseUrl: string | undefined, limit: number | undefined): { max_completion_tokens: number } | { max_tokens: number } | undefined {
+  if (limit === undefined) return undefined;
+  const openAi = baseUrl === undefined || new URL(baseUrl).hostname === 'api.openai.com';
+  return openAi ? { max_completion_tokens: limit } : { max_tokens: limit };
 }
 
 export async function chat(target: ChatTarget, request: ChatRequest): Promise<ChatReply> {
@@ -65,7 +67,7 @@ export async function chat(target: ChatTarget, request: ChatRequest): Promise<Ch
       model: target.model,
       messages: request.messages,
       ...(target.temperature === undefined ? {} : { temperature: target.temperature }),
-      ...(target.maxOutputTokens === undefined ? {} : isOpenAi(target.baseUrl) ? { max_completion_tokens: target.maxOutputTokens } : { max_tokens: target.maxOutputTokens }),
+      ...outputLimitField(target.baseUrl, target.maxOutputTokens),
       ...(format ? { response_format: format } : {}),
     };
     let reply: ChatReply;
