@@ -2,8 +2,8 @@
 // into it, and server.ts puts it behind the TLS listener.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { Logger } from '@castwright/core/logger';
-import { decoratePrefetchedEpisode } from './plugins/episode-prefetch.ts';
-import { readableEpisode } from './episodes/readable-episode.ts';
+import { decoratePrefetchedEpisode, prefetchedEpisode } from './plugins/episode-prefetch.ts';
+import { episodeForReader } from './episodes/readable-episode.ts';
 import { registerAuthenticateFirst } from './plugins/authenticate-first.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -84,7 +84,7 @@ export async function buildApp(
   decoratePrefetchedEpisode(app);
   registerAuthenticateFirst(app, services.auth, async (request) => {
     // The optionally authenticated routes are episode reads: an anonymous caller may read a public one.
-    await readableEpisode(services.db, null, (request.params as { id: string }).id, request.prefetchedEpisode);
+    episodeForReader(await prefetchedEpisode(services.db, request), null);
   });
   // Before the OpenAPI plugin: the document shows every body closed to unknown fields.
   registerKnownFields(app);

@@ -3,6 +3,7 @@
 // once: one query for each).
 import type { Executor } from '@castwright/core/db/connect';
 import type { EpisodeRow } from '@castwright/core/db/schema';
+import type { EpisodeWithDetail } from '@castwright/core/repositories/episodes';
 import { selectSourceSummaries } from '@castwright/core/repositories/episode-sources';
 import { selectShowNames } from '@castwright/core/repositories/shows';
 import { episodeDetail } from './episode-views.ts';
@@ -13,6 +14,11 @@ export async function episodeDetailView(db: Executor, episode: EpisodeRow) {
     episode.show_id ? selectShowNames(db, [episode.show_id]) : new Map<string, string>(),
   ]);
   return episodeDetail(episode, { sources, showNames });
+}
+
+/** The view of an episode read with its detail (selectEpisodeWithDetail): no further reads. */
+export function episodeDetailOf({ sources, show_name: showName, ...episode }: EpisodeWithDetail) {
+  return episodeDetail(episode, { sources, showNames: new Map(episode.show_id && showName !== null ? [[episode.show_id, showName]] : []) });
 }
 
 export async function episodeDetailViews(db: Executor, episodes: readonly EpisodeRow[]) {

@@ -8,9 +8,13 @@ import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { notFound } from '../owned-or-404.ts';
 import { canRead } from './episode-views.ts';
 
-/** `reader` is the caller, or null without credentials; `read` the row's read when it was started already (episode-prefetch.ts). */
-export async function readableEpisode(db: Db, reader: UserRow | null, id: string, read?: Promise<EpisodeRow | undefined>): Promise<EpisodeRow> {
-  const episode = await (read ?? selectEpisodeById(db, id));
+/** `reader` is the caller, or null without credentials. */
+export async function readableEpisode(db: Db, reader: UserRow | null, id: string): Promise<EpisodeRow> {
+  return episodeForReader(await selectEpisodeById(db, id), reader);
+}
+
+/** The episode read (or missing) if `reader` may have it; else the 401 or 404 above. */
+export function episodeForReader<Row extends EpisodeRow>(episode: Row | undefined, reader: UserRow | null): Row {
   if (episode && canRead(episode, reader)) return episode;
   if (!reader) throw new AppError('unauthorized', 'Authentication required to read this episode');
   throw notFound('episode');

@@ -2,14 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_EPISODE_SOURCE_CHARACTERS } from '@castwright/core/tiers';
 import { createEpisode } from '../episodes/create-episode.ts';
-import { episodeDetailView } from '../episodes/episode-detail.ts';
+import { episodeDetailOf, episodeDetailView } from '../episodes/episode-detail.ts';
 import { editEpisode } from '../episodes/edit-episode.ts';
 import { sourcesFromBody } from '../episodes/episode-source.ts';
 import { readTranscript } from '../episodes/episode-transcript.ts';
 import { acceptedEpisodeBody } from '../episodes/episode-views.ts';
 import { listEpisodes } from '../episodes/list-episodes.ts';
-import { prefetchEpisode } from '../plugins/episode-prefetch.ts';
-import { readableEpisode } from '../episodes/readable-episode.ts';
+import { prefetchedEpisode, prefetchEpisode } from '../plugins/episode-prefetch.ts';
+import { episodeForReader, readableEpisode } from '../episodes/readable-episode.ts';
 import { removeEpisode } from '../episodes/remove-episode.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
@@ -70,7 +70,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, episode: await episodeDetailView(db, await readableEpisode(db, request.user, request.params.id, request.prefetchedEpisode)) }));
+    }, async (request) => ({ success: true as const, episode: episodeDetailOf(episodeForReader(await prefetchedEpisode(db, request), request.user)) }));
 
     app.patch('/api/episodes/:id', {
       preHandler: auth.requireUser,

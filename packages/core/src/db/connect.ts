@@ -2,6 +2,7 @@
 // functions take `db` or `trx` first.
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { NamingClient } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -41,6 +42,8 @@ function createPool(connectionString: string, options: PoolOptions): pg.Pool {
     connectionString,
     max: options.max ?? 10,
     types,
+    // Prepares the hot statements by name on each connection (named-statements.ts).
+    Client: NamingClient as typeof pg.Client,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Notices a peer that vanished without closing (a failover, a dropped network).
     keepAlive: true,

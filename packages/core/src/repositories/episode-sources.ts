@@ -15,12 +15,29 @@ export async function selectEpisodeSources(db: Executor, episodeId: string): Pro
 /** A source without its texts: what views and feeds show. */
 export type SourceSummary = Omit<EpisodeSourceRow, 'text' | 'input_text'>;
 
+/** A SourceSummary's columns, qualified: they are also read beside the episode's own (selectEpisodeWithDetail). */
+export const SOURCE_SUMMARY_COLUMNS = [
+  'episode_sources.episode_id',
+  'episode_sources.position',
+  'episode_sources.kind',
+  'episode_sources.url',
+  'episode_sources.document_id',
+  'episode_sources.storage_key',
+  'episode_sources.filename',
+  'episode_sources.title',
+  'episode_sources.characters',
+  'episode_sources.language',
+  'episode_sources.status',
+  'episode_sources.error',
+  'episode_sources.note',
+] as const;
+
 /** Several episodes' sources in order, without their texts (an episode's view, a feed's items, an export). */
 export async function selectSourceSummaries(db: Executor, episodeIds: readonly string[]): Promise<SourceSummary[]> {
   if (episodeIds.length === 0) return [];
   return db
     .selectFrom('episode_sources')
-    .select(['episode_id', 'position', 'kind', 'url', 'document_id', 'storage_key', 'filename', 'title', 'characters', 'language', 'status', 'error', 'note'])
+    .select(SOURCE_SUMMARY_COLUMNS)
     .where('episode_id', 'in', [...episodeIds])
     .orderBy('episode_id')
     .orderBy('position')

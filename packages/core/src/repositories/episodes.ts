@@ -2,11 +2,14 @@
 // `updateEpisodeStatus`, which updates the row and notifies listeners in the caller's
 // transaction, so a NOTIFY is never sent for a change that rolled back.
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor, Trx } from '../db/connect.ts';
+import { nameStatement } from '../db/named-statements.ts';
 import type { EpisodeRow, EpisodeUpdate, NewEpisode, NewTranscriptSegment, TranscriptSegmentRow } from '../db/schema.ts';
 import { unfinishedJobExists } from '../db/graphile-worker-schema.ts';
 import { STAGE_PROGRESS, type EpisodeStatus } from '../episode-states.ts';
 import { notifyProgress } from '../progress.ts';
+import { SOURCE_SUMMARY_COLUMNS, type SourceSummary } from './episode-sources.ts';
 
 export async function insertEpisode(trx: Trx, episode: NewEpisode): Promise<EpisodeRow> {
   return trx.insertInto('episodes').values(episode).returningAll().executeTakeFirstOrThrow();
@@ -14,6 +17,27 @@ export async function insertEpisode(trx: Trx, episode: NewEpisode): Promise<Epis
 
 export async function selectEpisodeById(db: Executor, id: string): Promise<EpisodeRow | undefined> {
   return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** An episode's row with what its view shows beside it: its sources (in order, without their texts) and its show's name. */
+export type EpisodeWithDetail = EpisodeRow & { sources: SourceSummary[]; show_name: string | null };
+
+/**
+ * The API's hottest read in one statement, prepared by name: the row, its sources and its
+ * show's name. Each statement PostgreSQL parses and plans costs the request more than the
+ * rows it brings (docs/benchmarks.md).
+ */
+export async function selectEpisodeWithDetail(db: Executor, id: string): Promise<EpisodeWithDetail | undefined> {
+  const query = db
+    .selectFrom('episodes')
+    .selectAll('episodes')
+    .select((eb) => [
+      jsonArrayFrom(eb.selectFrom('episode_sources').select(SOURCE_SUMMARY_COLUMNS).whereRef('episode_sources.episode_id', '=', 'episodes.id').orderBy('position')).as('sources'),
+      eb.selectFrom('shows').select('shows.name').whereRef('shows.id', '=', 'episodes.show_id').as('show_name'),
+    ])
+    .where('episodes.id', '=', id);
+  nameStatement('episode-with-detail', () => query.compile().sql);
+  return query.executeTakeFirst();
 }
 
 /** The owner's episode; someone else's reads as missing. */

@@ -4,6 +4,7 @@
 // (api/rate-limit/request-meter.ts), so under load a round trip is shared by several.
 import { sql } from 'kysely';
 import type { Executor } from '../db/connect.ts';
+import { nameStatement } from '../db/named-statements.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { WindowCounts } from './rate-limit-counters.ts';
 
@@ -34,7 +35,7 @@ export async function upsertUserHits(
   const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const previousStart = new Date(window.windowStart.getTime() - window.windowMs);
   const expiresAt = new Date(window.windowStart.getTime() + 2 * window.windowMs);
-  const result = await sql<UserRow & { current: number; previous: number }>`
+  const statement = sql<UserRow & { current: number; previous: number }>`
     WITH input AS (
       SELECT * FROM unnest(${sorted.map((entry) => entry.key)}::text[], ${sorted.map((entry) => entry.userId)}::uuid[], ${sorted.map((entry) => entry.hits)}::int[])
         AS input (key, user_id, hits)
@@ -48,7 +49,9 @@ export async function upsertUserHits(
     FROM hit
     JOIN input ON input.key = hit.key
     JOIN users ON users.id = input.user_id
-    LEFT JOIN rate_limit_counters previous ON previous.key = hit.key AND previous.window_start = ${previousStart}`.execute(db);
+    LEFT JOIN rate_limit_counters previous ON previous.key = hit.key AND previous.window_start = ${previousStart}`;
+  nameStatement('metered-users', () => statement.compile(db).sql);
+  const result = await statement.execute(db);
   const found = new Map<string, { user: UserRow; counts: WindowCounts }>();
   for (const { current, previous, ...user } of result.rows) {
     found.set(user.id, { user, counts: { current: Number(current), previous: Number(previous) } });
