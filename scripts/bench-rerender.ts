@@ -25,6 +25,7 @@ import { toneFile } from '#test-helpers/show-audio';
 import { sseMessages } from '#test-helpers/sse-client';
 import { registerUser, startTestApi, type TestApi } from '#test-helpers/test-api';
 import { startBenchTemplate } from './bench/bench-template.ts';
+import { watchMachineCpu } from './bench/machine-cpu.ts';
 import { fixed } from './bench/stats.ts';
 
 const logger = createLogger({ level: 'warn', role: 'bench' });
@@ -79,7 +80,9 @@ try {
   const load = loadavg().map((value) => value.toFixed(2)).join(', ');
   // The baseline of the voicing slots: the same episode, rendered whole on one slot.
   const single = await deepEpisodeInReview({ VOICING_SLOTS: '1' });
+  const singleCpu = await watchMachineCpu();
   const singleWallMs = await timedRender(single.api, single.token, single.id, () => single.call('POST', `/api/episodes/${single.id}/approve-script`));
+  const singleBusyCores = await singleCpu();
   const singleRenderMs = (await selectEpisodeById(single.api.database.db, single.id))?.render_ms ?? Number.NaN;
 
   const { api, token, id, call, reviewed } = await deepEpisodeInReview({});
@@ -95,7 +98,9 @@ try {
     return done;
   };
 
+  const fullCpu = await watchMachineCpu();
   await step('full render (approve → ready)', () => call('POST', `/api/episodes/${id}/approve-script`));
+  const fullBusyCores = await fullCpu();
   const audioSeconds = Math.round(((await selectEpisodeById(api.database.db, id))?.audio_duration_ms ?? 0) / 1000);
 
   const middle = Math.floor(lines.length / 2);
@@ -156,6 +161,11 @@ try {
   console.log(
     `Voicing slots: the full render on one slot took ${(singleWallMs / 1000).toFixed(2)} s (worker ${(singleRenderMs / 1000).toFixed(2)} s), on ${cpuCores()} slots ${(full.wallMs / 1000).toFixed(2)} s ` +
       `(worker ${(full.renderMs / 1000).toFixed(2)} s): ${speedup.toFixed(2)}× faster to ready, ${(singleRenderMs / full.renderMs).toFixed(2)}× in the worker.`,
+  );
+  // Work that already keeps c of the n cores busy on one slot can at best finish n / c times sooner on more.
+  console.log(
+    `Cores busy on average (the whole machine, ${cpuCores()} cores): ${singleBusyCores.toFixed(2)} during the one-slot render, ${fullBusyCores.toFixed(2)} during the ${cpuCores()}-slot one; ` +
+      `the most more slots could gain on this machine: ${(cpuCores() / singleBusyCores).toFixed(2)}×.`,
   );
   console.log('Wall: from the request to `ready` on the stream (job pickup, voicing, mastering, upload, publication). Worker: render_ms, the media worker\'s own time.');
   console.log('× base: against the full render above it (the plain episode\'s; the show\'s for its re-mixes).');
