@@ -2,7 +2,8 @@
 // playwright-core, axe-core): on a ready episode's page, "Video" makes the square video on
 // the media worker, shows its progress and plays it; "Clip this" takes a passage of the
 // transcript (from one line to another), makes it in the vertical shape, lists it, plays it
-// and deletes it. STUDIO_SCREENSHOTS=<dir> saves the pages' screenshots.
+// and deletes it. Made public, the same page shown to another account has none of those
+// controls. STUDIO_SCREENSHOTS=<dir> saves the pages' screenshots.
 import t from 'tap';
 import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
@@ -104,6 +105,28 @@ t.test('Clip this: a passage of the transcript as a vertical clip, listed, playe
   await list.getByRole('button', { name: /Delete the clip/ }).click();
   await panel.getByText('Clip deleted.').waitFor();
   t.same((await request(`/api/episodes/${episodeId}/clips`)).clips, [], 'gone from the API too');
+});
+
+t.test("someone else's public episode: heard and read, with none of its owner's controls", async (t) => {
+  t.match((await request(`/api/episodes/${episodeId}`, { method: 'PATCH', body: { isPublic: true } })).episode, { isPublic: true });
+  const reader = { email: 'reader@example.com', password: 'Listen2others' };
+  const registered = await fetch(`${apiBase}/api/auth/register`, {
+    method: 'POST', dispatcher: insecure, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...reader, name: 'Rita Reader' }),
+  });
+  t.equal(registered.status, 201);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL('**/sign-in');
+  await page.getByLabel('E-mail').fill(reader.email);
+  await page.getByLabel('Password').fill(reader.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/episodes');
+  await page.goto(`/episodes/${episodeId}`);
+  // The episode is shown whole: the player and its transcript.
+  await page.locator('.listening audio').waitFor({ state: 'attached' });
+  await page.locator('.lines li').first().waitFor();
+  for (const region of ['Video', 'Clip this', 'Settings']) t.equal(await page.getByRole('region', { name: region }).count(), 0, `no ${region} panel`);
+  t.equal(await page.getByRole('link', { name: 'Edit the script' }).count(), 0, 'no link to edit the script');
+  await checkPage(t, "someone else's public episode", 'episode-public');
   t.same(policyViolations, [], 'no Content Security Policy violation');
   t.same(pageErrors, [], 'no uncaught error');
 });

@@ -82,8 +82,10 @@ t.test('PATCH edits the title and description and flips isPublic; the view shows
   t.equal(response.status, 200);
   const { episode } = await json(response);
   t.match(episode, { id, title: 'Tides, explained', description: 'Why the sea moves.', isPublic: false, status: 'ready' });
-  t.match((await json(await patch({ isPublic: true }))).episode, { title: 'Tides, explained', isPublic: true });
-  t.match((await json(await api.request(`/api/episodes/${id}`))).episode, { isPublic: true, title: 'Tides, explained' });
+  t.match((await json(await patch({ isPublic: true }))).episode, { title: 'Tides, explained', isPublic: true, isOwner: true });
+  t.match((await json(await api.request(`/api/episodes/${id}`))).episode, { isPublic: true, title: 'Tides, explained', isOwner: false }, 'read without credentials: not the owner');
+  t.match((await json(await api.request(`/api/episodes/${id}`, { token: stranger.accessToken }))).episode, { isPublic: true, isOwner: false }, "read by another account: not the owner's controls");
+  t.match((await json(await api.request(`/api/episodes/${id}`, { token: owner.accessToken }))).episode, { isPublic: true, isOwner: true });
   t.match((await json(await patch({ isPublic: false }))).episode, { isPublic: false });
 });
 

@@ -46,8 +46,8 @@ export function episodeListItem(episode: EpisodeRow) {
  * The episode with its sources (in order, without their texts) and the name of the show it is
  * in (`showNames` by show id).
  */
-export function episodeDetail(episode: EpisodeRow, related: { sources: readonly SourceSummary[]; showNames: ReadonlyMap<string, string> }) {
-  const { sources, showNames } = related;
+export function episodeDetail(episode: EpisodeRow, related: { sources: readonly SourceSummary[]; showNames: ReadonlyMap<string, string>; readerId: string | null }) {
+  const { sources, showNames, readerId } = related;
   return {
     id: episode.id,
     title: episode.title,
@@ -80,6 +80,7 @@ export function episodeDetail(episode: EpisodeRow, related: { sources: readonly 
     error: episode.status === 'error' ? episode.error_message : null,
     sources: sources.map(sourceView),
     isPublic: episode.is_public,
+    isOwner: episode.user_id === readerId,
     hosts: hostsView(episode),
     voice: {
       ttsEngine: episode.tts_engine,

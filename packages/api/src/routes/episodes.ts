@@ -70,7 +70,7 @@ export function episodeRoutes(services: ApiServices): FastifyPluginAsyncTypebox 
         params: IdParams,
         response: { 200: EpisodeReply, ...errorResponses(401, 404) },
       },
-    }, async (request) => ({ success: true as const, episode: episodeDetailOf(episodeForReader(await prefetchedEpisode(db, request), request.user)) }));
+    }, async (request) => ({ success: true as const, episode: episodeDetailOf(episodeForReader(await prefetchedEpisode(db, request), request.user), request.user?.id ?? null) }));
 
     app.patch('/api/episodes/:id', {
       preHandler: auth.requireUser,

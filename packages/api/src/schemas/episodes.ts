@@ -158,6 +158,9 @@ const EpisodeDetail = Type.Object({
     description: 'What the episode is made from, in order, each with how it was read (GET /api/episodes/{id}/sources adds where each is discussed)',
   }),
   isPublic: Type.Boolean({ description: 'Public episodes are readable without credentials (set with PATCH /api/episodes/{id})' }),
+  isOwner: Type.Boolean({
+    description: "Whether the caller owns the episode: false for someone else's public episode and for a caller without credentials, who may read it but not change, render, export or clip it",
+  }),
   hosts: Nullable(Type.Array(HostView, {
     description: 'The named hosts the episode was created with, in speaking order; null when its voices come from hostMode and voicePair',
   })),

@@ -5017,6 +5017,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "isPublic": true,
+                     *         "isOwner": true,
                      *         "hosts": [
                      *           {
                      *             "speaker": "example",
@@ -5109,6 +5110,8 @@ export interface operations {
                             }[];
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
+                            /** @description Whether the caller owns the episode: false for someone else's public episode and for a caller without credentials, who may read it but not change, render, export or clip it */
+                            isOwner: boolean;
                             hosts: {
                                 /** @description The label the host speaks under in the script: Host 1 … Host 4 */
                                 speaker: string;
@@ -5395,6 +5398,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "isPublic": true,
+                     *         "isOwner": true,
                      *         "hosts": [
                      *           {
                      *             "speaker": "example",
@@ -5487,6 +5491,8 @@ export interface operations {
                             }[];
                             /** @description Public episodes are readable without credentials (set with PATCH /api/episodes/{id}) */
                             isPublic: boolean;
+                            /** @description Whether the caller owns the episode: false for someone else's public episode and for a caller without credentials, who may read it but not change, render, export or clip it */
+                            isOwner: boolean;
                             hosts: {
                                 /** @description The label the host speaks under in the script: Host 1 … Host 4 */
                                 speaker: string;

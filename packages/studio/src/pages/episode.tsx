@@ -88,6 +88,8 @@ export function Episode() {
   const episode = useResource(() => readEpisode(id), [id]);
   const data = episode.data?.episode;
   useTitle(data?.title || 'Episode');
+  // Someone else's public episode is heard and read; its controls are its owner's alone.
+  const owner = Boolean(signedIn && data?.isOwner);
   const follow = Boolean(signedIn && data && needsFollowing(data.status));
   const live = useProgress(id, follow);
   useEffect(() => {
@@ -125,14 +127,14 @@ export function Episode() {
         </p>
         {data.description && <p>{data.description}</p>}
         {data.lengthNote && <p class="notice length-note">{data.lengthNote}</p>}
-        {signedIn && editable && <p><a class="button" href={`/episodes/${id}/script`}>Edit the script</a></p>}
+        {owner && editable && <p><a class="button" href={`/episodes/${id}/script`}>Edit the script</a></p>}
       </header>
       {/* Followed during this visit, the bar stays at 100% when the episode is ready. */}
       {((status !== 'ready' && status !== 'error' && status !== 'review_script') || live?.status === 'ready') && (
         <ProgressBar percent={percent} status={status} label="Progress of this episode" />
       )}
       {waitingOn && status !== 'ready' && status !== 'error' && <p class="notice" role="status">{waitingOn}</p>}
-      {status === 'review_script' && (
+      {owner && status === 'review_script' && (
         <div class="notice" role="status">
           <p>The script is written and waits for your review before it is recorded.</p>
           <p><a class="button primary" href={`/episodes/${id}/script`}>Review the script</a></p>
@@ -147,11 +149,11 @@ export function Episode() {
         // A new revision is a new player: its audio is fetched afresh.
         <Listening key={data.publishedRevision ?? 0} episode={data} signedIn={signedIn} material={episode.data?.material} />
       )}
-      {signedIn && data.audioUrl !== null && <VideoPanel episodeId={id} title={data.title} />}
-      {signedIn && data.audioUrl !== null && episode.data?.material && episode.data.material.segments.length > 0 && (
+      {owner && data.audioUrl !== null && <VideoPanel episodeId={id} title={data.title} />}
+      {owner && data.audioUrl !== null && episode.data?.material && episode.data.material.segments.length > 0 && (
         <ClipMaker episodeId={id} title={data.title} segments={episode.data.material.segments} />
       )}
-      {signedIn && <EpisodeSettings episode={data} onChange={(changed) => episode.set({ episode: changed, material: episode.data?.material })} />}
+      {owner && <EpisodeSettings episode={data} onChange={(changed) => episode.set({ episode: changed, material: episode.data?.material })} />}
     </article>
   );
 }
