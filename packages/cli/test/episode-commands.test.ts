@@ -70,6 +70,26 @@ t.test('create --host, repeated: named hosts in speaking order, from text or a d
   t.same([malformed.code, malformed.stderr.trim()], [2, 'castwright episode create: --host must be name=voice or name=voice=role (got "Ada")']);
 });
 
+t.test('create --format, --reactions and --show: the episode is built that way, in the show', async (t) => {
+  const created = await api.request('/api/shows', { method: 'POST', token: user.accessToken, json: { name: 'Ocean hour' } });
+  t.equal(created.status, 201);
+  const showId = ((await created.json()) as { show: { id: string } }).show.id;
+  const result = await episode('create', '--text', 'Octopuses have three hearts and blue blood. Each arm can taste on its own.', '--preset', 'quick', '--host', 'Ada=offline:slt', '--host', 'Bram=offline:rms', '--format', 'debate', '--reactions', 'none', '--show', showId);
+  t.equal(result.code, 0, result.stderr);
+  t.match(JSON.parse((await episode('get', result.stdout.trim())).stdout), { format: 'debate', reactions: 'none', show: { id: showId, name: 'Ocean hour' } });
+  const file = path.join(scratch, 'kelp.md');
+  await writeFile(file, '# Kelp\n\nKelp forests grow half a metre a day in cold water.\n');
+  const uploaded = await episode('create', '--file', file, '--preset', 'quick', '--format', 'brief', '--reactions', 'lively');
+  t.equal(uploaded.code, 0, uploaded.stderr);
+  t.match(JSON.parse((await episode('get', uploaded.stdout.trim())).stdout), { format: 'brief', reactions: 'lively', show: null }, 'from a document too');
+  const sermon = await episode('create', '--text', 'a', '--format', 'sermon');
+  t.equal(sermon.code, 2);
+  t.match(sermon.stderr, /--format must be one of deep_dive, brief, debate, critique, interview/);
+  const foreign = await episode('create', '--text', 'a', '--show', 'show_nobody');
+  t.equal(foreign.code, 1);
+  t.match(foreign.stderr, /^castwright: 404 Not found: /);
+});
+
 t.test('mistakes: one line, exit 2, nothing sent', async (t) => {
   const both = await episode('create', '--text', 'a', '--url', 'https://example.com/');
   t.equal(both.code, 2);

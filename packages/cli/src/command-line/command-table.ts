@@ -1,4 +1,5 @@
 // Every command of the `castwright` program, its arguments and its options.
+import { FORMATS, REACTION_LEVELS } from '@castwright/core/episode-options';
 import { EPISODE_STATUSES } from '@castwright/core/episode-states';
 import { PRESETS, TIERS } from '@castwright/core/tiers';
 import type { CommandSpec } from './command-spec.ts';
@@ -66,6 +67,9 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: '<name=voice[=role]>',
         description: 'a named host with a voice from GET /api/voices or a Kokoro blend (Ada=kokoro:af_heart=expert); repeat for up to four, in speaking order',
       },
+      format: { type: 'string', value: '<format>', description: 'how the episode is built (default deep_dive, or the show\'s)', choices: FORMATS },
+      reactions: { type: 'string', value: '<level>', description: 'how much the listening hosts react (default some, or the show\'s)', choices: REACTION_LEVELS },
+      show: { type: 'string', value: '<id>', description: 'make it in one of your shows (show_…), starting from the show\'s defaults' },
       follow: { type: 'boolean', description: 'show progress until the episode is ready (or fails)' },
       out: { type: 'string', value: '<file.mp3>', description: 'when ready, save the audio here (implies --follow)' },
     },

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCastwrightClient, downloadAudio, followEpisode, type ClientOptions } from '@castwright/client/castwright-client';
 import type { Config } from '@castwright/core/config';
+import type { Format, ReactionLevel } from '@castwright/core/episode-options';
 import type { EpisodeStatus } from '@castwright/core/episode-states';
 import type { Preset } from '@castwright/core/tiers';
 import { UsageError, type ParsedCommand } from '../command-line/command-spec.ts';
@@ -21,7 +22,13 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
   if (minutes !== undefined && !(Number.isInteger(minutes) && minutes >= 1)) throw new UsageError('castwright episode create: --minutes must be a whole number of minutes');
   if (minutes !== undefined && preset) throw new UsageError('castwright episode create: give --preset or --minutes, not both');
   const length = preset ? { preset } : minutes !== undefined ? { durationMinutes: minutes } : {};
-  const language = typeof values.language === 'string' ? { language: values.language } : {};
+  // Checked against FORMATS and REACTION_LEVELS by the command table.
+  const choices = {
+    ...(typeof values.language === 'string' ? { language: values.language } : {}),
+    ...(typeof values.format === 'string' ? { format: values.format as Format } : {}),
+    ...(typeof values.reactions === 'string' ? { reactions: values.reactions as ReactionLevel } : {}),
+    ...(typeof values.show === 'string' ? { showId: values.show } : {}),
+  };
   const hosts = parseHosts(values.host);
   const client = createCastwrightClient(options);
   let episodeId: string;
@@ -31,10 +38,10 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
       throw new UsageError(`castwright episode create: cannot read --file ${filePath}`);
     });
     const created = await client.POST('/api/episodes/upload', {
-      body: { file: filePath, ...length, ...language },
+      body: { file: filePath, ...length, ...choices },
       bodySerializer: () => {
         const form = new FormData();
-        for (const [name, value] of Object.entries({ ...length, ...language })) form.append(name, String(value));
+        for (const [name, value] of Object.entries({ ...length, ...choices })) form.append(name, String(value));
         if (hosts) form.append('hosts', JSON.stringify(hosts));
         form.append('file', new Blob([bytes]), path.basename(filePath));
         return form;
@@ -43,7 +50,7 @@ async function create(options: ClientOptions, values: ParsedCommand['options'], 
     episodeId = check(created).episode.id;
   } else {
     const source = typeof values.text === 'string' ? { content: values.text } : { url: String(values.url) };
-    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...length, ...language, ...(hosts ? { hosts } : {}) } })).episode.id;
+    episodeId = check(await client.POST('/api/episodes', { body: { ...source, ...length, ...choices, ...(hosts ? { hosts } : {}) } })).episode.id;
   }
   console.log(episodeId);
   const out = typeof values.out === 'string' ? values.out : undefined;
