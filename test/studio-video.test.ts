@@ -2,8 +2,9 @@
 // playwright-core, axe-core): on a ready episode's page, "Video" makes the square video on
 // the media worker, shows its progress and plays it; "Clip this" takes a passage of the
 // transcript (from one line to another), makes it in the vertical shape, lists it, plays it
-// and deletes it. Made public, the same page shown to another account has none of those
-// controls. STUDIO_SCREENSHOTS=<dir> saves the pages' screenshots.
+// and deletes it; both play from signed addresses, streamed, never whole in the page.
+// Made public, the same page shown to another account has none of those controls.
+// STUDIO_SCREENSHOTS=<dir> saves the pages' screenshots.
 import t from 'tap';
 import { fetch } from 'undici';
 import { runCastwright } from '#test-helpers/castwright-cli';
@@ -65,7 +66,8 @@ t.test('Video: the square video is made, its progress shown, then played on the 
   await panel.getByLabel('Square (1080 × 1080)').check();
   await panel.getByRole('button', { name: 'Make the video' }).click();
   await panel.getByRole('progressbar', { name: 'Progress of the video' }).waitFor();
-  await waitUntil('(() => { const video = document.querySelector(".video-panel video"); return video && video.src.startsWith("blob:") && video.duration > 0; })()', 240_000);
+  // Streamed from a signed address, not fetched whole into the page.
+  await waitUntil('(() => { const video = document.querySelector(".video-panel video"); return video && video.src.includes("/video?shape=square&token=") && video.duration > 0; })()', 240_000);
   const shown = await page.evaluate('({ width: document.querySelector(".video-panel video").videoWidth, height: document.querySelector(".video-panel video").videoHeight, duration: document.querySelector(".video-panel video").duration })') as { width: number; height: number; duration: number };
   const { episode } = await request(`/api/episodes/${episodeId}`);
   t.same([shown.width, shown.height], [1080, 1080], 'a square video');
@@ -95,7 +97,7 @@ t.test('Clip this: a passage of the transcript as a vertical clip, listed, playe
   t.match(clips[0], { shape: 'vertical', startMs: segments[1].startTimeMs, endMs: segments[2].endTimeMs }, 'from the start of the first line chosen to the end of the last');
   await list.getByRole('button', { name: 'Watch' }).waitFor({ timeout: 240_000 });
   await list.getByRole('button', { name: 'Watch' }).click();
-  await waitUntil('(() => { const video = document.querySelector(".clip-list video"); return video && video.src.startsWith("blob:") && video.duration > 0; })()', 60_000);
+  await waitUntil('(() => { const video = document.querySelector(".clip-list video"); return video && /\\/clips\\/clip_[^/]+\\/video\\?token=/.test(video.src) && video.duration > 0; })()', 60_000);
   const shown = await page.evaluate('({ width: document.querySelector(".clip-list video").videoWidth, height: document.querySelector(".clip-list video").videoHeight, duration: document.querySelector(".clip-list video").duration })') as { width: number; height: number; duration: number };
   t.same([shown.width, shown.height], [1080, 1920], 'a vertical clip');
   t.ok(Math.abs(shown.duration * 1000 - (segments[2].endTimeMs - segments[1].startTimeMs)) <= 200, `it runs ${shown.duration.toFixed(2)} s: the two lines`);

@@ -2,7 +2,7 @@
 // made on the first request (202 and its progress on the episode's event stream), then
 // served with ranges and validators under the audio's access rules, kept per revision;
 // clips snapped to lines, bounded per tier, listed and deleted; another account sees none
-// of it; everything goes with the episode.
+// of it; signed links play both without credentials; everything goes with the episode.
 import { writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
@@ -21,9 +21,9 @@ const owner = await creator(api, 'enterprise');
 const token = owner.accessToken;
 const episode = await insertReadyEpisode({ db: api.database.db, storage }, owner.userId);
 
-/** The MP4 once it is made (the 202s before it checked and skipped). */
-const made = (target: string, as = token) => until(`the video at ${target}`, async () => {
-  const response = await api.request(target, { token: as });
+/** The MP4 once it is made (the 202s before it checked and skipped); `as` null: no credentials (a signed link). */
+const made = (target: string, as: string | null = token) => until(`the video at ${target}`, async () => {
+  const response = await api.request(target, as === null ? {} : { token: as });
   if (response.status !== 202) return response;
   if (response.headers.get('retry-after') !== '5') throw new Error(`202 without Retry-After: 5 (${response.headers.get('retry-after')})`);
   await response.arrayBuffer();
@@ -170,6 +170,50 @@ t.test('another account: 404 for the video and the clips; no credentials: 401', 
   await watched.arrayBuffer();
   t.equal((await api.request(`/api/episodes/${episode.id}/clips`, { token: as })).status, 404, 'its clips are still the owner\'s to list');
   await api.database.db.updateTable('episodes').set({ is_public: false }).where('id', '=', episode.id).execute();
+});
+
+t.test('signed links (GET …/listen) play the videos and clips in a <video> element, without credentials, and nothing else', async (t) => {
+  type Links = { videos: { shape: string; url: string; revision: number }[]; clips: { id: string; url: string }[] };
+  const links = (await json(await api.request(`/api/episodes/${episode.id}/listen`, { token }))) as Links;
+  t.same(links.videos.map((video) => [video.shape, video.revision]), [['square', 2], ['landscape', 2], ['vertical', 2]], 'every shape, of the published revision');
+  const vertical = links.videos.find((video) => video.shape === 'vertical') as { url: string };
+  t.match(vertical.url, new RegExp(`^/api/episodes/${episode.id}/video\\?shape=vertical&token=`));
+  const watched = await made(vertical.url, null);
+  t.equal(watched.status, 200);
+  t.equal(watched.headers.get('content-type'), 'video/mp4');
+  const bytes = Buffer.from(await watched.arrayBuffer());
+  const range = await api.request(vertical.url, { headers: { range: 'bytes=10-19' } });
+  t.equal(range.status, 206, 'a <video> element seeks with ranges');
+  t.ok(Buffer.from(await range.arrayBuffer()).equals(bytes.subarray(10, 20)));
+
+  const square = links.videos.find((video) => video.shape === 'square') as { url: string };
+  const squareToken = new URL(square.url, api.baseUrl).searchParams.get('token') ?? '';
+  t.equal((await api.request(`/api/episodes/${episode.id}/video?shape=vertical&token=${encodeURIComponent(squareToken)}`)).status, 403, "another shape's link");
+  t.equal((await api.request(`${vertical.url.slice(0, -4)}AAAA`)).status, 403, 'an altered link');
+  t.equal((await api.request(`/api/episodes/${episode.id}/video?shape=vertical`)).status, 401, 'no link, no credentials');
+
+  t.ok(links.clips.length >= 1, `${links.clips.length} clip(s), listed for the owner`);
+  const [clip] = links.clips as [{ id: string; url: string }];
+  t.equal(clip.url.split('?')[0], `/api/episodes/${episode.id}/clips/${clip.id}/video`);
+  const clipVideo = await made(clip.url, null);
+  t.equal(clipVideo.status, 200);
+  await clipVideo.arrayBuffer();
+  const clipToken = new URL(clip.url, api.baseUrl).searchParams.get('token') ?? '';
+  t.equal((await api.request(`/api/episodes/${episode.id}/clips/clip_other/video?token=${encodeURIComponent(clipToken)}`)).status, 403, "a clip's link is for that clip alone");
+  t.equal((await api.request(`/api/episodes/${episode.id}/video?shape=square&token=${encodeURIComponent(clipToken)}`)).status, 403, "nor for the episode's video");
+
+  // A public episode: anyone may ask for links to its videos, but its clips are listed to the owner alone.
+  await api.database.db.updateTable('episodes').set({ is_public: true }).where('id', '=', episode.id).execute();
+  const stranger = await creator(api, 'enterprise');
+  const theirs = (await json(await api.request(`/api/episodes/${episode.id}/listen`, { token: stranger.accessToken }))) as Links;
+  t.equal(theirs.videos.length, 3);
+  t.same(theirs.clips, [], 'no clips listed to another account');
+  await api.database.db.updateTable('episodes').set({ is_public: false }).where('id', '=', episode.id).execute();
+  t.equal((await api.request(theirs.videos[0]?.url ?? '')).status, 404, "private again: the other account's link serves nothing");
+
+  await api.database.db.updateTable('episodes').set({ published_revision: 3, audio_published_at: new Date() }).where('id', '=', episode.id).execute();
+  t.equal((await api.request(vertical.url)).status, 404, 'a link to a revision no longer published');
+  t.equal((await made(clip.url, null)).status, 200, 'a clip stays what it was cut from');
 });
 
 t.test('deleting the episode deletes its videos and clips', async (t) => {

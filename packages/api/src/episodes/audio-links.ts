@@ -1,20 +1,27 @@
-// Signed, short-lived audio addresses: what a browser's <audio> element (which cannot send
-// a bearer token) plays a private episode from, with range requests, straight from the API.
-// A link names the episode, what it plays (the published revision's file, or a live take),
-// the account that asked for it and when it expires, under an HMAC of all of them: it
+// Signed, short-lived audio and video addresses: what a browser's <audio> or <video> element
+// (which cannot send a bearer token) plays a private episode from, with range requests,
+// straight from the API. A link names the episode, what it plays (the published revision's
+// file, a live take, the revision's video in a shape, or a clip), the account that asked for
+// it and when it expires, under an HMAC of all of them: it
 // cannot be stretched to another episode, revision or take, or past its time, and it
 // serves only while that account may still read the episode. Stateless: any API replica
 // checks it with the shared secret (JWT_SECRET's, under a label of its own).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@castwright/core/db/connect';
-import type { EpisodeRow } from '@castwright/core/db/schema';
+import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { selectEpisodeById } from '@castwright/core/repositories/episodes';
 import { selectUserById } from '@castwright/core/repositories/users';
+import type { VideoShape } from '@castwright/core/video/video-shapes';
 import { canRead } from './episode-views.ts';
+import { readableEpisode } from './readable-episode.ts';
 
-/** `audio`: the published revision's MP3 (version: the revision); `live`: a live stream (version: the take). */
-export type AudioLinkKind = 'audio' | 'live';
+/**
+ * `audio`: the published revision's MP3 (version: the revision); `live`: a live stream
+ * (version: the take); `video:<shape>`: the published revision's video in that shape
+ * (version: the revision); `clip:<id>`: that clip's video (version: the revision it was cut from).
+ */
+export type AudioLinkKind = 'audio' | 'live' | `video:${VideoShape}` | `clip:${string}`;
 
 /** The signer of a link asked for without credentials (a public episode): it serves while the episode stays public. */
 const ANYONE = 'public';
@@ -68,9 +75,17 @@ export async function signedEpisode(db: Db, links: AudioLinks, kind: AudioLinkKi
   const { version, userId } = links.verify(kind, episodeId, token);
   const [episode, user] = await Promise.all([selectEpisodeById(db, episodeId), userId === null ? null : selectUserById(db, userId)]);
   if (!episode || (userId !== null && !user) || !canRead(episode, user ?? null)) throw new AppError('notFound', 'Episode not found');
-  const current = kind === 'audio' ? episode.published_revision : episode.live_take;
+  // A clip stays what it was cut from (its route finds it, or 404); the others serve only what is current.
+  if (kind.startsWith('clip:')) return { episode, version };
+  const current = kind === 'live' ? episode.live_take : episode.published_revision;
   if (current !== version) {
-    throw new AppError('notFound', kind === 'audio' ? 'This link is for a revision whose audio is no longer served' : 'This live stream has been replaced');
+    throw new AppError('notFound', kind === 'live' ? 'This live stream has been replaced' : `This link is for a revision whose ${kind === 'audio' ? 'audio' : 'video'} is no longer served`);
   }
   return { episode, version };
+}
+
+/** The episode a player asks for: by the caller's credentials (none for a public episode), or by a signed link's `token` for `kind`. */
+export async function playableEpisode(db: Db, links: AudioLinks, reader: UserRow | null, episodeId: string, link: { kind: AudioLinkKind; token: string | undefined }): Promise<EpisodeRow> {
+  if (link.token === undefined) return readableEpisode(db, reader, episodeId);
+  return (await signedEpisode(db, links, link.kind, episodeId, link.token)).episode;
 }

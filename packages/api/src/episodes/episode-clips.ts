@@ -4,7 +4,7 @@
 // and served like the episode's audio (clip-video answers). Each tier keeps a bounded
 // number of clips an episode (core/tiers.ts), counted under the episode's row lock.
 import type { Db } from '@castwright/core/db/connect';
-import type { UserRow } from '@castwright/core/db/schema';
+import type { EpisodeRow, UserRow } from '@castwright/core/db/schema';
 import { AppError } from '@castwright/core/errors';
 import { newId } from '@castwright/core/ids';
 import type { ServiceLogger } from '@castwright/core/logger';
@@ -17,7 +17,6 @@ import type { VideoShape } from '@castwright/core/video/video-shapes';
 import type { ConditionalRequest } from '../http/conditional-get.ts';
 import type { AnswerRecorder } from '../idempotency/answer-recorder.ts';
 import { notFound, ownedOr404 } from '../owned-or-404.ts';
-import { readableEpisode } from './readable-episode.ts';
 import { requestVideoMaking, madeVideoAnswer, pendingVideo, publishedAudio, type VideoAnswer } from './stored-video.ts';
 import { videoView, type VideoView } from './video-views.ts';
 
@@ -70,10 +69,9 @@ export async function removeClip(services: { db: Db; storage: ObjectStorage; log
   if (videoKey) await storage.delete(videoKey).catch((error: unknown) => logger.warn({ err: error, clipId, key: videoKey }, 'could not delete a deleted clip\'s video'));
 }
 
-/** The clip's MP4 for whoever may hear the episode; 202 while it is made. */
-export async function readClipVideo(services: { db: Db; storage: ObjectStorage; queueing: { fair: boolean } }, reader: UserRow | null, target: { id: string; clipId: string }, request: ConditionalRequest): Promise<VideoAnswer> {
+/** The clip's MP4 for whoever may hear the episode (`episode`, read under its access rules: video-access.ts); 202 while it is made. */
+export async function readClipVideo(services: { db: Db; storage: ObjectStorage; queueing: { fair: boolean } }, episode: EpisodeRow, target: { clipId: string }, request: ConditionalRequest): Promise<VideoAnswer> {
   const { db, storage } = services;
-  const episode = await readableEpisode(db, reader, target.id);
   const clip = await ownedOr404('clip', selectEpisodeClip(db, episode.id, target.clipId));
   const made = await madeVideoAnswer(storage, episode, clip, request);
   if (made) return made;

@@ -5,22 +5,21 @@
 // A re-rendered episode gets a new video on the next request; the old one goes once it is made.
 import { newId } from '@castwright/core/ids';
 import type { Db } from '@castwright/core/db/connect';
-import type { UserRow } from '@castwright/core/db/schema';
+import type { EpisodeRow } from '@castwright/core/db/schema';
 import { selectEpisodeVideo } from '@castwright/core/repositories/episode-videos';
 import type { ObjectStorage } from '@castwright/core/storage/object-storage';
 import type { VideoShape } from '@castwright/core/video/video-shapes';
 import type { ConditionalRequest } from '../http/conditional-get.ts';
-import { readableEpisode } from './readable-episode.ts';
 import { requestVideoMaking, madeVideoAnswer, pendingVideo, publishedAudio, type VideoAnswer } from './stored-video.ts';
 
+/** `episode`: read under its access rules, by credentials or a signed link (video-access.ts). */
 export async function readEpisodeVideo(
   services: { db: Db; storage: ObjectStorage; queueing: { fair: boolean } },
-  reader: UserRow | null,
-  target: { id: string; shape: VideoShape },
+  episode: EpisodeRow,
+  target: { shape: VideoShape },
   request: ConditionalRequest,
 ): Promise<VideoAnswer> {
   const { db, storage } = services;
-  const episode = await readableEpisode(db, reader, target.id);
   const { revision, durationMs } = publishedAudio(episode);
   const identity = { episodeId: episode.id, kind: 'video' as const, revision, shape: target.shape, startMs: 0, endMs: durationMs };
   const row = await selectEpisodeVideo(db, identity);

@@ -20,6 +20,12 @@ export interface VideoView {
   madeAt: string | null;
 }
 
+/** Where the episode's video in `shape` is read. */
+export const episodeVideoPath = (episodeId: string, shape: EpisodeVideoRow['shape']) => `/api/episodes/${episodeId}/video?shape=${shape}`;
+
+/** Where a clip's video is read. */
+export const clipVideoPath = (episodeId: string, clipId: string) => `/api/episodes/${episodeId}/clips/${clipId}/video`;
+
 /** The episode's event stream, following its videos and clips too. */
 const videoStreamUrl = (episodeId: string) => `/api/episodes/${episodeId}/stream?media=true`;
 
@@ -35,7 +41,7 @@ export function videoView(row: EpisodeVideoRow): VideoView {
     startMs: row.start_ms,
     endMs: row.end_ms,
     durationMs: row.end_ms - row.start_ms,
-    videoUrl: row.kind === 'video' ? `/api/episodes/${row.episode_id}/video?shape=${row.shape}` : `/api/episodes/${row.episode_id}/clips/${row.id}/video`,
+    videoUrl: row.kind === 'video' ? episodeVideoPath(row.episode_id, row.shape) : clipVideoPath(row.episode_id, row.id),
     streamUrl: videoStreamUrl(row.episode_id),
     bytes: row.video_bytes === null ? null : Number(row.video_bytes),
     error: row.status === 'failed' ? row.error_message : null,

@@ -7,11 +7,22 @@
 // forget it. A route's own onRequest hooks still come first: they say whether the
 // operation exists on this server at all (billing without Stripe is a 503 for everyone). An anonymous request to an optionally authenticated route (an
 // episode read, which may be public) then passes `anonymousAccess` first, so a request
-// for a private episode is the same 401 before its query is looked at.
+// for a private episode is the same 401 before its query is looked at. A route that plays
+// from signed links (`config.signedLink`, signed-link-access.ts) skips both for a request
+// that carries one: the token alone decides, in its handler.
 // Registered after idempotent-routes.ts, which finds `requireUser` among the preHandlers
 // to put its key claim right after it; the claim stays the first preHandler.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import type { Authenticator } from './authentication.ts';
+import { carriesSignedLink } from './signed-link-access.ts';
+
+/** `hook`, except for a request with a signed link's token, which has no caller. */
+function unlessSignedLink(hook: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
+  return async function (request, reply) {
+    if (carriesSignedLink(request)) request.user = null;
+    else await hook.call(this, request, reply);
+  };
+}
 
 export function registerAuthenticateFirst(app: FastifyInstance, auth: Authenticator, anonymousAccess: (request: FastifyRequest) => Promise<void>): void {
   const anonymous: onRequestAsyncHookHandler = async (request) => {
@@ -24,6 +35,7 @@ export function registerAuthenticateFirst(app: FastifyInstance, auth: Authentica
     route.preHandler = preHandlers.filter((hook) => !identify.includes(hook));
     const first: (onRequestHookHandler | onRequestAsyncHookHandler)[] = identify.map((hook) => hook as onRequestAsyncHookHandler);
     if (identify.includes(auth.optionalUser)) first.push(anonymous);
+    if (route.config?.signedLink === true) first.splice(0, first.length, ...first.map((hook) => unlessSignedLink(hook as onRequestAsyncHookHandler)));
     route.onRequest = [...[route.onRequest ?? []].flat(), ...first];
   });
 }

@@ -2,10 +2,9 @@
 // HTTP Range support (206 partial content), so players can seek.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { audioCacheControl, openEpisodeAudio } from '../episodes/episode-audio.ts';
-import { signedEpisode } from '../episodes/audio-links.ts';
-import { readableEpisode } from '../episodes/readable-episode.ts';
+import { playableEpisode } from '../episodes/audio-links.ts';
+import { redactToken } from '../plugins/signed-link-access.ts';
 import { AudioTokenQuery } from '../schemas/listen.ts';
-import { redactToken } from './episode-listen.ts';
 import { conditionalRequest } from '../http/conditional-get.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
@@ -19,10 +18,8 @@ export function episodeAudioRoutes(services: ApiServices): FastifyPluginAsyncTyp
     app.route({
       method: ['GET', 'HEAD'],
       url: '/api/episodes/:id/audio',
-      preHandler: async (request, reply) => {
-        if ((request.query as { token?: string }).token === undefined) await auth.optionalUser(request, reply);
-        else request.user = null;
-      },
+      preHandler: auth.optionalUser,
+      config: { signedLink: true },
       logSerializers: { req: redactToken },
       schema: {
         tags: ['episodes'],
@@ -44,7 +41,7 @@ export function episodeAudioRoutes(services: ApiServices): FastifyPluginAsyncTyp
       },
       handler: async (request, reply) => {
         const { token } = request.query;
-        const episode = token === undefined ? await readableEpisode(db, request.user, request.params.id) : (await signedEpisode(db, services.audioLinks, 'audio', request.params.id, token)).episode;
+        const episode = await playableEpisode(db, services.audioLinks, request.user, request.params.id, { kind: 'audio', token });
         const audio = await openEpisodeAudio(storage, episode, conditionalRequest(request.method, request.headers), audioCacheControl(episode, 'api'));
         return reply.status(audio.status).headers(audio.headers).send(audio.body);
       },

@@ -2,19 +2,16 @@
 // (GET /api/episodes/:id/listen) and the live stream while it is made (GET/HEAD
 // /api/episodes/:id/live, with a bearer token, for a public episode, or with a signed token).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { signedEpisode } from '../episodes/audio-links.ts';
-import { listenLinks } from '../episodes/listen-links.ts';
+import { readListenLinks } from '../episodes/listen-links.ts';
 import { openLiveStream } from '../episodes/live-stream.ts';
 import { readableEpisode } from '../episodes/readable-episode.ts';
+import { redactToken } from '../plugins/signed-link-access.ts';
 import { errorResponses, IdParams } from '../schemas/common.ts';
 import { binaryAudio } from '../schemas/episodes.ts';
 import { AudioTokenQuery, ListenReply } from '../schemas/listen.ts';
 import { optionalBearer } from '../schemas/security.ts';
 import type { ApiServices } from '../services.ts';
-
-/** Signed tokens stay out of the logs. */
-export const redactToken = (request: FastifyRequest) => ({ method: request.method, url: request.url.replace(/([?&]token=)[^&]+/, '$1[redacted]'), remoteAddress: request.ip });
 
 export function episodeListenRoutes(services: ApiServices): FastifyPluginAsyncTypebox {
   const { db, auth, audioLinks } = services;
@@ -23,10 +20,10 @@ export function episodeListenRoutes(services: ApiServices): FastifyPluginAsyncTy
       preHandler: auth.optionalUser,
       schema: {
         tags: ['episodes'],
-        summary: 'Signed addresses to play the episode from (its file, and its live stream while it is made)',
+        summary: 'Signed addresses to play the episode from (its file, its live stream while it is made, its videos and clips)',
         description:
-          'For players that cannot send an Authorization header, such as a browser\'s `<audio>` element: each address carries a token bound to ' +
-          'this episode, what it plays (the published revision, or the live take) and the account that asked, valid for `AUDIO_URL_TTL_SECONDS` ' +
+          'For players that cannot send an Authorization header, such as a browser\'s `<audio>` or `<video>` element: each address carries a token bound to ' +
+          'this episode, what it plays (the published revision, the live take, the revision\'s video in a shape, or a clip) and the account that asked, valid for `AUDIO_URL_TTL_SECONDS` ' +
           '(15 minutes by default). A link that is forged, altered, expired (403) or names a revision or take no longer served (404) serves nothing; ' +
           'it stops serving as soon as the account may no longer read the episode. Same access rules as GET /api/episodes/{id}.',
         security: optionalBearer,
@@ -34,18 +31,15 @@ export function episodeListenRoutes(services: ApiServices): FastifyPluginAsyncTy
         response: { 200: ListenReply, ...errorResponses(401, 404) },
       },
     }, async (request) => {
-      const episode = await readableEpisode(db, request.user, request.params.id);
-      return { success: true as const, ...listenLinks(audioLinks, episode, request.user) };
+      return { success: true as const, ...(await readListenLinks(db, audioLinks, request.user, request.params.id)) };
     });
 
     // HEAD is declared, not derived from GET: a derived HEAD would open the stream to discard it.
     app.route({
       method: ['GET', 'HEAD'],
       url: '/api/episodes/:id/live',
-      preHandler: async (request, reply) => {
-        if ((request.query as { token?: string }).token === undefined) await auth.optionalUser(request, reply);
-        else request.user = null;
-      },
+      preHandler: auth.optionalUser,
+      config: { signedLink: true },
       logSerializers: { req: redactToken },
       schema: {
         tags: ['episodes'],

@@ -6,7 +6,10 @@ import { MAX_CLIP_MS } from '@castwright/core/video/video-shapes';
 import { createClip, listClips, readClip, readClipVideo, removeClip } from '../episodes/episode-clips.ts';
 import { readEpisodeVideo } from '../episodes/episode-video.ts';
 import type { VideoView } from '../episodes/video-views.ts';
+import { playableEpisode } from '../episodes/audio-links.ts';
 import { conditionalRequest } from '../http/conditional-get.ts';
+import { redactToken } from '../plugins/signed-link-access.ts';
+import { AudioTokenQuery } from '../schemas/listen.ts';
 import { currentUser } from '../plugins/authentication.ts';
 import { idempotentAnswer } from '../plugins/idempotent-answer.ts';
 import { sendVideo } from '../plugins/video-reply.ts';
@@ -19,7 +22,8 @@ const MP4 =
   'An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving ' +
   'with the voice, and captions of the line being said with its speaker, in the episode\'s language. Supports `Range` (206; 416 outside ' +
   'the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as ' +
-  'GET /api/episodes/{id}/audio.';
+  'GET /api/episodes/{id}/audio, or a signed `token` from GET /api/episodes/{id}/listen for a `<video>` element (403 when forged, altered, ' +
+  'expired or for another video; 404 once the episode is no longer readable by the account that asked or, for the episode\'s video, its revision is no longer the one published).';
 const MAKING =
   'A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its ' +
   '`progressPercent`), which the episode\'s event stream with `?media=true` also carries; a making that failed is a 409 with the reason ' +
@@ -33,6 +37,8 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
       method: ['GET', 'HEAD'],
       url: '/api/episodes/:id/video',
       preHandler: auth.optionalUser,
+      config: { signedLink: true },
+      logSerializers: { req: redactToken },
       schema: {
         tags: ['videos'],
         summary: 'The episode as a captioned video (MP4)',
@@ -49,7 +55,9 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
         },
       },
       handler: async (request, reply) => {
-        const answer = await readEpisodeVideo({ db, storage, queueing }, request.user, { id: request.params.id, shape: request.query.shape ?? 'square' }, conditionalRequest(request.method, request.headers));
+        const shape = request.query.shape ?? 'square';
+        const episode = await playableEpisode(db, services.audioLinks, request.user, request.params.id, { kind: `video:${shape}`, token: request.query.token });
+        const answer = await readEpisodeVideo({ db, storage, queueing }, episode, { shape }, conditionalRequest(request.method, request.headers));
         return sendVideo(reply, answer);
       },
     });
@@ -121,12 +129,15 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
       method: ['GET', 'HEAD'],
       url: '/api/episodes/:id/clips/:clipId/video',
       preHandler: auth.optionalUser,
+      config: { signedLink: true },
+      logSerializers: { req: redactToken },
       schema: {
         tags: ['videos'],
         summary: "A clip's video (MP4)",
         description: `${MP4} 202 with \`Retry-After\` while it is made; 409 when its making failed.`,
         security: optionalBearer,
         params: ClipParams,
+        querystring: AudioTokenQuery,
         response: {
           200: binaryVideo('The whole file'),
           202: VideoPending,
@@ -136,7 +147,9 @@ export function episodeVideoRoutes(services: ApiServices): FastifyPluginAsyncTyp
         },
       },
       handler: async (request, reply) => {
-        const answer = await readClipVideo({ db, storage, queueing }, request.user, request.params, conditionalRequest(request.method, request.headers));
+        const { id, clipId } = request.params;
+        const episode = await playableEpisode(db, services.audioLinks, request.user, id, { kind: `clip:${clipId}`, token: request.query.token });
+        const answer = await readClipVideo({ db, storage, queueing }, episode, { clipId }, conditionalRequest(request.method, request.headers));
         return sendVideo(reply, answer);
       },
     });

@@ -2,12 +2,13 @@
 import Type from 'typebox';
 import { MAX_CLIP_MS, VIDEO_KINDS, VIDEO_SHAPES, VIDEO_STATUSES } from '@castwright/core/video/video-shapes';
 import { Nullable, Timestamp } from './common.ts';
+import { SignedLinkToken } from './listen.ts';
 
 const Shape = Type.Enum([...VIDEO_SHAPES], {
   description: '`square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920',
 });
 
-export const VideoQuery = Type.Object({ shape: Type.Optional(Type.With(Shape, { default: 'square' })) }, { additionalProperties: false });
+export const VideoQuery = Type.Object({ shape: Type.Optional(Type.With(Shape, { default: 'square' })), token: SignedLinkToken }, { additionalProperties: false });
 
 export const ClipParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),

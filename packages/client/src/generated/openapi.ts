@@ -578,7 +578,7 @@ export interface paths {
         };
         /**
          * The episode as a captioned video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio, or a signed `token` from GET /api/episodes/{id}/listen for a `<video>` element (403 when forged, altered, expired or for another video; 404 once the episode is no longer readable by the account that asked or, for the episode's video, its revision is no longer the one published). A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
          */
         get: operations["getEpisodesByIdVideo"];
         put?: never;
@@ -587,7 +587,7 @@ export interface paths {
         options?: never;
         /**
          * The episode as a captioned video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio, or a signed `token` from GET /api/episodes/{id}/listen for a `<video>` element (403 when forged, altered, expired or for another video; 404 once the episode is no longer readable by the account that asked or, for the episode's video, its revision is no longer the one published). A media worker makes it on the first request: until it is stored, 202 with `Retry-After` and the `video` being made (its `progressPercent`), which the episode's event stream with `?media=true` also carries; a making that failed is a 409 with the reason (asked again after a minute, it is tried once more). Made once per published revision and shape: after a re-render the next request makes a new one.
          */
         head: operations["headEpisodesByIdVideo"];
         patch?: never;
@@ -650,7 +650,7 @@ export interface paths {
         };
         /**
          * A clip's video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. 202 with `Retry-After` while it is made; 409 when its making failed.
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio, or a signed `token` from GET /api/episodes/{id}/listen for a `<video>` element (403 when forged, altered, expired or for another video; 404 once the episode is no longer readable by the account that asked or, for the episode's video, its revision is no longer the one published). 202 with `Retry-After` while it is made; 409 when its making failed.
          */
         get: operations["getEpisodesByIdClipsByClipIdVideo"];
         put?: never;
@@ -659,7 +659,7 @@ export interface paths {
         options?: never;
         /**
          * A clip's video (MP4)
-         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio. 202 with `Retry-After` while it is made; 409 when its making failed.
+         * @description An MP4 (H.264 video, AAC audio, `faststart`): the artwork (or a card with the title), the title, the current chapter, level bars moving with the voice, and captions of the line being said with its speaker, in the episode's language. Supports `Range` (206; 416 outside the file), `If-Range` and conditional GET (`ETag`/`Last-Modified`, 304), `Cache-Control: no-cache` as the audio. Same access rules as GET /api/episodes/{id}/audio, or a signed `token` from GET /api/episodes/{id}/listen for a `<video>` element (403 when forged, altered, expired or for another video; 404 once the episode is no longer readable by the account that asked or, for the episode's video, its revision is no longer the one published). 202 with `Retry-After` while it is made; 409 when its making failed.
          */
         head: operations["headEpisodesByIdClipsByClipIdVideo"];
         patch?: never;
@@ -673,8 +673,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Signed addresses to play the episode from (its file, and its live stream while it is made)
-         * @description For players that cannot send an Authorization header, such as a browser's `<audio>` element: each address carries a token bound to this episode, what it plays (the published revision, or the live take) and the account that asked, valid for `AUDIO_URL_TTL_SECONDS` (15 minutes by default). A link that is forged, altered, expired (403) or names a revision or take no longer served (404) serves nothing; it stops serving as soon as the account may no longer read the episode. Same access rules as GET /api/episodes/{id}.
+         * Signed addresses to play the episode from (its file, its live stream while it is made, its videos and clips)
+         * @description For players that cannot send an Authorization header, such as a browser's `<audio>` or `<video>` element: each address carries a token bound to this episode, what it plays (the published revision, the live take, the revision's video in a shape, or a clip) and the account that asked, valid for `AUDIO_URL_TTL_SECONDS` (15 minutes by default). A link that is forged, altered, expired (403) or names a revision or take no longer served (404) serves nothing; it stops serving as soon as the account may no longer read the episode. Same access rules as GET /api/episodes/{id}.
          */
         get: operations["getEpisodesByIdListen"];
         put?: never;
@@ -6475,6 +6475,8 @@ export interface operations {
             query?: {
                 /** @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920 */
                 shape?: "square" | "landscape" | "vertical";
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
             };
             header?: never;
             path: {
@@ -6703,6 +6705,8 @@ export interface operations {
             query?: {
                 /** @description `square` 1080×1080, `landscape` 1920×1080, `vertical` 1080×1920 */
                 shape?: "square" | "landscape" | "vertical";
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
             };
             header?: never;
             path: {
@@ -7548,7 +7552,10 @@ export interface operations {
     };
     getEpisodesByIdClipsByClipIdVideo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -7758,7 +7765,10 @@ export interface operations {
     };
     headEpisodesByIdClipsByClipIdVideo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A signed link's token (GET /api/episodes/{id}/listen): plays without an Authorization header while it is valid */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -7996,7 +8006,22 @@ export interface operations {
                      *         "take": 1,
                      *         "durationMs": 0,
                      *         "expiresAt": "2026-01-15T09:30:00.000Z"
-                     *       }
+                     *       },
+                     *       "videos": [
+                     *         {
+                     *           "shape": "square",
+                     *           "url": "example",
+                     *           "revision": 1,
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "clips": [
+                     *         {
+                     *           "id": "example",
+                     *           "url": "example",
+                     *           "expiresAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -8020,6 +8045,25 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                         } | null;
+                        /** @description One per shape; empty before the first ready */
+                        videos: {
+                            /** @enum {unknown} */
+                            shape: "square" | "landscape" | "vertical";
+                            /** @description The published revision's video in this shape, signed (relative); 202 while it is made (GET /api/episodes/{id}/video), then Range requests */
+                            url: string;
+                            /** @description The revision it shows: once another is published the link answers 404 */
+                            revision: number;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        }[];
+                        /** @description The episode's clips, oldest first, for its owner; empty for anyone else (only the owner may list them) */
+                        clips: {
+                            id: string;
+                            /** @description The clip's video, signed (relative); 202 while it is made */
+                            url: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        }[];
                     };
                 };
             };

@@ -3,30 +3,32 @@
 // while any is being made), to watch, download or delete.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ok } from '../api/errors.ts';
-import { fetchBlob, fileName, saveBlob } from '../api/files.ts';
+import { fileName, saveUrl } from '../api/files.ts';
+import { signedClipUrl } from '../api/listen.ts';
 import { api } from '../api/session.ts';
 import { useSubmission } from '../api/submission-key.ts';
 import { clock } from '../format.ts';
 import { useAction, useResource } from '../hooks.ts';
 import { ErrorNotice, Loading } from './notice.tsx';
 import type { Segment } from './transcript.tsx';
-import { ShapeChoice, useBlobUrl, type Shape } from './video-panel.tsx';
+import { SignedVideo } from './signed-video.tsx';
+import { ShapeChoice, type Shape } from './video-panel.tsx';
 
 const MAX_CLIP_MS = 90_000;
 const POLL_MS = 3_000;
 
 const lineLabel = (segment: Segment) => `${clock(segment.startTimeMs / 1000)} ${segment.speakerName ?? segment.speaker}: ${segment.text.slice(0, 60)}${segment.text.length > 60 ? '…' : ''}`;
 
-function ClipPlayer({ path, label }: { path: string; label: string }) {
-  const [blob, setBlob] = useState<Blob | undefined>(undefined);
-  const url = useBlobUrl(blob);
-  const load = useAction(async () => setBlob(await fetchBlob(path)));
+/** A made clip, watched and downloaded from its signed address (signed-video.tsx). */
+function ClipPlayer({ episodeId, clipId, label }: { episodeId: string; clipId: string; label: string }) {
+  const [watching, setWatching] = useState(false);
+  const download = useAction(async () => saveUrl(await signedClipUrl(episodeId, clipId), fileName(label, 'mp4')));
   return (
     <>
-      {!blob && <button type="button" disabled={load.busy} onClick={() => void load.run()}>Watch</button>}
-      {blob && <button type="button" onClick={() => saveBlob(blob, fileName(label, 'mp4'))}>Download MP4</button>}
-      <ErrorNotice error={load.error} />
-      {url && <video controls src={url} aria-label={`Clip: ${label}`} />}
+      {!watching && <button type="button" onClick={() => setWatching(true)}>Watch</button>}
+      <button type="button" disabled={download.busy} onClick={() => void download.run()}>Download MP4</button>
+      <ErrorNotice error={download.error} />
+      {watching && <SignedVideo sign={() => signedClipUrl(episodeId, clipId)} label={`Clip: ${label}`} />}
     </>
   );
 }
@@ -93,7 +95,7 @@ export function ClipMaker({ episodeId, title, segments }: { episodeId: string; t
             return (
               <li key={clip.id}>
                 <span>{clock(clip.startMs / 1000)}–{clock(clip.endMs / 1000)} · {clip.shape} · {clip.status === 'ready' ? 'ready' : clip.status === 'failed' ? `failed: ${clip.error ?? ''}` : `being made, ${clip.progressPercent}%`}</span>
-                {clip.status === 'ready' && <ClipPlayer path={clip.videoUrl} label={label} />}
+                {clip.status === 'ready' && <ClipPlayer episodeId={episodeId} clipId={clip.id} label={label} />}
                 <button type="button" class="danger" disabled={remove.busy} onClick={() => void remove.run(clip.id)} aria-label={`Delete the clip ${clock(clip.startMs / 1000)}–${clock(clip.endMs / 1000)}`}>Delete</button>
               </li>
             );

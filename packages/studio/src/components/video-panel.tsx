@@ -1,29 +1,20 @@
 // "Video": the episode as a captioned video in a shape (square, landscape, vertical). The
 // first ask makes it on a media worker; the panel shows its progress, then plays it here and
-// offers it to download. The file comes with the session, so it plays from a blob: URL.
-import { useEffect, useState } from 'preact/hooks';
-import { fileName, saveBlob } from '../api/files.ts';
-import { fetchSample } from '../api/samples.ts';
+// offers it to download, both from a signed address (signed-video.tsx): however long the
+// episode, the file never passes whole through the page.
+import { useState } from 'preact/hooks';
+import { fileName, saveUrl } from '../api/files.ts';
+import { signedVideoUrl } from '../api/listen.ts';
+import { untilMade } from '../api/samples.ts';
 import { useAction } from '../hooks.ts';
 import { ErrorNotice } from './notice.tsx';
+import { SignedVideo } from './signed-video.tsx';
 
 export const SHAPES = [['square', 'Square (1080 × 1080)'], ['landscape', 'Landscape (1920 × 1080)'], ['vertical', 'Vertical (1080 × 1920)']] as const;
 export type Shape = (typeof SHAPES)[number][0];
 
 /** A whole episode's video may take minutes to make. */
 const VIDEO_WAIT_MS = 15 * 60_000;
-
-/** A blob: URL for the component's life. */
-export function useBlobUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!blob) return setUrl(undefined);
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
 
 export function ShapeChoice({ name, value, onChange }: { name: string; value: Shape; onChange: (shape: Shape) => void }) {
   return (
@@ -41,16 +32,16 @@ export function ShapeChoice({ name, value, onChange }: { name: string; value: Sh
 export function VideoPanel({ episodeId, title }: { episodeId: string; title: string }) {
   const [shape, setShape] = useState<Shape>('square');
   const [percent, setPercent] = useState<number | undefined>(undefined);
-  const [video, setVideo] = useState<{ shape: Shape; blob: Blob } | undefined>(undefined);
-  const url = useBlobUrl(video?.blob);
+  const [made, setMade] = useState<Shape | undefined>(undefined);
   const make = useAction(async () => {
     setPercent(0);
     const path = `/api/episodes/${encodeURIComponent(episodeId)}/video?shape=${shape}`;
-    const blob = await fetchSample(path, { giveUpMs: VIDEO_WAIT_MS, onWaiting: (made) => setPercent(made ?? 0) });
+    await untilMade(path, { giveUpMs: VIDEO_WAIT_MS, onWaiting: (done) => setPercent(done ?? 0) });
     setPercent(undefined);
-    setVideo({ shape, blob });
+    setMade(shape);
     return 'The video is ready.';
   });
+  const download = useAction(async (of: Shape) => saveUrl(await signedVideoUrl(episodeId, of), fileName(`${title}-${of}`, 'mp4')));
   return (
     <section aria-labelledby="video-heading" class="video-panel">
       <h2 id="video-heading">Video</h2>
@@ -58,7 +49,7 @@ export function VideoPanel({ episodeId, title }: { episodeId: string; title: str
       <ShapeChoice name="video-shape" value={shape} onChange={setShape} />
       <p class="row">
         <button type="button" class="primary" disabled={make.busy} onClick={() => void make.run()}>{make.busy ? 'Making the video…' : 'Make the video'}</button>
-        {video && url && <button type="button" onClick={() => saveBlob(video.blob, fileName(`${title}-${video.shape}`, 'mp4'))}>Download MP4</button>}
+        {made && <button type="button" disabled={download.busy} onClick={() => void download.run(made)}>Download MP4</button>}
       </p>
       {make.busy && percent !== undefined && (
         <div class="progress">
@@ -66,9 +57,9 @@ export function VideoPanel({ episodeId, title }: { episodeId: string; title: str
           <span class="hint">{percent}% · made on a media worker</span>
         </div>
       )}
-      <ErrorNotice error={make.error} />
+      <ErrorNotice error={make.error ?? download.error} />
       <p role="status" class="hint">{make.done ?? ''}</p>
-      {video && url && <video class={`video-${video.shape}`} controls src={url} aria-label={`The episode as a ${video.shape} video`} />}
+      {made && <SignedVideo key={made} sign={() => signedVideoUrl(episodeId, made)} className={`video-${made}`} label={`The episode as a ${made} video`} />}
     </section>
   );
 }
