@@ -31,7 +31,7 @@ import { fixed } from './bench/stats.ts';
 const logger = createLogger({ level: 'warn', role: 'bench' });
 const bench = await startBenchTemplate(logger);
 
-type Line = { speaker: string; text: string; section?: string };
+type Line = { speaker: string; text: string; section?: string; language?: string; reaction?: { afterWord: number }; overlapMs?: number };
 interface Step {
   label: string;
   /** The step whose wall and worker time this one's ratios are against. */
@@ -107,12 +107,19 @@ try {
   await call('PATCH', `/api/episodes/${id}/script/lines/${middle}`, { text: 'In 1761 the fourth marine timekeeper lost only five seconds on the voyage to Jamaica.' });
   await step('one line edited, re-render', () => call('POST', `/api/episodes/${id}/render`));
 
+  // A tenth of the whole turns (a reaction stays a reaction, at its place: the script is sent back as it was read, but for these texts).
+  const current = await read();
+  const turns = current.flatMap((line, index) => (line.reaction ? [] : [index]));
   const tenth = Math.max(1, Math.round(lines.length / 10));
-  const every = Math.floor(lines.length / tenth);
-  const edited = (await read()).map((line, index) => ({
+  const every = Math.floor(turns.length / tenth);
+  const chosen = new Set(turns.filter((_, position) => position % every === every - 1 && position / every < tenth));
+  const edited = current.map((line, index) => ({
     speaker: line.speaker,
-    text: index % every === every - 1 && index / every < tenth ? `${line.text} That part matters more than it seems.` : line.text,
+    text: chosen.has(index) ? `${line.text} That part matters more than it seems.` : line.text,
     ...(line.section ? { section: line.section } : {}),
+    ...(line.language ? { language: line.language } : {}),
+    ...(line.reaction ? { reaction: { afterWord: line.reaction.afterWord } } : {}),
+    ...(line.overlapMs ? { overlapMs: line.overlapMs } : {}),
   }));
   await call('PUT', `/api/episodes/${id}/script`, { lines: edited });
   await step(`${tenth} lines (10 %) edited, re-render`, () => call('POST', `/api/episodes/${id}/render`));
