@@ -69,7 +69,7 @@ export async function removeClip(services: { db: Db; storage: ObjectStorage; log
   if (videoKey) await storage.delete(videoKey).catch((error: unknown) => logger.warn({ err: error, clipId, key: videoKey }, 'could not delete a deleted clip\'s video'));
 }
 
-/** The clip's MP4 for whoever may hear the episode (`episode`, read under its access rules: video-access.ts); 202 while it is made. */
+/** The clip's MP4 for whoever may hear the episode (`episode`, read under its access rules: playableEpisode in audio-links.ts); 202 while it is made. */
 export async function readClipVideo(services: { db: Db; storage: ObjectStorage; queueing: { fair: boolean } }, episode: EpisodeRow, target: { clipId: string }, request: ConditionalRequest): Promise<VideoAnswer> {
   const { db, storage } = services;
   const clip = await ownedOr404('clip', selectEpisodeClip(db, episode.id, target.clipId));

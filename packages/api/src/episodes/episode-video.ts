@@ -12,7 +12,7 @@ import type { VideoShape } from '@castwright/core/video/video-shapes';
 import type { ConditionalRequest } from '../http/conditional-get.ts';
 import { requestVideoMaking, madeVideoAnswer, pendingVideo, publishedAudio, type VideoAnswer } from './stored-video.ts';
 
-/** `episode`: read under its access rules, by credentials or a signed link (video-access.ts). */
+/** `episode`: read under its access rules, by credentials or a signed link (playableEpisode in audio-links.ts). */
 export async function readEpisodeVideo(
   services: { db: Db; storage: ObjectStorage; queueing: { fair: boolean } },
   episode: EpisodeRow,

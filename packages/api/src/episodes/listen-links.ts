@@ -31,7 +31,8 @@ export async function readListenLinks(db: Db, links: AudioLinks, reader: UserRow
 /** `clips`: the episode's clips when `reader` owns it, else none. */
 function listenLinks(links: AudioLinks, episode: EpisodeRow, reader: UserRow | null, clips: readonly EpisodeVideoRow[]): ListenLinks {
   const signer = reader?.id ?? null;
-  const at = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
+  // A path with a query of its own (a video's shape) takes the token after it.
+  const at = (path: string, token: string) => `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
   const revision = episode.audio_key ? episode.published_revision : null;
   const preview = previewOf(episode);
   const audio = revision === null ? null : links.sign('audio', episode.id, revision, signer);
@@ -41,7 +42,7 @@ function listenLinks(links: AudioLinks, episode: EpisodeRow, reader: UserRow | n
     live: live && episode.live_take !== null ? { url: at(episodeLivePath(episode.id), live.token), take: episode.live_take, durationMs: preview.previewDurationMs ?? 0, expiresAt: live.expiresAt.toISOString() } : null,
     videos: revision === null ? [] : VIDEO_SHAPES.map((shape) => {
       const video = links.sign(`video:${shape}`, episode.id, revision, signer);
-      return { shape, url: `${episodeVideoPath(episode.id, shape)}&token=${encodeURIComponent(video.token)}`, revision, expiresAt: video.expiresAt.toISOString() };
+      return { shape, url: at(episodeVideoPath(episode.id, shape), video.token), revision, expiresAt: video.expiresAt.toISOString() };
     }),
     clips: clips.map((clip) => {
       const video = links.sign(`clip:${clip.id}`, episode.id, clip.revision, signer);

@@ -35,7 +35,7 @@ export function registerAuthenticateFirst(app: FastifyInstance, auth: Authentica
     route.preHandler = preHandlers.filter((hook) => !identify.includes(hook));
     const first: (onRequestHookHandler | onRequestAsyncHookHandler)[] = identify.map((hook) => hook as onRequestAsyncHookHandler);
     if (identify.includes(auth.optionalUser)) first.push(anonymous);
-    if (route.config?.signedLink === true) first.splice(0, first.length, ...first.map((hook) => unlessSignedLink(hook as onRequestAsyncHookHandler)));
-    route.onRequest = [...[route.onRequest ?? []].flat(), ...first];
+    const signedLink = route.config?.signedLink === true;
+    route.onRequest = [...[route.onRequest ?? []].flat(), ...(signedLink ? first.map((hook) => unlessSignedLink(hook as onRequestAsyncHookHandler)) : first)];
   });
 }

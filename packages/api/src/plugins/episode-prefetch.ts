@@ -36,7 +36,6 @@ export function prefetchEpisode(db: Db): onRequestAsyncHookHandler {
   };
 }
 
-
 /** The path's episode: the read started as the request arrived, or (an id too long to prefetch) a read now. */
 export function prefetchedEpisode(db: Db, request: FastifyRequest): Promise<EpisodeWithDetail | undefined> {
   return request.prefetchedEpisode ?? selectEpisodeWithDetail(db, (request.params as { id: string }).id);
