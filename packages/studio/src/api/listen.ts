@@ -1,7 +1,7 @@
 // Where the studio plays an episode and its videos from: signed addresses (GET
 // /api/episodes/{id}/listen), which the browser's <audio> and <video> elements stream with
-// range requests, since they cannot send the session's bearer token. Playback starts at once and seeks anywhere, however long the
-// episode; nothing is fetched whole into memory.
+// range requests, since they cannot send the session's bearer token. Playback starts at
+// once and seeks anywhere, however long the episode; nothing is fetched whole into memory.
 import { api } from './session.ts';
 import { ok } from './errors.ts';
 
