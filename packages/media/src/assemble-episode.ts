@@ -2,9 +2,10 @@
 // one per line, so the next render after an edit copies every unchanged chunk's bytes
 // and encodes only what changed.
 //
-//  1. Every clip is read once and the whole timeline (clips and pauses) is metered
-//     exactly (timeline-scan.ts); the mastering plan is made from it, or the last
-//     episode's plan is kept while it still delivers (episode-master-plan.ts).
+//  1. Every clip is read once and metered (timeline-scan.ts), or, when the caller gave
+//     its recipe and the last render recorded a clip made from the same, taken from that
+//     record unread; the mastering plan is made from the clips' loudness together, or
+//     the last episode's plan is kept while it still delivers (episode-master-plan.ts).
 //  2. The timeline is cut into chunks of whole MP3 frames (chunk-layout.ts); chunks the
 //     last episode has (same clip, plan, format, encoder and silences) are copied from
 //     its MP3 (previous-chunks.ts), the rest encoded by a few ffmpeg processes
@@ -29,7 +30,7 @@ import { layoutChunks } from './chunk-layout.ts';
 import type { ChunkSlot } from './chunk-layout.ts';
 import { ChunkSpill, writeChunkedMp3 } from './chunk-spill.ts';
 import { chunkContent, parseChunkTable } from './chunk-table.ts';
-import type { ChunkRecord, ChunkTable } from './chunk-table.ts';
+import type { ChunkRecord, ChunkTable, RecordedClip } from './chunk-table.ts';
 import type { EmbeddedChapter } from './embed-chapters.ts';
 import { encodeChunks } from './encode-chunks.ts';
 import type { ChunkJob } from './encode-chunks.ts';
@@ -48,10 +49,10 @@ import type { PreviousAudio } from './previous-chunks.ts';
 import { RenderScriptError } from './render-script-error.ts';
 import { DEFAULT_PAUSES } from './timeline.ts';
 import type { PausePlan } from './timeline.ts';
-import { placeClips, type PlacedClip } from './placed-clips.ts';
+import { placeClips, type MemberSpan, type PlacedClip } from './placed-clips.ts';
 import type { LinePlacement } from './script-timeline.ts';
 import { clipDigest, scanTimeline, timelineClip } from './timeline-scan.ts';
-import type { ClipSource, TimelineScan } from './timeline-scan.ts';
+import type { ClipSource, ScanLine, TimelineScan } from './timeline-scan.ts';
 
 export interface AssemblyLine {
   speaker: string;
@@ -65,6 +66,13 @@ export interface AssemblyLine {
    * placement is mixed into the clip before it and has none.
    */
   pauseBeforeMs?: number | undefined;
+  /**
+   * What its clip is made from, when that is known before it is made (a digest of its
+   * inputs: segment keys, a show's parts and levels). A clip the last render recorded under
+   * the same recipe is taken from its record instead of being read (or made) and metered
+   * again. Only for a line that makes a clip of its own (nothing overlaps it).
+   */
+  recipe?: string | undefined;
 }
 
 /** What the last render of this episode left: its MP3 and the two records assembleEpisode returned with it. */
@@ -87,6 +95,13 @@ export interface SegmentTiming {
   endTimeMs: number;
 }
 
+/** What the chapters are placed by: every line's time, the episode's length, and each placed clip's layout (as its clip gave it, or its record). */
+export interface ChapterTiming {
+  segments: readonly SegmentTiming[];
+  durationMs: number;
+  layouts: readonly (number[] | undefined)[];
+}
+
 export interface AssembleEpisodeOptions {
   lines: readonly AssemblyLine[];
   /** Pause lengths; defaults to DEFAULT_PAUSES. */
@@ -94,7 +109,7 @@ export interface AssembleEpisodeOptions {
   previous?: PreviousEpisode;
   metadata: { title: string; artist: string };
   /** The chapters to embed, from the finished timings (they are not known before). */
-  chapters?(timing: { segments: readonly SegmentTiming[]; durationMs: number }): readonly EmbeddedChapter[];
+  chapters?(timing: ChapterTiming): readonly EmbeddedChapter[];
   /** Caller-owned directory; the MP3 is written here and nothing else is left behind. */
   workDir: string;
   /** File name of the MP3 inside workDir (default `episode.mp3`). */
@@ -115,6 +130,8 @@ export interface AssemblyStats {
   planReason?: string;
   /** The timeline as metered (before mastering). */
   measured: LoudnessReading;
+  /** Clips taken from the last render's records, neither read nor metered. */
+  clipsRecalled: number;
   /** Why some or all of the last episode's chunks could not be reused (they were encoded instead). */
   reuseProblem?: string;
   /** Reading every clip and metering the timeline. */
@@ -134,6 +151,8 @@ export interface AssembledEpisode {
   durationMs: number;
   /** Where each line's audio is in the MP3, in line order. */
   segments: SegmentTiming[];
+  /** Each placed clip's layout (its clip's, or its record's). */
+  layouts: (number[] | undefined)[];
   /** Keep with the episode and hand back as `previous.chunkTable` on the next render. */
   chunkTable: ChunkTable;
   /** Keep with the episode and hand back as `previous.plan` on the next render. */
@@ -158,7 +177,19 @@ function usablePrevious(previous: PreviousEpisode | undefined, timing: EncoderTi
   return { table, ...(plan ? { plan } : {}), ...(plan ? {} : { problem: 'its mastering plan is unusable' }) };
 }
 
+/** A recalled clip, made again for encoding, is not the one recorded (a store that gave other audio for the same key): the render starts over, reading every clip. */
+class RecalledClipChanged extends Error {}
+
 export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<AssembledEpisode> {
+  try {
+    return await assemble(options, true);
+  } catch (error) {
+    if (!(error instanceof RecalledClipChanged)) throw error;
+    return assemble(options, false);
+  }
+}
+
+async function assemble(options: AssembleEpisodeOptions, recall: boolean): Promise<AssembledEpisode> {
   const { lines, workDir, metadata, signal } = options;
   const format = options.format ?? DEFAULT_FORMAT;
   const target = options.target ?? PODCAST_LOUDNESS;
@@ -172,10 +203,14 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
   try {
     // The silence before each placed clip is settled once, so the meter and the layout lay the same timeline out.
     const clips = placeClips(lines).map((clip, index) => Object.assign(clip, { pauseBeforeMs: index === 0 ? clip.pauseBeforeMs : pauseBefore(lines, clip.firstLine, pauses) }));
-    const [scan, timing, gainDb] = await Promise.all([scanTimeline(clips, pauses, signal), encoderTiming(format), encoderGainDb(format)]);
+    const [timing, gainDb] = await Promise.all([encoderTiming(format), encoderGainDb(format)]);
+    const previous = usablePrevious(options.previous, timing, format);
+    const recorded = recall ? recordedClips(previous.table) : new Map<string, RecordedClip>();
+    const recipes = clips.map((clip) => (clip.lines.length === 1 ? lines[clip.firstLine]?.recipe : undefined));
+    const scanLines = clips.map((clip, index): ScanLine => ({ clip: clip.clip, recalled: recorded.get(recipes[index] ?? '') }));
+    const scan = await scanTimeline(scanLines, signal, previous.plan?.sourceRate);
     const meteringMs = performance.now() - started;
 
-    const previous = usablePrevious(options.previous, timing, format);
     const choice = chooseMasterPlan({ measured: scan.loudness, sourceRate: scan.sampleRate, format, encoderGainDb: gainDb, target, previous: previous.plan, keepWithinLu: options.previous?.keepWithinLu });
     const { plan } = choice;
     const contents = scan.clipDigests.map((clipDigest) => chunkContent({ clipDigest, sourceRate: scan.sampleRate, filters: plan.filters, format, encoder: timing.encoder }));
@@ -214,14 +249,22 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
 
       const writingStarted = performance.now();
       const { segments, durationMs } = timeline(slots, spill, scan, timing, format.sampleRate, clips);
-      const tag = episodeTag(metadata, options.chapters?.({ segments, durationMs }) ?? [], durationMs);
-      const chunkTable = await writeChunkedMp3(audioFile, tag, slots, contents, spill, timing, format);
+      const tag = episodeTag(metadata, options.chapters?.({ segments, durationMs, layouts: scan.layouts }) ?? [], durationMs);
+      const records = recipes.map((recipe, index): RecordedClip | undefined => recipe === undefined ? undefined : {
+        recipe,
+        samples: scan.clipSamples[index] as number,
+        digest: scan.clipDigests[index] as string,
+        loudness: scan.clipLoudness[index] as RecordedClip['loudness'],
+        ...(scan.layouts[index] ? { layout: scan.layouts[index] } : {}),
+      });
+      const chunkTable = await writeChunkedMp3(audioFile, tag, slots, contents, records, spill, timing, format);
       const writingMs = performance.now() - writingStarted;
       succeeded = true;
       return {
         audioFile,
         durationMs,
         segments,
+        layouts: scan.layouts,
         chunkTable,
         plan,
         stats: {
@@ -231,6 +274,7 @@ export async function assembleEpisode(options: AssembleEpisodeOptions): Promise<
           plan: choice.decision,
           ...(choice.reason ? { planReason: choice.reason } : {}),
           measured: scan.loudness,
+          clipsRecalled: scan.recalled.filter(Boolean).length,
           ...(reuseProblems.length > 0 ? { reuseProblem: reuseProblems.join('; ') } : {}),
           meteringMs,
           reuseMs,
@@ -281,12 +325,20 @@ async function copyReusedChunks(
   return slots.flatMap((_, index) => (copied.has(index) ? [] : [index]));
 }
 
-/** A clip fetched again for encoding must be the one that was metered. */
+/** The clips the last render recorded, by recipe. */
+function recordedClips(table: ChunkTable | undefined): Map<string, RecordedClip> {
+  const recorded = new Map<string, RecordedClip>();
+  for (const record of table?.chunks ?? []) if (record.clip) recorded.set(record.clip.recipe, record.clip);
+  return recorded;
+}
+
+/** A clip fetched again for encoding must be the one that was metered (or, recalled, recorded). */
 async function loadChecked(clips: readonly PlacedClip[], scan: TimelineScan, index: number) {
   const placed = clips[index] as PlacedClip;
   const clip = await timelineClip(await placed.clip(), index, scan.sampleRate);
-  if (clipDigest(clip) !== scan.clipDigests[index]) throw new RenderScriptError(`Line ${placed.firstLine + 1}'s audio changed while the episode was being mastered`);
-  return clip;
+  if (clipDigest(clip) === scan.clipDigests[index]) return clip;
+  if (scan.recalled[index]) throw new RecalledClipChanged();
+  throw new RenderScriptError(`Line ${placed.firstLine + 1}'s audio changed while the episode was being mastered`);
 }
 
 /** The pause before line `index` (not the first): the one the caller gave, else the plan's for a change of speaker or not. */
@@ -304,7 +356,7 @@ function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: Timeline
     const start = chunkStart + timing.delaySamples + slot.leadSamples * ratio;
     chunkStart += (spill.located.get(index)?.frames ?? 0) * timing.frameSamples;
     // A span counts in its clip's own rate, which the timeline may have resampled to its own.
-    return (clips[index] as PlacedClip).spans().map((span) => {
+    return spansOf(clips[index] as PlacedClip, scan, index).map((span) => {
       const scale = ratio * (scan.sampleRate / span.sampleRate);
       return { line: span.line, start: start + span.offsetSamples * scale, end: start + (span.offsetSamples + span.samples) * scale };
     });
@@ -312,4 +364,10 @@ function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: Timeline
   const durationMs = Math.round(toMs(chunkStart));
   const segments = positions.sort((a, b) => a.line - b.line).map(({ start, end }) => ({ startTimeMs: Math.round(toMs(start)), endTimeMs: Math.min(durationMs, Math.round(toMs(end))) }));
   return { segments, durationMs };
+}
+
+/** Where the lines of placed clip `index` are in it: a recalled clip (one line, never fetched) is its line, whole. */
+function spansOf(clip: PlacedClip, scan: TimelineScan, index: number): MemberSpan[] {
+  if (!scan.recalled[index]) return clip.spans();
+  return [{ line: clip.firstLine, offsetSamples: 0, samples: scan.clipSamples[index] as number, sampleRate: scan.sampleRate, gainDb: 0 }];
 }

@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { ChunkSlot } from './chunk-layout.ts';
-import type { ChunkRecord, ChunkTable } from './chunk-table.ts';
+import type { ChunkRecord, ChunkTable, RecordedClip } from './chunk-table.ts';
 import type { Mp3Format } from './encoder-gain.ts';
 import type { EncoderTiming } from './encoder-timing.ts';
 
@@ -29,7 +29,7 @@ export class ChunkSpill {
 }
 
 /** Writes the tag and the chunks in order; returns the table of where each chunk went. */
-export async function writeChunkedMp3(audioFile: string, tag: Buffer, slots: readonly ChunkSlot[], contents: readonly string[], spill: ChunkSpill, timing: EncoderTiming, format: Mp3Format): Promise<ChunkTable> {
+export async function writeChunkedMp3(audioFile: string, tag: Buffer, slots: readonly ChunkSlot[], contents: readonly string[], clips: readonly (RecordedClip | undefined)[], spill: ChunkSpill, timing: EncoderTiming, format: Mp3Format): Promise<ChunkTable> {
   const output = await open(audioFile, 'w');
   try {
     await output.write(tag, 0, tag.length, 0);
@@ -37,7 +37,8 @@ export async function writeChunkedMp3(audioFile: string, tag: Buffer, slots: rea
     const chunks = slots.map((slot, index): ChunkRecord => {
       const located = spill.located.get(index);
       if (!located) throw new Error(`Chunk ${index} was neither reused nor encoded`);
-      const record = { content: contents[index] as string, leadSamples: slot.leadSamples, outputSamples: slot.outputSamples, offset, bytes: located.bytes, frames: located.frames };
+      const clip = clips[index];
+      const record = { content: contents[index] as string, leadSamples: slot.leadSamples, outputSamples: slot.outputSamples, offset, bytes: located.bytes, frames: located.frames, ...(clip ? { clip } : {}) };
       offset += located.bytes;
       return record;
     });

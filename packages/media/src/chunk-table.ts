@@ -5,6 +5,23 @@
 
 import { createHash } from 'node:crypto';
 import type { Mp3Format } from './encoder-gain.ts';
+import { isLoudnessSummary, type LoudnessSummary } from './loudness-meter.ts';
+
+/**
+ * What a chunk's clip was, kept when the caller knew its recipe (what it is made from)
+ * before making it: the next render takes a clip with the same recipe from here instead
+ * of reading or making it again (timeline-scan.ts).
+ */
+export interface RecordedClip {
+  recipe: string;
+  /** Its length, at the timeline's rate. */
+  samples: number;
+  /** Its digest (clipDigest): the chunk's content identity is built on it. */
+  digest: string;
+  loudness: LoudnessSummary;
+  /** The caller's record of where its pieces are in it (e.g. a show's block: its lines). */
+  layout?: number[] | undefined;
+}
 
 export interface ChunkRecord {
   /** Content identity (chunkContent): the clip, the mastering filters, the format and the encoder. */
@@ -20,6 +37,7 @@ export interface ChunkRecord {
   offset: number;
   bytes: number;
   frames: number;
+  clip?: RecordedClip | undefined;
 }
 
 export interface ChunkTable {
@@ -61,7 +79,17 @@ export function parseChunkTable(value: unknown): ChunkTable {
     if (outputSamples % frameSamples !== 0) throw new ChunkTableError(`Chunk ${index} is not a whole number of frames`);
     if (offset !== end) throw new ChunkTableError(`Chunk ${index} does not follow the one before it`);
     end = offset + bytes;
-    return { content: chunk.content, leadSamples, outputSamples, offset, bytes, frames };
+    const clip = chunk.clip === undefined ? undefined : recordedClip(chunk.clip, index);
+    return { content: chunk.content, leadSamples, outputSamples, offset, bytes, frames, ...(clip ? { clip } : {}) };
   });
   return { version: 1, encoder, format: { sampleRate: format.sampleRate, bitrateKbps: format.bitrateKbps }, frameSamples, chunks: records };
+}
+
+function recordedClip(value: unknown, index: number): RecordedClip {
+  if (!isRecord(value)) throw new ChunkTableError(`Chunk ${index} has an invalid clip record`);
+  const { recipe, samples, digest, loudness, layout } = value;
+  const hex = (text: unknown) => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);
+  if (!hex(recipe) || !hex(digest) || !isCount(samples) || samples === 0 || !isLoudnessSummary(loudness)) throw new ChunkTableError(`Chunk ${index} has an invalid clip record`);
+  if (layout !== undefined && !(Array.isArray(layout) && layout.every(isCount))) throw new ChunkTableError(`Chunk ${index} has an invalid clip layout`);
+  return { recipe: recipe as string, samples, digest: digest as string, loudness, ...(layout ? { layout: layout as number[] } : {}) };
 }

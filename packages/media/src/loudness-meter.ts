@@ -9,6 +9,14 @@
 // loudness is the mean of what is left. The relative gate depends on every block, so
 // the blocks are kept in a histogram of 0.01 LU bins (each with its count and the sum of
 // its blocks' mean squares) instead of a list: -70 to +30 LUFS in a fixed 160 KB.
+//
+// A meter's blocks can also be kept as a summary (their counts per 0.1 LU, and the true
+// peak: small enough to store with an episode's chunks) and summaries added up into one
+// reading (combinedReading): the timeline of a chunked episode is metered chunk by chunk
+// (timeline-scan.ts), so a chunk the next render keeps needs no metering again. The
+// blocks that would straddle two chunks are not counted (a join is in a pause, so they
+// are quiet ones), and a summary's blocks count at their bin's middle: together under
+// 0.05 LU on speech (tested against the whole timeline metered at once).
 
 import { KWeighting } from './k-weighting.ts';
 import { TruePeakMeter } from './true-peak.ts';
@@ -18,6 +26,16 @@ export interface LoudnessReading {
   integratedLufs: number;
   /** True peak in dBTP (dB relative to full scale, 4× oversampled). */
   truePeakDbtp: number;
+}
+
+/** A meter's gating blocks and true peak, kept to be added to others' (plain JSON). */
+export interface LoudnessSummary {
+  /** The first bin with a block: bins are 0.1 LU wide, from the absolute gate up. */
+  from: number;
+  /** Blocks per bin, from `from` to the last bin with one. */
+  counts: number[];
+  /** True peak, linear (1 = full scale; 0 for a meter without one). */
+  peak: number;
 }
 
 const ABSOLUTE_GATE_LUFS = -70;
@@ -30,6 +48,10 @@ const BINS = (HISTOGRAM_TOP_LUFS - ABSOLUTE_GATE_LUFS) * BINS_PER_LU;
 const LOUDNESS_OFFSET = -0.691;
 
 const toLufs = (meanSquare: number) => LOUDNESS_OFFSET + 10 * Math.log10(meanSquare);
+/** A summary's bins are this many of the meter's. */
+const FINE_BINS_PER_SUMMARY_BIN = 10;
+const SUMMARY_BINS = BINS / FINE_BINS_PER_SUMMARY_BIN;
+const SUMMARY_BIN_LU = FINE_BINS_PER_SUMMARY_BIN / BINS_PER_LU;
 const SILENCE_CHUNK = new Float32Array(4096);
 
 export class LoudnessMeter {
@@ -103,6 +125,20 @@ export class LoudnessMeter {
     return { integratedLufs: toLufs(sum / count), truePeakDbtp };
   }
 
+  /** Its blocks and true peak as a summary (gives its reading first, so nothing more can be pushed). */
+  summary(): LoudnessSummary {
+    this.reading();
+    const peak = this.peaks?.truePeak ?? 0;
+    const counts = new Array<number>(SUMMARY_BINS).fill(0);
+    this.binCounts.forEach((count, bin) => {
+      const coarse = Math.floor(bin / FINE_BINS_PER_SUMMARY_BIN);
+      if (count > 0) counts[coarse] = (counts[coarse] as number) + count;
+    });
+    const from = counts.findIndex((count) => count > 0);
+    if (from < 0) return { from: 0, counts: [], peak };
+    return { from, counts: counts.slice(from, counts.findLastIndex((count) => count > 0) + 1), peak };
+  }
+
   private endStep(): void {
     this.recentSteps[this.stepsDone % 4] = this.stepSum;
     this.stepsDone++;
@@ -123,4 +159,46 @@ export class LoudnessMeter {
 
 function binOf(lufs: number): number {
   return Math.floor((lufs - ABSOLUTE_GATE_LUFS) * BINS_PER_LU);
+}
+
+/**
+ * The reading of summaries' blocks together, as one meter would give it: the same gates,
+ * each block at its bin's middle, and the bin the relative gate falls in counted for the
+ * part of it above the gate.
+ */
+export function combinedReading(summaries: readonly LoudnessSummary[]): LoudnessReading {
+  const counts = new Float64Array(SUMMARY_BINS);
+  let peak = 0;
+  for (const summary of summaries) {
+    summary.counts.forEach((count, offset) => {
+      counts[summary.from + offset] = (counts[summary.from + offset] as number) + count;
+    });
+    peak = Math.max(peak, summary.peak);
+  }
+  const truePeakDbtp = 20 * Math.log10(peak);
+  const meanSquareOf = (bin: number) => 10 ** ((ABSOLUTE_GATE_LUFS + (bin + 0.5) * SUMMARY_BIN_LU - LOUDNESS_OFFSET) / 10);
+  let blocks = 0;
+  let sum = 0;
+  counts.forEach((count, bin) => {
+    blocks += count;
+    sum += count * meanSquareOf(bin);
+  });
+  if (blocks === 0) return { integratedLufs: -Infinity, truePeakDbtp };
+  const gateBin = (toLufs(sum / blocks) + RELATIVE_GATE_LU - ABSOLUTE_GATE_LUFS) / SUMMARY_BIN_LU;
+  let gatedBlocks = 0;
+  let gatedSum = 0;
+  counts.forEach((count, bin) => {
+    const above = Math.min(1, Math.max(0, bin + 1 - gateBin));
+    gatedBlocks += count * above;
+    gatedSum += count * above * meanSquareOf(bin);
+  });
+  return { integratedLufs: toLufs(gatedSum / gatedBlocks), truePeakDbtp };
+}
+
+/** Whether `value` is a summary this code wrote (read back from storage). */
+export function isLoudnessSummary(value: unknown): value is LoudnessSummary {
+  if (typeof value !== 'object' || value === null) return false;
+  const { from, counts, peak } = value as Record<string, unknown>;
+  return Number.isInteger(from) && (from as number) >= 0 && Array.isArray(counts) && (from as number) + counts.length <= SUMMARY_BINS
+    && counts.every((count) => Number.isSafeInteger(count) && count >= 0) && typeof peak === 'number' && Number.isFinite(peak) && peak >= 0;
 }

@@ -35,8 +35,9 @@ void t.test('records read back are checked; a plan’s filters are always rebuil
     t.equal(parseEpisodeMasterPlan(bad), undefined, `refused: ${JSON.stringify(bad)?.slice(0, 60)}`);
   }
   const chunk = { content: 'a'.repeat(64), leadSamples: 0, outputSamples: 1152 * 3, offset: 0, bytes: 1254, frames: 4 };
-  const table = { version: 1, encoder: 'ffmpeg x', format: FORMAT, frameSamples: 1152, chunks: [chunk, { ...chunk, offset: 1254 }] };
-  t.same(parseChunkTable(JSON.parse(JSON.stringify(table))), table);
+  const clip = { recipe: 'b'.repeat(64), samples: 2000, digest: 'c'.repeat(64), loudness: { from: 400, counts: [1, 0, 3], peak: 0.5 }, layout: [0, 10, 1990] };
+  const table = { version: 1, encoder: 'ffmpeg x', format: FORMAT, frameSamples: 1152, chunks: [chunk, { ...chunk, offset: 1254, clip }] };
+  t.same(parseChunkTable(JSON.parse(JSON.stringify(table))), table, 'with a recorded clip too');
   for (const [bad, message] of [
     [{ ...table, version: 2 }, /version 1/],
     [{ ...table, chunks: [chunk, { ...chunk, offset: 9 }] }, /does not follow/],
@@ -44,5 +45,10 @@ void t.test('records read back are checked; a plan’s filters are always rebuil
     [{ ...table, chunks: [{ ...chunk, content: '../x' }] }, /content identity/],
     [{ ...table, chunks: [{ ...chunk, bytes: -1 }] }, /invalid sizes/],
     [{ ...table, frameSamples: 0 }, /frames or chunks/],
+    [{ ...table, chunks: [{ ...chunk, clip: { ...clip, recipe: 'x' } }] }, /invalid clip record/],
+    [{ ...table, chunks: [{ ...chunk, clip: { ...clip, samples: 0 } }] }, /invalid clip record/],
+    [{ ...table, chunks: [{ ...chunk, clip: { ...clip, loudness: { from: 990, counts: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], peak: 1 } } }] }, /invalid clip record/],
+    [{ ...table, chunks: [{ ...chunk, clip: { ...clip, loudness: { ...clip.loudness, peak: Number.NaN } } }] }, /invalid clip record/],
+    [{ ...table, chunks: [{ ...chunk, clip: { ...clip, layout: [1, -2] } }] }, /invalid clip layout/],
   ] as const) t.throws(() => parseChunkTable(bad), { name: 'ChunkTableError', message }, String(message));
 });

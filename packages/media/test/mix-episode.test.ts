@@ -131,6 +131,68 @@ t.test('a new intro re-mixes: its chunk alone is encoded, every line moves by th
   t.not(Buffer.compare(await readFile(again.audioFile), await readFile(mixed.audioFile)), 0, 'the audio changed');
 });
 
+t.test("given the lines' segment keys, a new intro makes the intro alone: the other blocks come from the last render's records", async (t) => {
+  let reads = 0;
+  const keyed = (audio: readonly VoicedClip[]): MixLineInput[] => lines.map((line, index) => ({
+    ...line,
+    identity: `segment-key-${index}`,
+    clip: async () => {
+      reads++;
+      return audio[index] as VoicedClip;
+    },
+  }));
+  const first = await mixEpisode({ lines: keyed(clips), show, metadata, workDir, outputFileName: 'keyed.mp3' });
+  t.equal(first.stats.clipsRecalled, 0, 'a first render recalls nothing');
+  t.equal(first.chunkTable.chunks.filter((chunk) => chunk.clip).length, first.blocks, 'every block is recorded with its recipe');
+
+  const newIntro = { ...show, intro: tone(1200, 3) };
+  const starts = (timing: { sectionStartMs(line: number): number | undefined }) => [timing.sectionStartMs(0), timing.sectionStartMs(3)];
+  let remixChapters: (number | undefined)[] = [];
+  reads = 0;
+  const again = await mixEpisode({
+    lines: keyed(clips),
+    show: newIntro,
+    previous: { audio: first.audioFile, chunkTable: first.chunkTable, plan: first.plan },
+    metadata,
+    chapters: (timing) => ((remixChapters = starts(timing)), []),
+    workDir,
+    outputFileName: 'keyed-again.mp3',
+  });
+  t.equal(again.stats.clipsRecalled, first.blocks - 1, 'every block but the intro recalled');
+  t.equal(again.stats.chunksEncoded, 1, 'and only the intro encoded');
+  t.equal(reads, 4, 'lines read: the first (the timeline\'s rate) and the first section\'s three (the intro\'s level follows them)');
+
+  // The same re-mix without the records: every block made and metered again, as before recipes.
+  let fullChapters: (number | undefined)[] = [];
+  const unrecorded = { ...first.chunkTable, chunks: first.chunkTable.chunks.map(({ clip: _clip, ...chunk }) => chunk) };
+  reads = 0;
+  const full = await mixEpisode({
+    lines: keyed(clips),
+    show: newIntro,
+    previous: { audio: first.audioFile, chunkTable: unrecorded, plan: first.plan },
+    metadata,
+    chapters: (timing) => ((fullChapters = starts(timing)), []),
+    workDir,
+    outputFileName: 'keyed-full.mp3',
+  });
+  t.equal(full.stats.clipsRecalled, 0);
+  t.ok(reads >= 2 * lines.length, `without them every line is read, most twice (${reads} reads)`);
+  t.same(again.segments, full.segments, 'every line where the full re-mix puts it');
+  t.same(remixChapters, fullChapters, 'and every chapter');
+  t.ok((await readFile(again.audioFile)).equals(await readFile(full.audioFile)), 'the same MP3, byte for byte');
+  t.same(again.chunkTable, full.chunkTable, 'and the same records for the next render');
+  t.same(again.stats.measured, full.stats.measured, 'read as loud as the full re-mix metered it');
+
+  // The same keys, other audio (a store that voiced a line again), and a new loudness target: every chunk is encoded, so the recalled blocks are made, found changed, and the render starts over reading everything.
+  const quieter = clips.map((clip, index) => (index === 4 ? { ...clip, samples: clip.samples.map((sample) => sample / 2) } : clip));
+  const target = { integratedLufs: -18, truePeakDbtp: -1.5 };
+  const changed = await mixEpisode({ lines: keyed(quieter), show: newIntro, previous: { audio: again.audioFile, chunkTable: again.chunkTable, plan: again.plan }, target, metadata, workDir, outputFileName: 'keyed-changed.mp3' });
+  const fresh = await mixEpisode({ lines: keyed(quieter), show: newIntro, target, metadata, workDir, outputFileName: 'keyed-changed-fresh.mp3' });
+  t.equal(changed.stats.clipsRecalled, 0, 'nothing recalled in the end');
+  t.same(changed.segments, fresh.segments);
+  t.same(changed.chunkTable.chunks.map((chunk) => chunk.content), fresh.chunkTable.chunks.map((chunk) => chunk.content), 'the chunks a render from scratch makes');
+});
+
 t.test('without a show, the mix is the plain timeline: a chunk per line', async (t) => {
   const plain = await mixEpisode({ lines, metadata, workDir, outputFileName: 'plain.mp3' });
   t.equal(plain.blocks, lines.length);

@@ -15,10 +15,16 @@
 // (natural, or the voice style's at `reactions: none`). A line's time is its placed
 // clip's in the block plus its place in the clip.
 //
+// A re-mix makes only the blocks whose recipe changed (block-recipes.ts): given every
+// line's segment key, each part and bed block is recorded with its chunk under what it is
+// made from, and a block made from the same again is taken from that record unread (its
+// lines' places in it are recorded with it, as its layout: the line, from the block's
+// first, then its start and end in samples).
+//
 // Without a show (or with one that has no parts) the plan is a block per placed clip with
 // the pauses assembleEpisode always used, and this is assembleEpisode itself.
 import type { ShowLevels } from '@castwright/core/shows/show-options';
-import { assembleEpisode, type AssembledEpisode, type AssembleEpisodeOptions, type AssemblyLine, type SegmentTiming } from '../assemble-episode.ts';
+import { assembleEpisode, type AssembledEpisode, type AssembleEpisodeOptions, type AssemblyLine, type ChapterTiming, type SegmentTiming } from '../assemble-episode.ts';
 import type { EmbeddedChapter } from '../embed-chapters.ts';
 import { LoudnessMeter } from '../loudness-meter.ts';
 import { DEFAULT_PAUSES } from '../timeline.ts';
@@ -26,6 +32,7 @@ import { clipAtRate } from '../clip-at-rate.ts';
 import { placeClips, type PlacedClip } from '../placed-clips.ts';
 import { loadClip } from '../timeline-scan.ts';
 import type { VoicedClip } from '../voiced-clip.ts';
+import { blockRecipes } from './block-recipes.ts';
 import { isPlainPlan, planMix, type MixLine, type MixPlan } from './mix-plan.ts';
 import { loudnessOf, renderBlock, type BlockSources, type PartAudio } from './render-block.ts';
 
@@ -50,6 +57,8 @@ export interface MixLineInput extends AssemblyLine {
   text: string;
   /** Set on a section's first line (its title). */
   section?: string | undefined;
+  /** What its clip is (its segment key): with every line's, a re-mix takes the show's unchanged blocks from the last render's records. */
+  identity?: string | undefined;
 }
 
 export interface MixTiming {
@@ -84,34 +93,43 @@ export async function mixEpisode(options: MixEpisodeOptions): Promise<MixedEpiso
     const assembled = await assembleEpisode({
       ...assembly,
       lines,
-      ...(chapters ? { chapters: (timing: { segments: readonly SegmentTiming[]; durationMs: number }) => chapters({ ...timing, sectionStartMs: () => undefined }) } : {}),
+      ...(chapters ? { chapters: (timing: ChapterTiming) => chapters({ ...timing, sectionStartMs: () => undefined }) } : {}),
     });
     return { ...assembled, blocks: placed.length };
   }
   const sampleRate = (await loadClip((lines[0] as MixLineInput).clip)).sampleRate;
   const sources = blockSources(placed, units, plan, show, sampleRate, pauses, options.signal);
-  const placements = new Map<number, { start: number; end: number }[]>();
+  const recipes = blockRecipes({ plan, placed, units, lines, show, pauses, sampleRate });
   const blockLines: AssemblyLine[] = plan.blocks.map((block, index) => ({
     speaker: block.kind === 'line' ? (units[block.line] as MixLine).speaker : `block ${index}`,
     pauseBeforeMs: block.pauseBeforeMs,
+    recipe: recipes[index],
     clip: block.kind === 'line'
       ? () => (placed[block.line] as PlacedClip).clip()
       : async () => {
         const rendered = await renderBlock(block, sources);
-        placements.set(index, rendered.placements);
-        return rendered.clip;
+        return block.kind === 'bed' ? { ...rendered.clip, layout: bedLayout(placed, block.from, rendered.placements, sampleRate) } : rendered.clip;
       },
   }));
-  const lineTiming = (blocks: readonly SegmentTiming[]) => lineTimings(plan, placed, blocks, placements, sampleRate);
+  const lineTiming = (blocks: readonly SegmentTiming[], layouts: ChapterTiming['layouts']) => lineTimings(plan, placed, blocks, layouts, sampleRate);
   const firstLines = new Map(placed.map((clip, unit) => [clip.firstLine, unit]));
   const assembled = await assembleEpisode({
     ...assembly,
     lines: blockLines,
     ...(chapters
-      ? { chapters: ({ segments, durationMs }: { segments: readonly SegmentTiming[]; durationMs: number }) => chapters({ segments: lineTiming(segments), durationMs, sectionStartMs: (line) => sectionStart(plan, segments, firstLines.get(line)) }) }
+      ? { chapters: ({ segments, durationMs, layouts }: ChapterTiming) => chapters({ segments: lineTiming(segments, layouts), durationMs, sectionStartMs: (line) => sectionStart(plan, segments, firstLines.get(line)) }) }
       : {}),
   });
-  return { ...assembled, segments: lineTiming(assembled.segments), blocks: plan.blocks.length };
+  return { ...assembled, segments: lineTiming(assembled.segments, assembled.layouts), blocks: plan.blocks.length };
+}
+
+/** Where a bed block's lines are in it: for each, its line counted from the block's first, then its start and end in samples (at the timeline's rate). */
+function bedLayout(placed: readonly PlacedClip[], from: number, placements: readonly { start: number; end: number }[], sampleRate: number): number[] {
+  const first = (placed[from] as PlacedClip).firstLine;
+  return placements.flatMap((place, offset) => (placed[from + offset] as PlacedClip).spans().flatMap((span) => {
+    const start = place.start + Math.round((span.offsetSamples * sampleRate) / span.sampleRate);
+    return [span.line - first, start, Math.min(place.end, start + Math.round((span.samples * sampleRate) / span.sampleRate))];
+  }));
 }
 
 /** What the blocks are made from, each read or decoded once per render: the placed clips at the timeline's rate, the show's parts, the sections' loudness. */
@@ -155,8 +173,8 @@ function blockSources(placed: readonly PlacedClip[], units: readonly MixLine[], 
   };
 }
 
-/** Each line's place in the MP3: its block's start, plus where its placed clip lies in the block, plus where the line lies in its clip. */
-function lineTimings(plan: MixPlan, placed: readonly PlacedClip[], blocks: readonly SegmentTiming[], placements: ReadonlyMap<number, { start: number; end: number }[]>, sampleRate: number): SegmentTiming[] {
+/** Each line's place in the MP3: its block's start, plus where the line lies in the block (its placed clip's spans, or the bed block's layout). */
+function lineTimings(plan: MixPlan, placed: readonly PlacedClip[], blocks: readonly SegmentTiming[], layouts: ChapterTiming['layouts'], sampleRate: number): SegmentTiming[] {
   const timings: SegmentTiming[] = [];
   const toMs = (samples: number, rate: number) => Math.round((samples * 1000) / rate);
   /** The lines of placed clip `unit`, whose first sample is at `startMs` and which ends by `endMs` at the latest. */
@@ -174,11 +192,13 @@ function lineTimings(plan: MixPlan, placed: readonly PlacedClip[], blocks: reado
     const timing = blocks[index] as SegmentTiming;
     if (block.kind === 'line') members(block.line, timing.startTimeMs, timing.endTimeMs);
     if (block.kind !== 'bed') return;
-    const laid = placements.get(index);
-    if (!laid) throw new Error(`Block ${index} was never made`);
-    laid.forEach((place, offset) => {
-      members(block.from + offset, timing.startTimeMs + toMs(place.start, sampleRate), Math.min(timing.endTimeMs, timing.startTimeMs + toMs(place.end, sampleRate)));
-    });
+    const layout = layouts[index];
+    if (!layout) throw new Error(`Block ${index} has no layout`);
+    const first = (placed[block.from] as PlacedClip).firstLine;
+    for (let at = 0; at + 2 < layout.length; at += 3) {
+      const [line, start, end] = [layout[at] as number, layout[at + 1] as number, layout[at + 2] as number];
+      timings[first + line] = { startTimeMs: timing.startTimeMs + toMs(start, sampleRate), endTimeMs: Math.min(timing.endTimeMs, timing.startTimeMs + toMs(end, sampleRate)) };
+    }
   });
   return timings;
 }

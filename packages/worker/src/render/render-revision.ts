@@ -134,7 +134,7 @@ export async function finishRevision(revision: VoicedRevision): Promise<Revision
   // Reactions under the lines they react to, cut-ins, and the pauses: fixed at `reactions: none` (strict turns, as before), natural otherwise.
   const timeline = scriptTimeline(lines, casting.pauses, pauseStyle(revision.reactions));
   const assembled = await mixEpisode({
-    lines: lines.map((line, index) => ({ speaker: line.speaker, text: line.text, section: line.section, clip: () => revision.store.get(revision.keys[index] as string), ...timeline[index] })),
+    lines: lines.map((line, index) => ({ speaker: line.speaker, text: line.text, section: line.section, identity: revision.keys[index], clip: () => revision.store.get(revision.keys[index] as string), ...timeline[index] })),
     show: revision.show,
     pauses: casting.pauses,
     ...(revision.previous ? { previous: revision.previous } : {}),

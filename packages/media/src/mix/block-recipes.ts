@@ -1,0 +1,54 @@
+// What each block of a show's mix is made from, known before any audio is read: the
+// recipe the chunked master records a block's clip under (assemble-episode.ts), so the
+// next render takes an unchanged block from that record instead of reading its lines,
+// metering its section and mixing its bed again. A new intro then makes the intro alone.
+//
+// A recipe is a digest of everything the block's samples depend on: the lines' segment
+// keys (a key names the voiced clip, segment-key.ts) and how they overlap, the section's
+// lines and pauses (a part's and a bed's level follow the section's voices), the show's
+// part and its levels, the block's own lengths, and the timeline's rate. Lines without a
+// key (audio handed in) give no recipes: such blocks are made and metered every time.
+import { createHash } from 'node:crypto';
+import type { PausePlan } from '../timeline.ts';
+import type { PlacedClip } from '../placed-clips.ts';
+import type { LinePlacement } from '../script-timeline.ts';
+import type { MixLine, MixPlan } from './mix-plan.ts';
+import type { ShowSound } from './mix-episode.ts';
+
+/** Raise when a change to the mix's code (render-block.ts, bed-ducking.ts, placed-clips.ts) makes a block sound different: every recorded block is then made again. */
+const MIX_RECIPE_VERSION = 1;
+
+export interface RecipeLine {
+  /** The line's segment key. */
+  identity?: string | undefined;
+  placement?: LinePlacement | undefined;
+}
+
+const digest = (parts: unknown) => createHash('sha256').update(JSON.stringify([MIX_RECIPE_VERSION, parts])).digest('hex');
+
+/** Each block's recipe, in plan order; none where a block is the script's own line (its chunk is the line's) or a line has no key. */
+export function blockRecipes(input: {
+  plan: MixPlan;
+  placed: readonly PlacedClip[];
+  units: readonly MixLine[];
+  lines: readonly RecipeLine[];
+  show: ShowSound;
+  pauses: PausePlan;
+  sampleRate: number;
+}): (string | undefined)[] {
+  const { plan, placed, units, lines, show, pauses, sampleRate } = input;
+  if (lines.some((line) => line.identity === undefined)) return plan.blocks.map(() => undefined);
+  const unit = (index: number) => (placed[index] as PlacedClip).lines.map((line) => [lines[line]?.identity, lines[line]?.placement ?? null]);
+  const section = (index: number) => {
+    const from = plan.sectionStarts[index] as number;
+    const to = plan.sectionStarts[index + 1] ?? units.length;
+    return { pauses, units: Array.from({ length: to - from }, (_, offset) => [unit(from + offset), units[from + offset]?.speaker, units[from + offset]?.pauseBeforeMs ?? null]) };
+  };
+  return plan.blocks.map((block) => {
+    if (block.kind === 'line') return undefined;
+    if (block.kind === 'part') return digest(['part', sampleRate, block.part, show[block.part]?.digest, show.levels, section(block.section)]);
+    const { gapsMs, leadMs, tailMs, fadeInMs, fadeOutMs } = block;
+    const lines = Array.from({ length: block.to - block.from }, (_, offset) => unit(block.from + offset));
+    return digest(['bed', sampleRate, { gapsMs, leadMs, tailMs, fadeInMs, fadeOutMs }, lines, show.bed?.digest, show.levels, section(block.section)]);
+  });
+}
