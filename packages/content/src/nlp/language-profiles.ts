@@ -1,8 +1,11 @@
 // What the analysis of a language other than English needs to know that Intl.Segmenter
 // does not say: its stop words (stopwords-iso, a maintained list per language), the words
 // that join two nouns into one phrase ("faro de Alejandría", "灯台の歴史"), where a
-// phrase's head noun sits, its definite articles (and the contractions that carry one,
-// "del" → "el"), elided articles to split off ("l'île"), abbreviations a sentence does
+// phrase's head noun sits, its definite articles (and the words that carry one: a
+// contraction, "del" → "el", or an indefinite article, the definite of the same gender and
+// number, "una" → "la": a thing the text introduces with "una" is "la" thing once known),
+// the articles that elide before a vowel ("le" → "l'île"), elided articles to split off
+// ("l'île"), abbreviations a sentence does
 // not end at, and the words a sentence opens with when it leans on the one before.
 import stopwordsIso from 'stopwords-iso' with { type: 'json' };
 import type { BaseLanguage } from '@castwright/core/languages';
@@ -19,8 +22,10 @@ export interface LanguageProfile {
   links: ReadonlySet<string>;
   /** Without a link word, the head noun is the first word (Romance: noun, then adjective) or the last. */
   headFirst: boolean;
-  /** A word written before a noun → the definite article it carries (articles map to themselves). */
+  /** A word written before a noun → the definite article it carries (articles map to themselves, indefinite ones to the definite of their gender and number). */
   articles: Readonly<Record<string, string>>;
+  /** Definite articles that elide (to `elided`) before a word `before` matches ("la" + "île" → "l'île"). */
+  elides?: { articles: ReadonlySet<string>; before: RegExp; elided: string };
   /** An elided article or preposition glued to the next word, split off as a word of its own. */
   elision?: RegExp;
   /** Lower-case abbreviations with their dot, after which a sentence goes on. */
@@ -41,7 +46,7 @@ const PROFILES: Record<AnalysedLanguage, LanguageProfile> = {
     spaced: true,
     links: set('de del'),
     headFirst: true,
-    articles: { el: 'el', la: 'la', los: 'los', las: 'las', del: 'el', al: 'el' },
+    articles: { el: 'el', la: 'la', los: 'los', las: 'las', del: 'el', al: 'el', un: 'el', una: 'la', unos: 'los', unas: 'las' },
     abbreviations: set('sr. sra. srta. dr. dra. d. dña. ud. uds. etc. p. ej. núm. pág. av. sto. sta.'),
     leaning: 'esto|eso|esta|este|estos|estas|ese|esa|esos|esas|ello|pero|sin embargo|además|también|así|entonces|por eso|por ello|por lo tanto|aunque|ellos|ellas|él|ella'.split('|'),
   },
@@ -52,7 +57,9 @@ const PROFILES: Record<AnalysedLanguage, LanguageProfile> = {
     spaced: true,
     links: set("de du des d'"),
     headFirst: true,
-    articles: { le: 'le', la: 'la', les: 'les', "l'": "l'", du: 'le', au: 'le', aux: 'les', des: 'les' },
+    articles: { le: 'le', la: 'la', les: 'les', "l'": "l'", du: 'le', au: 'le', aux: 'les', des: 'les', un: 'le', une: 'la' },
+    // An h is taken as mute ("l'histoire"), as it mostly is.
+    elides: { articles: set('le la'), before: /^[aeiouyàâäæéèêëîïôöœùûüh]/iu, elided: "l'" },
     elision: /^(l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’](?=\p{L})/iu,
     abbreviations: set('m. mm. mme. mmes. mlle. dr. pr. st. ste. etc. av. apr. j.-c. p. ex. cf. vol. n°.'),
     leaning: "cela|ceci|ce|cette|ces|il|elle|ils|elles|mais|cependant|pourtant|ainsi|donc|toutefois|néanmoins|ensuite|puis|aussi|c'".split('|'),
@@ -71,7 +78,9 @@ const PROFILES: Record<AnalysedLanguage, LanguageProfile> = {
       nel: 'il', nello: 'lo', nella: 'la', nei: 'i', negli: 'gli', nelle: 'le', "nell'": "l'",
       sul: 'il', sullo: 'lo', sulla: 'la', sui: 'i', sugli: 'gli', sulle: 'le', "sull'": "l'",
       dal: 'il', dallo: 'lo', dalla: 'la', dai: 'i', dagli: 'gli', dalle: 'le', "dall'": "l'",
+      un: 'il', uno: 'lo', una: 'la', "un'": "l'",
     },
+    elides: { articles: set('il lo la'), before: /^[aeiouàèéìíòóùú]/iu, elided: "l'" },
     elision: /^(l|un|dell|all|dall|nell|sull|coll|d|c|quest|quell)['’](?=\p{L})/iu,
     abbreviations: set('sig. sigg. sig.ra dott. dott.ssa prof. ing. avv. ecc. pag. es. n. s. sec.'),
     leaning: 'questo|questa|questi|queste|quello|quella|quelli|quelle|ciò|ma|però|tuttavia|inoltre|quindi|dunque|così|anche|infatti|essi|esse|lui|lei'.split('|'),
@@ -87,6 +96,7 @@ const PROFILES: Record<AnalysedLanguage, LanguageProfile> = {
       o: 'o', a: 'a', os: 'os', as: 'as',
       do: 'o', da: 'a', dos: 'os', das: 'as', no: 'o', na: 'a', nos: 'os', nas: 'as',
       ao: 'o', à: 'a', aos: 'os', às: 'as', pelo: 'o', pela: 'a', pelos: 'os', pelas: 'as',
+      um: 'o', uma: 'a', uns: 'os', umas: 'as',
     },
     abbreviations: set('sr. sra. srta. dr. dra. prof. profa. etc. p. ex. pág. av. nº. séc.'),
     leaning: 'isso|isto|esse|essa|esses|essas|este|esta|estes|estas|aquilo|mas|porém|contudo|entretanto|além disso|assim|então|também|ele|ela|eles|elas'.split('|'),

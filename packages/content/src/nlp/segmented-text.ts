@@ -62,8 +62,8 @@ function wordsOf(profile: LanguageProfile, sentence: string): Word[] {
     }
     const elided = profile.elision?.exec(segment);
     if (elided) {
-      // "l'île" is two words: the article and the noun.
-      words.push(word(profile, elided[0], space, 'word'), word(profile, segment.slice(elided[0].length), '', 'word'));
+      // "l'île" is two words: the article (a function word, or a link: "dell'") and the noun.
+      words.push(word(profile, elided[0], space, 'elided'), word(profile, segment.slice(elided[0].length), '', 'word'));
     } else {
       words.push(word(profile, segment, space, /^\p{N}/u.test(segment) ? 'number' : 'word'));
     }
@@ -72,9 +72,10 @@ function wordsOf(profile: LanguageProfile, sentence: string): Word[] {
   return words;
 }
 
-function word(profile: LanguageProfile, text: string, spaceBefore: string, type: 'word' | 'number' | 'punctuation'): Word {
+function word(profile: LanguageProfile, text: string, spaceBefore: string, kind: 'word' | 'elided' | 'number' | 'punctuation'): Word {
   const normal = text.toLowerCase().replace(/’/g, "'");
-  const stopWord = type === 'word' && isFunctionWord(profile, normal);
+  const type = kind === 'elided' ? 'word' : kind;
+  const stopWord = kind === 'elided' || (type === 'word' && isFunctionWord(profile, normal));
   const pos = type === 'number' ? 'NUM' : type === 'punctuation' ? 'PUNCT' : profile.links.has(normal) ? 'LINK' : stopWord ? 'FUNCTION' : 'CONTENT';
   return { text, normal, lemma: normal, pos, stopWord, type, entity: '', spaceBefore };
 }

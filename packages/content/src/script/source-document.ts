@@ -198,16 +198,21 @@ export function withArticle(document: SourceDocument, key: string, text: string)
 
 /**
  * In a language with articles, a phrase as the object of a host's sentence takes the
- * definite article the text writes with it most ("la lente", "l'île", "o farol", the
- * article a contraction carries counting too), unless the text writes it bare as often
- * (names, plurals); in Hindi, Japanese and Chinese it is always bare.
+ * definite article the text writes with it most ("la lente", "l'île", "o farol"; the
+ * article a contraction carries counting too, and an indefinite article as the definite
+ * of its gender and number: "una danza" is "la danza" once the hosts talk about it),
+ * elided before a vowel as the language does ("une île" → "l'île"), unless the text writes
+ * it bare as often (names, plurals); in Hindi, Japanese and Chinese it is always bare.
  */
 function withWrittenArticle(document: SourceDocument, key: string, text: string): string {
   const seen = document.determiners.get(`${key}|one`);
   if (!seen) return text;
   const [article, count] = [...seen.entries()].filter(([word]) => word !== '').sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   if (article === '' || count < (seen.get('') ?? 0)) return text;
-  return article.endsWith("'") ? `${article}${text}` : `${article} ${text}`;
+  const language = baseLanguage(document.language);
+  const elides = language === 'en' ? undefined : languageProfile(language).elides;
+  const written = elides?.articles.has(article) && elides.before.test(text) ? elides.elided : article;
+  return written.endsWith("'") ? `${written}${text}` : `${written} ${text}`;
 }
 
 interface HeadedGroup {
