@@ -70,7 +70,8 @@ export interface AssemblyLine {
    * What its clip is made from, when that is known before it is made (a digest of its
    * inputs: segment keys, a show's parts and levels). A clip the last render recorded under
    * the same recipe is taken from its record instead of being read (or made) and metered
-   * again. Only for a line that makes a clip of its own (nothing overlaps it).
+   * again. A placed clip of several lines (a reaction under a line, a cut-in) has one when
+   * each of its lines has; a clip resampled to the timeline's rate is not recorded.
    */
   recipe?: string | undefined;
 }
@@ -206,8 +207,8 @@ async function assemble(options: AssembleEpisodeOptions, recall: boolean): Promi
     const [timing, gainDb] = await Promise.all([encoderTiming(format), encoderGainDb(format)]);
     const previous = usablePrevious(options.previous, timing, format);
     const recorded = recall ? recordedClips(previous.table) : new Map<string, RecordedClip>();
-    const recipes = clips.map((clip) => (clip.lines.length === 1 ? lines[clip.firstLine]?.recipe : undefined));
-    const scanLines = clips.map((clip, index): ScanLine => ({ clip: clip.clip, recalled: recorded.get(recipes[index] ?? '') }));
+    const recalled = clips.map((clip) => recorded.get(clip.recipe ?? ''));
+    const scanLines = clips.map((clip, index): ScanLine => ({ clip: clip.clip, recalled: recalled[index] }));
     const scan = await scanTimeline(scanLines, signal, previous.plan?.sourceRate);
     const meteringMs = performance.now() - started;
 
@@ -248,14 +249,15 @@ async function assemble(options: AssembleEpisodeOptions, recall: boolean): Promi
       const encodingMs = performance.now() - encodingStarted;
 
       const writingStarted = performance.now();
-      const { segments, durationMs } = timeline(slots, spill, scan, timing, format.sampleRate, clips);
+      const { segments, durationMs } = timeline(slots, spill, scan, timing, format.sampleRate, clips, recalled);
       const tag = episodeTag(metadata, options.chapters?.({ segments, durationMs, layouts: scan.layouts }) ?? [], durationMs);
-      const records = recipes.map((recipe, index): RecordedClip | undefined => recipe === undefined ? undefined : {
+      const records = clips.map(({ recipe }, index): RecordedClip | undefined => recipe === undefined || scan.resampled[index] ? undefined : {
         recipe,
         samples: scan.clipSamples[index] as number,
         digest: scan.clipDigests[index] as string,
         loudness: scan.clipLoudness[index] as RecordedClip['loudness'],
         ...(scan.layouts[index] ? { layout: scan.layouts[index] } : {}),
+        ...((clips[index] as PlacedClip).lines.length > 1 ? { spans: spansOf(clips[index] as PlacedClip, scan.sampleRate, recalled[index]).flatMap((span) => [span.line - (clips[index] as PlacedClip).firstLine, span.offsetSamples, span.samples]) } : {}),
       });
       const chunkTable = await writeChunkedMp3(audioFile, tag, slots, contents, records, spill, timing, format);
       const writingMs = performance.now() - writingStarted;
@@ -348,7 +350,7 @@ function pauseBefore(lines: readonly AssemblyLine[], index: number, pauses: Paus
 }
 
 /** Each line's time: where its placed clip's chunk puts the clip, plus the line's offset in it. */
-function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: TimelineScan, timing: EncoderTiming, outputRate: number, clips: readonly PlacedClip[]) {
+function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: TimelineScan, timing: EncoderTiming, outputRate: number, clips: readonly PlacedClip[], recalled: readonly (RecordedClip | undefined)[]) {
   const ratio = outputRate / scan.sampleRate;
   const toMs = (samples: number) => (samples * 1000) / outputRate;
   let chunkStart = 0;
@@ -356,7 +358,7 @@ function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: Timeline
     const start = chunkStart + timing.delaySamples + slot.leadSamples * ratio;
     chunkStart += (spill.located.get(index)?.frames ?? 0) * timing.frameSamples;
     // A span counts in its clip's own rate, which the timeline may have resampled to its own.
-    return spansOf(clips[index] as PlacedClip, scan, index).map((span) => {
+    return spansOf(clips[index] as PlacedClip, scan.sampleRate, recalled[index]).map((span) => {
       const scale = ratio * (scan.sampleRate / span.sampleRate);
       return { line: span.line, start: start + span.offsetSamples * scale, end: start + (span.offsetSamples + span.samples) * scale };
     });
@@ -366,8 +368,15 @@ function timeline(slots: readonly ChunkSlot[], spill: ChunkSpill, scan: Timeline
   return { segments, durationMs };
 }
 
-/** Where the lines of placed clip `index` are in it: a recalled clip (one line, never fetched) is its line, whole. */
-function spansOf(clip: PlacedClip, scan: TimelineScan, index: number): MemberSpan[] {
-  if (!scan.recalled[index]) return clip.spans();
-  return [{ line: clip.firstLine, offsetSamples: 0, samples: scan.clipSamples[index] as number, sampleRate: scan.sampleRate, gainDb: 0 }];
+/** Where the lines of a placed clip are in it: as it laid them out, or, recalled (never fetched), as recorded (one line: the whole clip). */
+function spansOf(clip: PlacedClip, sampleRate: number, recalled: RecordedClip | undefined): MemberSpan[] {
+  if (!recalled) return clip.spans();
+  const spans = recalled.spans ?? [0, 0, recalled.samples];
+  return Array.from({ length: spans.length / 3 }, (_, at) => ({
+    line: clip.firstLine + (spans[3 * at] as number),
+    offsetSamples: spans[3 * at + 1] as number,
+    samples: spans[3 * at + 2] as number,
+    sampleRate,
+    gainDb: 0,
+  }));
 }

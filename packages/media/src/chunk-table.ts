@@ -21,6 +21,8 @@ export interface RecordedClip {
   loudness: LoudnessSummary;
   /** The caller's record of where its pieces are in it (e.g. a show's block: its lines). */
   layout?: number[] | undefined;
+  /** A placed clip of several lines: for each, the line counted from its first, its offset and its length in samples. */
+  spans?: number[] | undefined;
 }
 
 export interface ChunkRecord {
@@ -87,9 +89,10 @@ export function parseChunkTable(value: unknown): ChunkTable {
 
 function recordedClip(value: unknown, index: number): RecordedClip {
   if (!isRecord(value)) throw new ChunkTableError(`Chunk ${index} has an invalid clip record`);
-  const { recipe, samples, digest, loudness, layout } = value;
+  const { recipe, samples, digest, loudness, layout, spans } = value;
   const hex = (text: unknown) => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);
   if (!hex(recipe) || !hex(digest) || !isCount(samples) || samples === 0 || !isLoudnessSummary(loudness)) throw new ChunkTableError(`Chunk ${index} has an invalid clip record`);
   if (layout !== undefined && !(Array.isArray(layout) && layout.every(isCount))) throw new ChunkTableError(`Chunk ${index} has an invalid clip layout`);
-  return { recipe: recipe as string, samples, digest: digest as string, loudness, ...(layout ? { layout: layout as number[] } : {}) };
+  if (spans !== undefined && !(Array.isArray(spans) && spans.length % 3 === 0 && spans.every(isCount))) throw new ChunkTableError(`Chunk ${index} has invalid clip spans`);
+  return { recipe: recipe as string, samples, digest: digest as string, loudness, ...(layout ? { layout: layout as number[] } : {}), ...(spans ? { spans: spans as number[] } : {}) };
 }

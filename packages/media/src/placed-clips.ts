@@ -19,6 +19,7 @@
 //
 // The pause before a placed clip is its first line's `pauseBeforeMs` (the caller's, e.g. a
 // natural pause, script-timeline.ts); a line mixed into a clip has none.
+import { createHash } from 'node:crypto';
 import { clipAtRate } from './clip-at-rate.ts';
 import { placeReaction } from './reaction-placement.ts';
 import { RenderScriptError } from './render-script-error.ts';
@@ -32,6 +33,8 @@ import type { VoicedClip } from './voiced-clip.ts';
 export const REACTION_GAIN_DB = -5;
 /** A cut-in overlaps at most this share of the line before it. */
 const MAX_CUT_IN_SHARE = 0.4;
+/** Raise when a change here (the placing, the gains, the mix) makes a placed clip of several lines sound different: recorded ones are then made again. */
+const PLACED_RECIPE_VERSION = 1;
 
 export interface PlacedLine {
   speaker: string;
@@ -40,6 +43,8 @@ export interface PlacedLine {
   placement?: LinePlacement | undefined;
   /** The silence before it, when it starts a placed clip (the lead-in for the first); left out, the plan's. */
   pauseBeforeMs?: number | undefined;
+  /** What its clip is made from (assemble-episode.ts), when known. */
+  recipe?: string | undefined;
 }
 
 /** Where one line sits inside its placed clip. */
@@ -62,6 +67,8 @@ export interface PlacedClip {
   pauseBeforeMs?: number | undefined;
   /** The lines it holds, in script order. */
   lines: number[];
+  /** What it is made from: its line's recipe, or, of several lines, their recipes and placements; undefined when a line has none. */
+  recipe: string | undefined;
   /** The mix, fetched (and mixed) anew each time, as the lines' clips are. */
   clip: () => Promise<VoicedClip>;
   /** Where each of its lines sits: known once the clip has been fetched. */
@@ -90,6 +97,7 @@ function placedClip(lines: readonly PlacedLine[], members: number[]): PlacedClip
     firstLine: first,
     ...(pauseBeforeMs !== undefined ? { pauseBeforeMs } : {}),
     lines: members,
+    recipe: recipeOf(lines, members),
     spans: () => {
       if (!spans) throw new Error('A placed clip is laid out when it is first fetched');
       return spans;
@@ -110,6 +118,13 @@ function placedClip(lines: readonly PlacedLine[], members: number[]): PlacedClip
       return mix(clips, spans);
     },
   };
+}
+
+function recipeOf(lines: readonly PlacedLine[], members: readonly number[]): string | undefined {
+  const held = members.map((index) => lines[index] as PlacedLine);
+  if (held.some((line) => line.recipe === undefined)) return undefined;
+  if (held.length === 1) return held[0]?.recipe;
+  return createHash('sha256').update(JSON.stringify([PLACED_RECIPE_VERSION, held.map((line) => [line.recipe, line.placement ?? null])])).digest('hex');
 }
 
 /** Each member's offset and gain: the first at 0, reactions in pauses of their host line, cut-ins before the line before them ends. */

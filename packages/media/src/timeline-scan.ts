@@ -44,6 +44,8 @@ export interface TimelineScan {
   layouts: (number[] | undefined)[];
   /** Which clips were taken from the last render's records instead of being read. */
   recalled: boolean[];
+  /** Which clips were at another rate than the timeline's, and resampled to it. */
+  resampled: boolean[];
   /** The timeline's: its clips' summaries together. */
   loudness: LoudnessReading;
 }
@@ -100,7 +102,7 @@ async function forEachClip(lines: readonly ScanLine[], signal: AbortSignal | und
 export async function scanTimeline(lines: readonly ScanLine[], signal?: AbortSignal, recalledRate?: number): Promise<TimelineScan> {
   if (lines.length === 0) throw new RenderScriptError('The script has no lines');
   let sampleRate = 0;
-  const scan: Omit<TimelineScan, 'sampleRate' | 'loudness'> = { clipSamples: [], clipDigests: [], clipLoudness: [], layouts: [], recalled: [] };
+  const scan: Omit<TimelineScan, 'sampleRate' | 'loudness'> = { clipSamples: [], clipDigests: [], clipLoudness: [], layouts: [], recalled: [], resampled: [] };
   await forEachClip(lines, signal, async (read, index) => {
     if (index === 0) sampleRate = read?.sampleRate ?? recalledRate ?? 0;
     if (index === 0 && (!Number.isInteger(sampleRate) || sampleRate < 1000)) throw new RenderScriptError(`Line 1 has no usable sample rate (${sampleRate})`);
@@ -111,6 +113,7 @@ export async function scanTimeline(lines: readonly ScanLine[], signal?: AbortSig
       scan.clipLoudness.push(recalled.loudness);
       scan.layouts.push(recalled.layout);
       scan.recalled.push(true);
+      scan.resampled.push(false);
       return;
     }
     const clip = await timelineClip(read as LaidOutClip, index, sampleRate, signal);
@@ -124,6 +127,7 @@ export async function scanTimeline(lines: readonly ScanLine[], signal?: AbortSig
     scan.clipLoudness.push(meter.summary());
     scan.layouts.push((read as LaidOutClip).layout);
     scan.recalled.push(false);
+    scan.resampled.push(clip !== read);
   });
   return { sampleRate, ...scan, loudness: combinedReading(scan.clipLoudness) };
 }

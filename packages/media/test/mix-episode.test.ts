@@ -199,8 +199,39 @@ t.test('without a show, the mix is the plain timeline: a chunk per line', async 
   t.equal(plain.chunkTable.chunks.length, lines.length);
 });
 
-t.test("a show's blocks mix reactions under their lines and cut-ins over them, after the natural pauses", async (t) => {
-  // "Mm-hm." under line 2, "Right." under line 3 (said by the host listening to each), and line 5 cutting into line 4.
+t.test('without a show, given segment keys, an edit reads the line it changed and takes every other from its record', async (t) => {
+  let reads = 0;
+  const keyed = (audio: readonly VoicedClip[], keys: readonly string[]): MixLineInput[] => lines.map((line, index) => ({
+    ...line,
+    identity: keys[index],
+    clip: async () => {
+      reads++;
+      return audio[index] as VoicedClip;
+    },
+  }));
+  const keys = lines.map((_, index) => `segment-key-${index}`);
+  const first = await mixEpisode({ lines: keyed(clips, keys), metadata, workDir, outputFileName: 'plain-keyed.mp3' });
+  t.equal(first.chunkTable.chunks.filter((chunk) => chunk.clip).length, lines.length, 'every line recorded');
+
+  // Line 3 edited: another key, other audio (line 5's words).
+  const edited = clips.map((clip, index) => (index === 2 ? (clips[4] as VoicedClip) : clip));
+  const editedKeys = keys.map((key, index) => (index === 2 ? 'segment-key-edited' : key));
+  reads = 0;
+  const again = await mixEpisode({ lines: keyed(edited, editedKeys), previous: { audio: first.audioFile, chunkTable: first.chunkTable, plan: first.plan }, metadata, workDir, outputFileName: 'plain-keyed-again.mp3' });
+  t.equal(again.stats.clipsRecalled, lines.length - 1, 'every unchanged line recalled');
+  t.equal(again.stats.chunksEncoded, 1);
+  t.equal(reads, 3, 'reads: the first line (the timeline\'s rate), the edited line to meter it, and again to encode it');
+
+  const unrecorded = { ...first.chunkTable, chunks: first.chunkTable.chunks.map(({ clip: _clip, ...chunk }) => chunk) };
+  const full = await mixEpisode({ lines: keyed(edited, editedKeys), previous: { audio: first.audioFile, chunkTable: unrecorded, plan: first.plan }, metadata, workDir, outputFileName: 'plain-keyed-full.mp3' });
+  t.equal(full.stats.clipsRecalled, 0);
+  t.same(again.segments, full.segments, 'every line where a render reading every line puts it');
+  t.ok((await readFile(again.audioFile)).equals(await readFile(full.audioFile)), 'the same MP3, byte for byte');
+  t.same(again.stats.measured, full.stats.measured);
+});
+
+/** The script with "Mm-hm." under line 2, "Right." under line 3 (said by the host listening to each), and line 5 cutting into line 4: its lines, laid out with natural pauses. */
+async function reactionScript() {
   const script = [
     { ...SCRIPT[0], speaker: 'Host 1' as const },
     SCRIPT[1],
@@ -224,6 +255,11 @@ t.test("a show's blocks mix reactions under their lines and cut-ins over them, a
     clip: (byText.get(line.text) ?? reactionClips.get(line.text)) as VoicedClip,
     ...timeline[index],
   }));
+  return { timeline, placedLines };
+}
+
+t.test("a show's blocks mix reactions under their lines and cut-ins over them, after the natural pauses", async (t) => {
+  const { timeline, placedLines } = await reactionScript();
   t.ok(timeline[2]?.placement?.kind === 'reaction' && timeline[6]?.placement?.kind === 'cut-in', 'the script has a reaction and a cut-in');
 
   const plain = await mixEpisode({ lines: placedLines, metadata, workDir, outputFileName: 'reactions-plain.mp3' });
@@ -245,4 +281,45 @@ t.test("a show's blocks mix reactions under their lines and cut-ins over them, a
     t.ok(Math.abs(gap(inShow) - gap(plain)) <= 2, `the pause before line ${after + 1}: ${gap(inShow)} ms in the show, ${gap(plain)} ms without`);
   }
   t.not(timeline[3]?.pauseBeforeMs, DEFAULT_PAUSES.speakerChangeMs, 'a natural pause, not the fixed one');
+});
+
+t.test('a line with reactions and cut-ins is recalled whole; an edit to the last line reads that line alone', async (t) => {
+  const { placedLines } = await reactionScript();
+  const lastLine = placedLines.length - 1;
+  let reads = 0;
+  const keyed = (edit?: { key: string; audio: VoicedClip }): MixLineInput[] => placedLines.map((line, index) => ({
+    ...line,
+    identity: index === lastLine && edit ? edit.key : `key-${line.text}`,
+    clip: async () => {
+      reads++;
+      return index === lastLine && edit ? edit.audio : (line.clip as VoicedClip);
+    },
+  }));
+  const first = await mixEpisode({ lines: keyed(), metadata, workDir, outputFileName: 'reactions-keyed.mp3' });
+  t.equal(first.blocks, 5, '8 lines in 5 placed clips');
+  t.equal(first.chunkTable.chunks.filter((chunk) => chunk.clip?.spans).length, 3, 'the three clips of several lines are recorded with their lines\' places');
+  const previous = { audio: first.audioFile, chunkTable: first.chunkTable, plan: first.plan };
+  const unrecorded = { ...previous, chunkTable: { ...first.chunkTable, chunks: first.chunkTable.chunks.map(({ clip: _clip, ...chunk }) => chunk) } };
+  const last = placedLines[lastLine]?.clip as VoicedClip;
+
+  // The last line said another way, as loud (its samples reversed): the plan is kept.
+  const reworded = { key: 'key-reworded', audio: { ...last, samples: last.samples.toReversed() } };
+  reads = 0;
+  const again = await mixEpisode({ lines: keyed(reworded), previous, metadata, workDir, outputFileName: 'reactions-keyed-again.mp3' });
+  t.equal(again.stats.plan, 'kept');
+  t.equal(again.stats.clipsRecalled, 4, 'every placed clip but the edited one recalled, reactions and cut-in included');
+  t.equal(reads, 3, 'reads: the first line (the timeline\'s rate), the edited line to meter it, and again to encode it');
+  const full = await mixEpisode({ lines: keyed(reworded), previous: unrecorded, metadata, workDir, outputFileName: 'reactions-keyed-full.mp3' });
+  t.same(again.segments, full.segments, 'every line, reactions and cut-in too, where a render reading every line puts it');
+  t.ok((await readFile(again.audioFile)).equals(await readFile(full.audioFile)), 'the same MP3, byte for byte');
+
+  // The last line much quieter: a new plan, so every chunk is encoded; the recalled clips are made for it (and found as recorded).
+  const quieter = { key: 'key-quieter', audio: { ...last, samples: last.samples.map((sample) => sample / 8) } };
+  reads = 0;
+  const replanned = await mixEpisode({ lines: keyed(quieter), previous, metadata, workDir, outputFileName: 'reactions-keyed-replanned.mp3' });
+  t.equal(replanned.stats.plan, 'replanned', replanned.stats.planReason ?? '');
+  t.equal(replanned.stats.clipsRecalled, 4, 'still recalled to be metered');
+  t.equal(reads, 1 + 1 + placedLines.length, 'read: the first line, the edited one to meter it, then every line once to encode it');
+  const replannedFull = await mixEpisode({ lines: keyed(quieter), previous: unrecorded, metadata, workDir, outputFileName: 'reactions-keyed-replanned-full.mp3' });
+  t.ok((await readFile(replanned.audioFile)).equals(await readFile(replannedFull.audioFile)), 'the MP3 a render reading every line makes');
 });

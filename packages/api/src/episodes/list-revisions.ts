@@ -1,11 +1,10 @@
 // GET /api/episodes/:id/revisions: the episode's renders, newest first (owner only).
 import type { Db } from '@castwright/core/db/connect';
-import type { EpisodeRevisionRow } from '@castwright/core/db/schema';
-import { selectRevisionPage } from '@castwright/core/repositories/episode-revisions';
+import { selectRevisionPage, type RevisionSummaryRow } from '@castwright/core/repositories/episode-revisions';
 import { selectOwnEpisode } from '@castwright/core/repositories/episodes';
 import { ownedOr404 } from '../owned-or-404.ts';
 
-function revisionView(row: EpisodeRevisionRow) {
+function revisionView(row: RevisionSummaryRow) {
   return {
     revision: row.revision,
     createdAt: row.created_at.toISOString(),

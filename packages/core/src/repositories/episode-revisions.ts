@@ -25,11 +25,15 @@ export async function selectRenderingRevision(db: Executor, episodeId: string): 
   return db.selectFrom('episode_revisions').selectAll().where('episode_id', '=', episodeId).where('status', '=', 'rendering').executeTakeFirst();
 }
 
+/** What a list of revisions shows: not the script, chunk table or plan each carries (tens of KB apiece on a long episode). */
+const REVISION_SUMMARY_COLUMNS = ['revision', 'created_at', 'status', 'lines_changed', 'lines_rendered', 'lines_reused', 'audio_duration_ms', 'error_message', 'restored_from'] as const;
+export type RevisionSummaryRow = Pick<EpisodeRevisionRow, (typeof REVISION_SUMMARY_COLUMNS)[number]>;
+
 /** Newest first. */
-export async function selectRevisionPage(db: Executor, episodeId: string, page: { limit: number; offset: number }): Promise<{ rows: EpisodeRevisionRow[]; total: number }> {
+export async function selectRevisionPage(db: Executor, episodeId: string, page: { limit: number; offset: number }): Promise<{ rows: RevisionSummaryRow[]; total: number }> {
   const base = db.selectFrom('episode_revisions').where('episode_id', '=', episodeId);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('revision', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select(REVISION_SUMMARY_COLUMNS).orderBy('revision', 'desc').limit(page.limit).offset(page.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };

@@ -1,7 +1,8 @@
-// What each block of a show's mix is made from, known before any audio is read: the
-// recipe the chunked master records a block's clip under (assemble-episode.ts), so the
-// next render takes an unchanged block from that record instead of reading its lines,
-// metering its section and mixing its bed again. A new intro then makes the intro alone.
+// What each block of a show's mix (or each line of an episode without one) is made from,
+// known before any audio is read: the recipe the chunked master records its clip under
+// (assemble-episode.ts), so the next render takes an unchanged one from that record
+// instead of reading its lines, metering its section and mixing its bed again. A new
+// intro then makes the intro alone, and an edit reads only the lines it changed.
 //
 // A recipe is a digest of everything the block's samples depend on: the lines' segment
 // keys (a key names the voiced clip, segment-key.ts) and how they overlap, the section's
@@ -25,6 +26,11 @@ export interface RecipeLine {
 }
 
 const digest = (parts: unknown) => createHash('sha256').update(JSON.stringify([MIX_RECIPE_VERSION, parts])).digest('hex');
+
+/** Each line's recipe, in an episode without a show's blocks: its segment key at the timeline's rate. */
+export function lineRecipes(lines: readonly RecipeLine[], sampleRate: number): (string | undefined)[] {
+  return lines.map((line) => (line.identity === undefined ? undefined : digest(['line', sampleRate, line.identity])));
+}
 
 /** Each block's recipe, in plan order; none where a block is the script's own line (its chunk is the line's) or a line has no key. */
 export function blockRecipes(input: {

@@ -19,7 +19,8 @@
 // line's segment key, each part and bed block is recorded with its chunk under what it is
 // made from, and a block made from the same again is taken from that record unread (its
 // lines' places in it are recorded with it, as its layout: the line, from the block's
-// first, then its start and end in samples).
+// first, then its start and end in samples). Without a show, so is each line that is a
+// clip of its own: a re-render after an edit reads the lines it changed, not every line.
 //
 // Without a show (or with one that has no parts) the plan is a block per placed clip with
 // the pauses assembleEpisode always used, and this is assembleEpisode itself.
@@ -32,7 +33,7 @@ import { clipAtRate } from '../clip-at-rate.ts';
 import { placeClips, type PlacedClip } from '../placed-clips.ts';
 import { loadClip } from '../timeline-scan.ts';
 import type { VoicedClip } from '../voiced-clip.ts';
-import { blockRecipes } from './block-recipes.ts';
+import { blockRecipes, lineRecipes } from './block-recipes.ts';
 import { isPlainPlan, planMix, type MixLine, type MixPlan } from './mix-plan.ts';
 import { loudnessOf, renderBlock, type BlockSources, type PartAudio } from './render-block.ts';
 
@@ -89,15 +90,16 @@ export async function mixEpisode(options: MixEpisodeOptions): Promise<MixedEpiso
     return { speaker: first.speaker, text: clip.lines.map((line) => (lines[line] as MixLineInput).text).join(' '), section: first.section, pauseBeforeMs: first.pauseBeforeMs };
   });
   const plan = planMix(units, pauses, { intro: !!show?.intro, outro: !!show?.outro, bed: !!show?.bed, sting: !!show?.sting });
+  const sampleRate = (await loadClip((lines[0] as MixLineInput).clip)).sampleRate;
   if (!show || isPlainPlan(plan)) {
+    const recipes = lineRecipes(lines, sampleRate);
     const assembled = await assembleEpisode({
       ...assembly,
-      lines,
+      lines: lines.map((line, index) => ({ ...line, recipe: recipes[index] })),
       ...(chapters ? { chapters: (timing: ChapterTiming) => chapters({ ...timing, sectionStartMs: () => undefined }) } : {}),
     });
     return { ...assembled, blocks: placed.length };
   }
-  const sampleRate = (await loadClip((lines[0] as MixLineInput).clip)).sampleRate;
   const sources = blockSources(placed, units, plan, show, sampleRate, pauses, options.signal);
   const recipes = blockRecipes({ plan, placed, units, lines, show, pauses, sampleRate });
   const blockLines: AssemblyLine[] = plan.blocks.map((block, index) => ({
