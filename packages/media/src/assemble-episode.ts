@@ -206,7 +206,8 @@ async function assemble(options: AssembleEpisodeOptions, recall: boolean): Promi
     const clips = placeClips(lines).map((clip, index) => Object.assign(clip, { pauseBeforeMs: index === 0 ? clip.pauseBeforeMs : pauseBefore(lines, clip.firstLine, pauses) }));
     const [timing, gainDb] = await Promise.all([encoderTiming(format), encoderGainDb(format)]);
     const previous = usablePrevious(options.previous, timing, format);
-    const recorded = recall ? recordedClips(previous.table) : new Map<string, RecordedClip>();
+    // Records are at the last timeline's rate, which its plan holds: without the plan, none is taken.
+    const recorded = recall && previous.plan ? recordedClips(previous.table) : new Map<string, RecordedClip>();
     const recalled = clips.map((clip) => recorded.get(clip.recipe ?? ''));
     const scanLines = clips.map((clip, index): ScanLine => ({ clip: clip.clip, recalled: recalled[index] }));
     const scan = await scanTimeline(scanLines, signal, previous.plan?.sourceRate);

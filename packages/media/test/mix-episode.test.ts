@@ -228,6 +228,12 @@ t.test('without a show, given segment keys, an edit reads the line it changed an
   t.same(again.segments, full.segments, 'every line where a render reading every line puts it');
   t.ok((await readFile(again.audioFile)).equals(await readFile(full.audioFile)), 'the same MP3, byte for byte');
   t.same(again.stats.measured, full.stats.measured);
+
+  // A plan that cannot be read back: the records' rate is not known, so nothing is recalled (and nothing fails).
+  const planless = await mixEpisode({ lines: keyed(edited, editedKeys), previous: { audio: first.audioFile, chunkTable: first.chunkTable, plan: { normalization: 'loud' } }, metadata, workDir, outputFileName: 'plain-keyed-planless.mp3' });
+  t.equal(planless.stats.clipsRecalled, 0);
+  t.equal(planless.stats.plan, 'fresh', 'a plan made afresh');
+  t.equal(planless.segments.length, lines.length);
 });
 
 /** The script with "Mm-hm." under line 2, "Right." under line 3 (said by the host listening to each), and line 5 cutting into line 4: its lines, laid out with natural pauses. */
