@@ -162,6 +162,11 @@ t.test("given the lines' segment keys, a new intro makes the intro alone: the ot
   t.equal(again.stats.chunksEncoded, 1, 'and only the intro encoded');
   t.equal(reads, 4, 'lines read: the first (the timeline\'s rate) and the first section\'s three (the intro\'s level follows them)');
 
+  // The parts' level: the intro, sting and outro are made again, the sections' bed blocks are not.
+  const louderParts = await mixEpisode({ lines: keyed(clips), show: { ...newIntro, levels: { ...show.levels, partsDb: show.levels.partsDb - 1 } }, previous: { audio: again.audioFile, chunkTable: again.chunkTable, plan: again.plan }, metadata, workDir, outputFileName: 'keyed-parts-level.mp3' });
+  t.equal(louderParts.stats.clipsRecalled, first.blocks - 3, 'every bed block recalled');
+  t.equal(louderParts.stats.chunksEncoded, 3, 'the three parts encoded');
+
   // The same re-mix without the records: every block made and metered again, as before recipes.
   let fullChapters: (number | undefined)[] = [];
   const unrecorded = { ...first.chunkTable, chunks: first.chunkTable.chunks.map(({ clip: _clip, ...chunk }) => chunk) };

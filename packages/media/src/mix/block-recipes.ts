@@ -7,8 +7,9 @@
 // A recipe is a digest of everything the block's samples depend on: the lines' segment
 // keys (a key names the voiced clip, segment-key.ts) and how they overlap, the section's
 // lines and pauses (a part's and a bed's level follow the section's voices), the show's
-// part and its levels, the block's own lengths, and the timeline's rate. Lines without a
-// key (audio handed in) give no recipes: such blocks are made and metered every time.
+// part and the levels it is mixed at, the block's own lengths, and the timeline's rate.
+// Lines without a key (audio handed in) give no recipes: such blocks are made and metered
+// every time.
 import { createHash } from 'node:crypto';
 import type { PausePlan } from '../timeline.ts';
 import type { PlacedClip } from '../placed-clips.ts';
@@ -52,9 +53,11 @@ export function blockRecipes(input: {
   };
   return plan.blocks.map((block) => {
     if (block.kind === 'line') return undefined;
-    if (block.kind === 'part') return digest(['part', sampleRate, block.part, show[block.part]?.digest, show.levels, section(block.section)]);
+    // Each block with the levels it is mixed at (render-block.ts): a new level for the parts makes the parts again, not the beds.
+    const { partsDb, ...bedLevels } = show.levels;
+    if (block.kind === 'part') return digest(['part', sampleRate, block.part, show[block.part]?.digest, partsDb, section(block.section)]);
     const { gapsMs, leadMs, tailMs, fadeInMs, fadeOutMs } = block;
     const lines = Array.from({ length: block.to - block.from }, (_, offset) => unit(block.from + offset));
-    return digest(['bed', sampleRate, { gapsMs, leadMs, tailMs, fadeInMs, fadeOutMs }, lines, show.bed?.digest, show.levels, section(block.section)]);
+    return digest(['bed', sampleRate, { gapsMs, leadMs, tailMs, fadeInMs, fadeOutMs }, lines, show.bed?.digest, bedLevels, section(block.section)]);
   });
 }
