@@ -64,6 +64,8 @@ export function chunkContent(input: { clipDigest: string; sourceRate: number; fi
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A SHA-256 in hex, as every identity here is. */
+const isDigest = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 
 /** Checks a table read back from storage or the database; throws ChunkTableError when it is not one this code wrote. */
 export function parseChunkTable(value: unknown): ChunkTable {
@@ -73,7 +75,7 @@ export function parseChunkTable(value: unknown): ChunkTable {
   if (!isCount(frameSamples) || frameSamples === 0 || !Array.isArray(chunks)) throw new ChunkTableError('The chunk table has no valid frames or chunks');
   let end = 0;
   const records = chunks.map((chunk, index): ChunkRecord => {
-    if (!isRecord(chunk) || typeof chunk.content !== 'string' || !/^[0-9a-f]{64}$/.test(chunk.content)) throw new ChunkTableError(`Chunk ${index} has no valid content identity`);
+    if (!isRecord(chunk) || !isDigest(chunk.content)) throw new ChunkTableError(`Chunk ${index} has no valid content identity`);
     const { leadSamples, outputSamples, offset, bytes, frames } = chunk;
     if (!isCount(leadSamples) || !isCount(outputSamples) || !isCount(offset) || !isCount(bytes) || !isCount(frames) || bytes === 0 || frames === 0) {
       throw new ChunkTableError(`Chunk ${index} has invalid sizes`);
@@ -90,9 +92,8 @@ export function parseChunkTable(value: unknown): ChunkTable {
 function recordedClip(value: unknown, index: number): RecordedClip {
   if (!isRecord(value)) throw new ChunkTableError(`Chunk ${index} has an invalid clip record`);
   const { recipe, samples, digest, loudness, layout, spans } = value;
-  const hex = (text: unknown) => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);
-  if (!hex(recipe) || !hex(digest) || !isCount(samples) || samples === 0 || !isLoudnessSummary(loudness)) throw new ChunkTableError(`Chunk ${index} has an invalid clip record`);
+  if (!isDigest(recipe) || !isDigest(digest) || !isCount(samples) || samples === 0 || !isLoudnessSummary(loudness)) throw new ChunkTableError(`Chunk ${index} has an invalid clip record`);
   if (layout !== undefined && !(Array.isArray(layout) && layout.every(isCount))) throw new ChunkTableError(`Chunk ${index} has an invalid clip layout`);
   if (spans !== undefined && !(Array.isArray(spans) && spans.length % 3 === 0 && spans.every(isCount))) throw new ChunkTableError(`Chunk ${index} has invalid clip spans`);
-  return { recipe: recipe as string, samples, digest: digest as string, loudness, ...(layout ? { layout: layout as number[] } : {}), ...(spans ? { spans: spans as number[] } : {}) };
+  return { recipe, samples, digest, loudness, ...(layout ? { layout: layout as number[] } : {}), ...(spans ? { spans: spans as number[] } : {}) };
 }
